@@ -1,0 +1,3 @@
+//! Paired parse benchmarks (placeholder until the harness lands).
+
+fn main() {}

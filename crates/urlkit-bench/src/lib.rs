@@ -1,0 +1,1 @@
+//! Shared helpers for urlkit's paired benchmarks (see `benches/`). Not published.

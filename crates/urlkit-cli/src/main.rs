@@ -1,0 +1,3 @@
+//! The `urlkit` command-line tool.
+
+fn main() {}
