@@ -35,9 +35,17 @@
 extern crate alloc;
 
 mod error;
+pub mod form;
 pub mod host;
+mod origin;
 pub mod percent;
+pub mod rfc3986;
 pub mod scheme;
+pub mod schemes;
+mod url;
+mod whatwg;
 
 pub use error::{ErrorKind, ParseError, ValidationError};
 pub use host::Host;
+pub use origin::{OpaqueOrigin, Origin};
+pub use url::{ParseOptions, Url};
