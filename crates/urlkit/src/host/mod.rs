@@ -180,22 +180,20 @@ impl Host<String> {
 /// ```
 impl<S: AsRef<str>> fmt::Display for Host<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut buf = String::new();
-        let text = match self {
-            Host::Domain(s) | Host::Opaque(s) => s.as_ref(),
-            Host::Empty => "",
-            Host::Ipv4(a) => {
-                serialize_ipv4(*a, &mut buf);
-                &buf
-            }
+        match self {
+            Host::Domain(s) | Host::Opaque(s) => f.write_str(s.as_ref()),
+            Host::Empty => Ok(()),
+            // std writes IPv4 addresses exactly as the IPv4 serializer does.
+            Host::Ipv4(a) => fmt::Display::fmt(a, f),
             Host::Ipv6(a) => {
+                // At most 41 bytes; std's IPv6 text differs (dotted forms), so use ours.
+                let mut buf = String::with_capacity(41);
                 buf.push('[');
                 serialize_ipv6(*a, &mut buf);
                 buf.push(']');
-                &buf
+                f.write_str(&buf)
             }
-        };
-        f.write_str(text)
+        }
     }
 }
 
