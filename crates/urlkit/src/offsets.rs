@@ -92,8 +92,8 @@ impl Offsets {
         if !(se < ue && ue <= hs && hs <= he && he <= ps && ps <= len) {
             return Err("offsets out of order");
         }
-        let q = self.query_start.map_or(len, |v| v as usize);
         let f = self.fragment_start.map_or(len, |v| v as usize);
+        let q = self.query_start.map_or(f, |v| v as usize);
         if !(ps <= q && q <= f && f <= len) {
             return Err("query or fragment offsets out of order");
         }
