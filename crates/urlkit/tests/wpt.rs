@@ -183,7 +183,7 @@ fn wpt_urltestdata() {
     }
     problems.extend(run("whatwg_extra", &load_extra(), &ledger, &mut seen));
     for stale in ledger.difference(&seen) {
-        println!("ledger entry matches no record: {stale}");
+        problems.push(format!("ledger entry matches no record: {stale}"));
     }
     assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
 }
