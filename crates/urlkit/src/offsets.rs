@@ -69,16 +69,13 @@ impl Offsets {
     /// Where the path ends: at the query, the fragment, or the end of `len`.
     #[inline]
     pub(crate) fn path_end(&self, len: usize) -> usize {
-        self.query_start.or(self.fragment_start).map_or(len, |v| v as usize)
+        self.query_start
+            .or(self.fragment_start)
+            .map_or(len, |v| v as usize)
     }
 
     /// Checks the invariants of the layout against the serialization `s`.
-    pub(crate) fn check(
-        &self,
-        s: &str,
-        host: HostInternal,
-        port: Option<u16>,
-    ) -> Result<(), &'static str> {
+    pub(crate) fn check(&self, s: &str, host: HostInternal, port: Option<u16>) -> Result<(), &'static str> {
         let b = s.as_bytes();
         let len = b.len();
         let se = self.scheme_end as usize;
