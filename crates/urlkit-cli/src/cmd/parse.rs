@@ -14,7 +14,7 @@ use crate::diagram::{self, Span};
 use clap::Args;
 use std::ffi::OsString;
 use std::io::{self, Write};
-use urlkit::{ParseError, Url};
+use urlkit::Url;
 
 /// The URL `--example` parses.
 pub const EXAMPLE: &str = "https://user:pass@sub.example.com:8080/p/a/t/h?query=string#hash";
@@ -59,7 +59,7 @@ pub fn run(args: ParseArgs) -> Status {
     }
     inputs.extend(args.urls.iter().map(|u| u.to_string_lossy().into_owned()));
     let base_text = args.base.as_ref().map(|b| b.to_string_lossy().into_owned());
-    let base = base_text.as_deref().map(Url::parse);
+    let base = base_text.as_deref().map(parse_base);
     let width = args.width.unwrap_or_else(terminal_width).max(10);
     with_stdout(|out| {
         let mut tally = Tally::default();
@@ -83,7 +83,7 @@ pub fn run(args: ParseArgs) -> Status {
 /// The line handler for `--jsonl` (shared with `urlkit resolve --jsonl`): parses each
 /// request, reusing the parsed base while consecutive lines share it.
 pub fn jsonl_handler() -> impl FnMut(&str) -> (JsonObject, bool) {
-    let mut cache: Option<(String, Result<Url, ParseError>)> = None;
+    let mut cache: Option<(String, Base)> = None;
     move |line| {
         let request = match Request::parse(line) {
             Ok(request) => request,
@@ -94,7 +94,7 @@ pub fn jsonl_handler() -> impl FnMut(&str) -> (JsonObject, bool) {
             None => None,
             Some(text) => {
                 if cache.as_ref().map_or(true, |(cached, _)| cached != text) {
-                    cache = Some((text.to_owned(), Url::parse(text)));
+                    cache = Some((text.to_owned(), parse_base(text)));
                 }
                 cache.as_ref().map(|(_, parsed)| parsed)
             }
@@ -118,14 +118,26 @@ pub struct Failure {
 /// not parse, or a panic in the parser caught by [`guarded`]).
 pub type Outcome = Result<Url, Failure>;
 
+/// A parsed base URL, or the message for the inputs resolved against it.
+pub type Base = Result<Url, String>;
+
+/// Parses a base URL.
+pub fn parse_base(text: &str) -> Base {
+    match guarded(|| Url::parse(text)) {
+        Some(Ok(url)) => Ok(url),
+        Some(Err(e)) => Err(format!("invalid base url: {e}")),
+        None => Err(format!("invalid base url: {INTERNAL_ERROR}")),
+    }
+}
+
 /// Parses `input` against the already parsed `base`.
-pub fn resolve(input: &str, base: Option<&Result<Url, ParseError>>) -> Outcome {
+pub fn resolve(input: &str, base: Option<&Base>) -> Outcome {
     let base = match base {
         None => None,
         Some(Ok(url)) => Some(url),
-        Some(Err(e)) => {
+        Some(Err(message)) => {
             return Err(Failure {
-                message: format!("invalid base url: {e}"),
+                message: message.clone(),
                 position: None,
             })
         }

@@ -5,11 +5,10 @@
 //! lines `{"base": …, "input": …}` (or plain inputs without a base) and answers exactly as
 //! `urlkit parse --jsonl` does.
 
-use super::parse::{jsonl_handler, object, resolve, Outcome};
+use super::parse::{jsonl_handler, object, parse_base, resolve, Outcome};
 use super::{run_jsonl_stdio, with_stdout, Status, Tally};
 use clap::Args;
 use std::ffi::OsString;
-use urlkit::Url;
 
 /// Arguments of `urlkit resolve`.
 #[derive(Debug, Args)]
@@ -41,7 +40,7 @@ pub fn run(args: ResolveArgs) -> Status {
         .as_ref()
         .map(|b| b.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let base = Url::parse(&base_text);
+    let base = parse_base(&base_text);
     with_stdout(|out| {
         let mut tally = Tally::default();
         for reference in &args.refs {
