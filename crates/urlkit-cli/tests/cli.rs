@@ -550,7 +550,10 @@ fn resolve_json_and_jsonl() {
         ],
     );
     assert_failure(&out[1], "http://[", Some("http://a/b/c"));
-    assert_success(&out[2], &[("input", ""), ("href", "http://a/b/c")]);
+    assert_success(
+        &out[2],
+        &[("input", ""), ("base", "http://a/b/c"), ("href", "http://a/b/c")],
+    );
 
     let input = concat!(
         r#"{"base": "http://a/b/c", "input": "d?x"}"#,

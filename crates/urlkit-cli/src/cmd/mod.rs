@@ -227,28 +227,79 @@ impl JsonObject {
     }
 }
 
+/// Bytes that a JSON string literal must escape: C0 controls, `"` and `\\`.
+const NEEDS_ESCAPE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 0x20 {
+        table[i] = true;
+        i += 1;
+    }
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table
+};
+
+/// The length of the longest prefix of `bytes` made of whole 8-byte blocks none of whose
+/// bytes needs escaping, tested a block at a time (the classic "has a zero byte" and "has a
+/// byte less than n" word tricks, both exact).
+fn clean_prefix_len(bytes: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS != 0;
+    let mut len = 0;
+    for block in bytes.chunks_exact(8) {
+        let Ok(block) = <[u8; 8]>::try_from(block) else {
+            break;
+        };
+        let x = u64::from_le_bytes(block);
+        let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS != 0;
+        if control || has_zero(x ^ (ONES * u64::from(b'"'))) || has_zero(x ^ (ONES * u64::from(b'\\'))) {
+            break;
+        }
+        len += 8;
+    }
+    len
+}
+
 /// Appends `s` to `out` as a JSON string literal (escaping as serde_json does).
 pub fn write_json_string(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
     out.push('"');
-    let mut rest = s;
-    while let Some(i) = rest.bytes().position(|b| b < 0x20 || b == b'"' || b == b'\\') {
-        out.push_str(&rest[..i]);
-        match rest.as_bytes()[i] {
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            b'\t' => out.push_str("\\t"),
-            0x08 => out.push_str("\\b"),
-            0x0c => out.push_str("\\f"),
-            b => {
-                let _ = write!(out, "\\u{b:04x}");
+    let bytes = s.as_bytes();
+    let (mut start, mut i) = (0, 0);
+    while i < bytes.len() {
+        i += clean_prefix_len(&bytes[i..]);
+        let block_end = (i + 8).min(bytes.len());
+        while i < block_end {
+            let b = bytes[i];
+            if NEEDS_ESCAPE[usize::from(b)] {
+                // `i` is at an ASCII byte, so both slices are on character boundaries.
+                out.push_str(&s[start..i]);
+                push_escape(out, b);
+                start = i + 1;
             }
+            i += 1;
         }
-        rest = &rest[i + 1..];
     }
-    out.push_str(rest);
+    out.push_str(&s[start..]);
     out.push('"');
+}
+
+/// Appends the JSON escape sequence for the ASCII byte `b`.
+fn push_escape(out: &mut String, b: u8) {
+    match b {
+        b'"' => out.push_str("\\\""),
+        b'\\' => out.push_str("\\\\"),
+        b'\n' => out.push_str("\\n"),
+        b'\r' => out.push_str("\\r"),
+        b'\t' => out.push_str("\\t"),
+        0x08 => out.push_str("\\b"),
+        0x0c => out.push_str("\\f"),
+        _ => {
+            let _ = write!(out, "\\u{b:04x}");
+        }
+    }
 }
 
 /// The lines of a byte stream: split on `\n` only, the `\n` removed and nothing else (a
@@ -277,7 +328,11 @@ impl<R: BufRead> JsonlLines<R> {
         if self.buf.last() == Some(&b'\n') {
             self.buf.pop();
         }
-        Ok(Some(String::from_utf8_lossy(&self.buf)))
+        // The strict check is faster than `from_utf8_lossy` on the usual, valid, line.
+        Ok(Some(match std::str::from_utf8(&self.buf) {
+            Ok(line) => Cow::Borrowed(line),
+            Err(_) => String::from_utf8_lossy(&self.buf),
+        }))
     }
 }
 
