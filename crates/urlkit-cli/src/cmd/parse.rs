@@ -63,17 +63,18 @@ pub fn run(args: ParseArgs) -> Status {
     let width = args.width.unwrap_or_else(terminal_width).max(10);
     with_stdout(|out| {
         let mut tally = Tally::default();
-        for (i, input) in inputs.iter().enumerate() {
+        let mut tables = 0;
+        for input in &inputs {
             let result = resolve(input, base.as_ref());
-            let ok = if args.json {
+            if args.json {
                 write_json(out, &object(input, base_text.as_deref(), &result))?;
-                result.is_ok()
-            } else {
-                if i > 0 {
-                    writeln!(out)?;
-                }
-                write_human(out, input, base_text.as_deref(), &result, width)?
-            };
+                tally.record(result.is_ok());
+                continue;
+            }
+            // Tables are separated by a blank line; failures go to standard error.
+            let separator = if tables > 0 { "\n" } else { "" };
+            let ok = write_human(out, separator, input, base_text.as_deref(), &result, width)?;
+            tables += usize::from(ok);
             tally.record(ok);
         }
         Ok(tally)
@@ -188,10 +189,11 @@ fn write_json(out: &mut dyn Write, obj: &JsonObject) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
-/// Writes the table and diagram for a parsed URL, or the error (to standard error, after
+/// Writes `separator` then the table and diagram for a parsed URL, or the error (to standard error, after
 /// flushing `out`). Returns whether the input parsed.
 fn write_human(
     out: &mut dyn Write,
+    separator: &str,
     input: &str,
     base: Option<&str>,
     outcome: &Outcome,
@@ -207,6 +209,7 @@ fn write_human(
     };
     match guarded(|| table(input, base, url, width)) {
         Some(text) => {
+            out.write_all(separator.as_bytes())?;
             out.write_all(text.as_bytes())?;
             Ok(true)
         }
