@@ -4,6 +4,9 @@
 //! This file holds the argument definitions and the dispatch only; each subcommand lives in
 //! `cmd/<name>.rs` and shares the JSONL reader/writer and exit statuses of [`cmd`].
 
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+
 mod cmd;
 mod diagram;
 

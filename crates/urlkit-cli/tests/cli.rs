@@ -363,6 +363,24 @@ fn exit_statuses() {
     }
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn unreadable_input_exits_2() {
+    // Reading a directory fails with EISDIR.
+    let dir = std::fs::File::open(env!("CARGO_MANIFEST_DIR")).expect("open the crate directory");
+    let output = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(["parse", "--jsonl"])
+        .stdin(Stdio::from(dir))
+        .output()
+        .expect("run urlkit");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("urlkit: error reading standard input: "),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn json_prints_one_object_per_argument() {
     let run = urlkit(&["parse", "--json", EXAMPLE, "nope", "http://example.com/"], b"");
