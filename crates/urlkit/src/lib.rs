@@ -38,12 +38,12 @@ mod chars;
 mod error;
 pub mod form;
 pub mod host;
+mod offsets;
 mod origin;
 pub mod percent;
 pub mod rfc3986;
 pub mod scheme;
 pub mod schemes;
-mod offsets;
 mod url;
 mod whatwg;
 

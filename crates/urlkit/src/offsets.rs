@@ -69,16 +69,13 @@ impl Offsets {
     /// Where the path ends: at the query, the fragment, or the end of `len`.
     #[inline]
     pub(crate) fn path_end(&self, len: usize) -> usize {
-        self.query_start.or(self.fragment_start).map_or(len, |v| v as usize)
+        self.query_start
+            .or(self.fragment_start)
+            .map_or(len, |v| v as usize)
     }
 
     /// Checks the invariants of the layout against the serialization `s`.
-    pub(crate) fn check(
-        &self,
-        s: &str,
-        host: HostInternal,
-        port: Option<u16>,
-    ) -> Result<(), &'static str> {
+    pub(crate) fn check(&self, s: &str, host: HostInternal, port: Option<u16>) -> Result<(), &'static str> {
         let b = s.as_bytes();
         let len = b.len();
         let se = self.scheme_end as usize;
@@ -126,15 +123,12 @@ impl Offsets {
             return Err("host kind and host text disagree on emptiness");
         }
         match port {
-            Some(p) => {
-                if b[he] != b':' || s[he + 1..ps].parse::<u16>() != Ok(p) {
-                    return Err("port text disagrees with port");
-                }
+            Some(p) if b[he] != b':' || s[he + 1..ps].parse::<u16>() != Ok(p) => {
+                Err("port text disagrees with port")
             }
-            None if he != ps => return Err("text between host and path without a port"),
-            None => {}
+            None if he != ps => Err("text between host and path without a port"),
+            _ => Ok(()),
         }
-        Ok(())
     }
 }
 

@@ -42,8 +42,16 @@ fn run(name: &str, records: impl Iterator<Item = (String, Option<String>)>) -> (
             Err(e) => bad.push(format!("{input:?}: href {:?} fails to re-parse: {e}", url.href())),
         }
     }
-    println!("{name}: {ok} parsed, {failed} failed to parse, {} not idempotent", bad.len());
-    assert!(bad.is_empty(), "{name}: {} not idempotent:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+    println!(
+        "{name}: {ok} parsed, {failed} failed to parse, {} not idempotent",
+        bad.len()
+    );
+    assert!(
+        bad.is_empty(),
+        "{name}: {} not idempotent:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
     (ok, failed)
 }
 

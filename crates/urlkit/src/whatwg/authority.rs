@@ -22,9 +22,18 @@ impl Parser<'_, '_, '_, '_> {
 
     /// Special authority ignore slashes state: skips any run of `/` and `\`.
     pub(super) fn special_authority_ignore_slashes(&mut self) -> State {
-        let n = self.rest().iter().take_while(|&&c| c == b'/' || c == b'\\').count();
+        let n = self
+            .rest()
+            .iter()
+            .take_while(|&&c| c == b'/' || c == b'\\')
+            .count();
         if n > 0 {
             self.report(ErrorKind::SpecialSchemeMissingFollowingSolidus, self.pos);
+            // Beyond the standard's steps, but what the kind is for: say where a backslash
+            // stood in for a slash.
+            if let Some(i) = self.rest()[..n].iter().position(|&c| c == b'\\') {
+                self.report(ErrorKind::InvalidReverseSolidus, self.pos + i);
+            }
         }
         self.pos += n;
         State::Authority
@@ -35,7 +44,11 @@ impl Parser<'_, '_, '_, '_> {
     pub(super) fn authority(&mut self) -> Result<State, ParseError> {
         self.out.push_str("//");
         let start = self.pos;
-        let table = if self.is_special() { &END_SPECIAL } else { &END_NON_SPECIAL };
+        let table = if self.is_special() {
+            &END_SPECIAL
+        } else {
+            &END_NON_SPECIAL
+        };
         let rest = self.rest();
         let end = start + rest.iter().position(|&c| table[c as usize]).unwrap_or(rest.len());
         self.auth_end = end;

@@ -54,7 +54,10 @@ mod tests {
         let mut r = Reporter::none();
         assert_eq!(trim_c0_space(" \u{1}a b\u{1f} ", &mut r), ("a b", 2));
         assert_eq!(trim_c0_space("   ", &mut r), ("", 3));
-        assert!(matches!(remove_tab_newline("abc", 0, &mut r), Cow::Borrowed("abc")));
+        assert!(matches!(
+            remove_tab_newline("abc", 0, &mut r),
+            Cow::Borrowed("abc")
+        ));
         assert_eq!(remove_tab_newline("a\tb\r\nc\n", 0, &mut r), "abc");
     }
 }

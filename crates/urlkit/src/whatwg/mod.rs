@@ -14,6 +14,8 @@ mod input;
 mod path;
 mod relative;
 mod scheme;
+#[cfg(test)]
+mod tests;
 
 use crate::error::{ErrorKind, Reporter};
 use crate::host::HostInternal;
@@ -100,11 +102,7 @@ struct Parser<'i, 'b, 'r, 'cb> {
 
 /// Parses `input` against an optional `base` (<https://url.spec.whatwg.org/#concept-basic-url-parser>,
 /// without state override).
-pub(crate) fn parse(
-    input: &str,
-    base: Option<&Url>,
-    reporter: &mut Reporter<'_>,
-) -> Result<Url, ParseError> {
+pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::new(ErrorKind::InputTooLong, 0));
     }
@@ -208,7 +206,11 @@ impl Parser<'_, '_, '_, '_> {
     fn copy_base(&mut self, base: &Url, path: bool, query: bool) {
         let o = base.offsets;
         let s = base.serialization.as_str();
-        let auth_end = if base.host == HostInternal::None { o.host_end } else { o.path_start };
+        let auth_end = if base.host == HostInternal::None {
+            o.host_end
+        } else {
+            o.path_start
+        };
         self.out.clear();
         self.out.push_str(&s[..auth_end as usize]);
         self.marks = Marks {
@@ -288,7 +290,11 @@ impl Parser<'_, '_, '_, '_> {
         let m = self.marks;
         let path_end = m.query_start.or(m.fragment_start).unwrap_or(self.out.len());
         let needs_dot = self.host == HostInternal::None
-            && self.out.as_bytes().get(m.path_start..path_end).is_some_and(|p| p.starts_with(b"//"));
+            && self
+                .out
+                .as_bytes()
+                .get(m.path_start..path_end)
+                .is_some_and(|p| p.starts_with(b"//"));
         let too_long = |_| ParseError::new(ErrorKind::InputTooLong, 0);
         let n = |v: usize| u32::try_from(v).map_err(too_long);
         n(self.out.len() + 2)?;

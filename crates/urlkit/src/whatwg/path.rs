@@ -95,7 +95,10 @@ impl Parser<'_, '_, '_, '_> {
     pub(super) fn opaque_path(&mut self) -> State {
         let start = self.pos;
         let rest = self.rest();
-        let len = rest.iter().position(|&c| OPAQUE_PATH_END[c as usize]).unwrap_or(rest.len());
+        let len = rest
+            .iter()
+            .position(|&c| OPAQUE_PATH_END[c as usize])
+            .unwrap_or(rest.len());
         let term = rest.get(len).copied();
         self.check_units(start, len);
         let seg = &self.input[start..start + len];
