@@ -75,9 +75,11 @@ pub fn visible_str(s: &str) -> String {
 }
 
 /// Renders `text` with markers and labels under each span, cut into rows of at most `width`
-/// columns (at least one character per row). Spans that are empty, out of range, not on
-/// character boundaries, or overlapping an earlier span are left out. Every line ends with
-/// `\n`; trailing spaces are trimmed.
+/// columns (at least one character per row). Spans that overlap go to separate layers, each
+/// drawn below the previous one: a span goes to the first layer where it overlaps nothing,
+/// so the caller lists the finest spans first. Spans that are empty, out of range or not
+/// on character boundaries are left out. Every line ends with `\n`; trailing spaces are
+/// trimmed.
 pub fn render(text: &str, spans: &[Span], width: usize) -> String {
     // Column where each character starts, plus the end column, indexed by char.
     let mut byte_of = Vec::with_capacity(text.len() + 1);
@@ -92,27 +94,36 @@ pub fn render(text: &str, spans: &[Span], width: usize) -> String {
     col_of.push(col);
     let to_col = |b: usize| byte_of.binary_search(&b).ok().map(|i| col_of[i]);
 
-    let mut cols: Vec<ColSpan<'_>> = Vec::new();
-    let mut sorted: Vec<&Span> = spans.iter().collect();
-    sorted.sort_by_key(|s| s.bytes.start);
-    for span in sorted {
-        if let (Some(start), Some(end)) = (to_col(span.bytes.start), to_col(span.bytes.end)) {
-            let after_previous = cols.last().map_or(true, |p| p.end <= start);
-            if start < end && after_previous {
-                cols.push(ColSpan {
-                    start,
-                    end,
-                    label: &span.label,
-                });
-            }
+    let mut layers: Vec<Vec<ColSpan<'_>>> = Vec::new();
+    for span in spans {
+        let (Some(start), Some(end)) = (to_col(span.bytes.start), to_col(span.bytes.end)) else {
+            continue;
+        };
+        if start >= end {
+            continue;
         }
+        let span = ColSpan {
+            start,
+            end,
+            label: &span.label,
+        };
+        let free = |layer: &&mut Vec<ColSpan<'_>>| layer.iter().all(|o| o.end <= start || end <= o.start);
+        match layers.iter_mut().find(free) {
+            Some(layer) => layer.push(span),
+            None => layers.push(vec![span]),
+        }
+    }
+    for layer in &mut layers {
+        layer.sort_by_key(|s| s.start);
     }
 
     let mut out = String::new();
     for (chunk_text, chunk) in chunks(text, width.max(1)) {
         out.push_str(visible_str(chunk_text).trim_end());
         out.push('\n');
-        render_chunk(&mut out, &cols, chunk);
+        for layer in &layers {
+            render_chunk(&mut out, layer, chunk.clone());
+        }
     }
     out
 }
@@ -258,6 +269,32 @@ ij
     }
 
     #[test]
+    fn overlapping_spans_go_to_later_layers() {
+        let text = "http://h:1/p";
+        let spans = [
+            span(0..5, "protocol"),
+            span(7..8, "hostname"),
+            span(9..10, "port"),
+            span(10..12, "pathname"),
+            span(7..10, "host"),
+            span(0..10, "origin"),
+        ];
+        let expected = "\
+http://h:1/p
+├───┘  │ │├┘
+│      │ │└─ pathname
+│      │ └─ port
+│      └─ hostname
+└─ protocol
+       ├─┘
+       └─ host
+├────────┘
+└─ origin
+";
+        assert_eq!(render(text, &spans, 80), expected);
+    }
+
+    #[test]
     fn bad_spans_are_ignored_and_controls_are_visible() {
         let text = "a\té";
         let spans = [
@@ -267,7 +304,7 @@ ij
             span(0..1, "a"),
             span(0..2, "overlap"),
         ];
-        assert_eq!(render(text, &spans, 80), "a␉é\n│\n└─ a\n");
+        assert_eq!(render(text, &spans, 80), "a␉é\n│\n└─ a\n├┘\n└─ overlap\n");
         assert_eq!(render("", &[], 80), "\n");
     }
 }

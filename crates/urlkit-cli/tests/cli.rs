@@ -442,7 +442,7 @@ fn table_shows_every_component_and_a_diagram() {
         "├────┘  ├──┘ ├──┘ ├─────────────┘ ├──┘├──────┘├───────────┘├───┘"
     );
     for label in [
-        "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
+        "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash", "host",
     ] {
         assert!(
             lines[at + 2..]
@@ -451,6 +451,22 @@ fn table_shows_every_component_and_a_diagram() {
             "label {label}"
         );
     }
+}
+
+#[test]
+fn table_diagram_marks_host_and_origin_below_the_components() {
+    let run = urlkit(&["parse", "https://example.com:8080/p?q#h"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let diagram: Vec<&str> = run.stdout.lines().skip_while(|l| !l.is_empty()).skip(1).collect();
+    assert_eq!(diagram[0], "https://example.com:8080/p?q#h");
+    assert_eq!(diagram[1], "├────┘  ├─────────┘ ├──┘├┘├┘├┘");
+    let at = |label: &str| diagram.iter().position(|l| l.ends_with(&format!("└─ {label}")));
+    let (host, origin) = (
+        at("host").expect("host label"),
+        at("origin").expect("origin label"),
+    );
+    assert_eq!(diagram[host - 1], "        ├──────────────┘");
+    assert_eq!(diagram[origin - 1], "├──────────────────────┘");
 }
 
 #[test]

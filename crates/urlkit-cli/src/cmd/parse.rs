@@ -281,7 +281,9 @@ fn table(input: &str, base: Option<&str>, url: &Url, width: usize) -> String {
     text
 }
 
-/// Where each non-empty component lies in the href, as byte ranges. Worked out from the
+/// Where each non-empty component lies in the href, as byte ranges: the single components
+/// first, then `host` and `origin` (when the href starts with it, i.e. has no
+/// credentials), which span several. Worked out from the
 /// getters and the URL serializer's layout
 /// (`protocol [//[username[:password]@]hostname[:port]] [/.] pathname [?query] [#fragment]`)
 /// from both ends; a span is kept only if the href really holds the component there.
@@ -337,6 +339,13 @@ pub fn component_spans(url: &Url) -> Vec<Span> {
         hostname,
         "hostname",
     );
+    // Spans over several components, drawn in layers below the others.
+    let host = url.host_port();
+    add(path_start.and_then(|e| e.checked_sub(host.len())), host, "host");
+    let origin = url.origin().ascii_serialization();
+    if origin != "null" {
+        add(Some(0), &origin, "origin");
+    }
     spans
 }
 
