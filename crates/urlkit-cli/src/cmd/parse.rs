@@ -67,7 +67,7 @@ pub fn run(args: ParseArgs) -> Status {
         for input in &inputs {
             let result = resolve(input, base.as_ref());
             if args.json {
-                write_json(out, &object(input, base_text.as_deref(), &result))?;
+                write_json(out, object(input, base_text.as_deref(), &result))?;
                 tally.record(result.is_ok());
                 continue;
             }
@@ -183,10 +183,11 @@ pub fn object(input: &str, base: Option<&str>, outcome: &Outcome) -> JsonObject 
     written.unwrap_or_else(|| failure(input, base, INTERNAL_ERROR).0)
 }
 
-fn write_json(out: &mut dyn Write, obj: &JsonObject) -> io::Result<()> {
-    let text = obj.clone().finish();
-    out.write_all(text.as_bytes())?;
-    out.write_all(b"\n")
+/// Writes `obj` as one line.
+pub fn write_json(out: &mut dyn Write, obj: JsonObject) -> io::Result<()> {
+    let mut text = obj.finish();
+    text.push('\n');
+    out.write_all(text.as_bytes())
 }
 
 /// Writes `separator` then the table and diagram for a parsed URL, or the error (to standard error, after

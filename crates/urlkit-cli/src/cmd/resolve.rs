@@ -5,7 +5,7 @@
 //! lines `{"base": …, "input": …}` (or plain inputs without a base) and answers exactly as
 //! `urlkit parse --jsonl` does.
 
-use super::parse::{jsonl_handler, object, parse_base, resolve, Outcome};
+use super::parse::{jsonl_handler, object, parse_base, resolve, write_json, Outcome};
 use super::{run_jsonl_stdio, with_stdout, Status, Tally};
 use clap::Args;
 use std::ffi::OsString;
@@ -48,9 +48,7 @@ pub fn run(args: ResolveArgs) -> Status {
             let outcome: Outcome = resolve(&reference, Some(&base));
             tally.record(outcome.is_ok());
             if args.json {
-                let text = object(&reference, Some(&base_text), &outcome).finish();
-                out.write_all(text.as_bytes())?;
-                out.write_all(b"\n")?;
+                write_json(out, object(&reference, Some(&base_text), &outcome))?;
                 continue;
             }
             match &outcome {
