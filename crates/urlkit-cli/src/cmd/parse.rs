@@ -190,8 +190,8 @@ pub fn write_json(out: &mut dyn Write, obj: JsonObject) -> io::Result<()> {
     out.write_all(text.as_bytes())
 }
 
-/// Writes `separator` then the table and diagram for a parsed URL, or the error (to standard error, after
-/// flushing `out`). Returns whether the input parsed.
+/// Writes `separator` then the table and diagram for a parsed URL, or the error (to
+/// standard error, after flushing `out`). Returns whether the input parsed.
 fn write_human(
     out: &mut dyn Write,
     separator: &str,
