@@ -220,6 +220,17 @@ impl JsonObject {
         self
     }
 
+    /// An object with the fields of `map`, in the map's order (serde_json's `Map` is sorted
+    /// by key; build with the typed methods to choose the order).
+    #[allow(dead_code)] // for subcommands to come
+    pub fn from_map(map: &Map<String, Value>) -> Self {
+        let mut obj = JsonObject::new();
+        for (key, value) in map {
+            obj.value(key, value);
+        }
+        obj
+    }
+
     /// The object's JSON text.
     pub fn finish(mut self) -> String {
         self.buf.push('}');
@@ -499,6 +510,17 @@ mod tests {
             obj.finish(),
             r#"{"input":"x","base":null,"ok":true,"n":-3,"list":[1,"a"]}"#
         );
+    }
+
+    #[test]
+    fn objects_from_maps() {
+        let value = serde_json::json!({"b": [1, {"c": null}], "a": "x\n"});
+        let Value::Object(map) = &value else {
+            unreachable!()
+        };
+        let text = JsonObject::from_map(map).finish();
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), value);
+        assert_eq!(JsonObject::from_map(&Map::new()).finish(), "{}");
     }
 
     #[test]
