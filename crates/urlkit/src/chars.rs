@@ -85,7 +85,7 @@ pub(crate) fn is_url_code_point(c: char) -> bool {
     let n = c as u32;
     // U+00A0 to U+10FFFD, minus surrogates (impossible in a char) and noncharacters.
     let nonchar = (0xFDD0..=0xFDEF).contains(&n) || (n & 0xFFFE) == 0xFFFE;
-    n >= 0xA0 && n <= 0x10FFFD && !nonchar
+    (0xA0..=0x10FFFD).contains(&n) && !nonchar
 }
 
 /// The first offset in `s` that is not a URL code point nor a `%` followed by two hex digits,
@@ -160,7 +160,7 @@ mod tests {
             assert_eq!(END_NON_SPECIAL[i], b"/?#".contains(&b));
             assert_eq!(TAB_OR_NEWLINE[i], b == 9 || b == 10 || b == 13);
             assert_eq!(PATH_ENC[i], sets::PATH.should_encode(b));
-            assert_eq!(C0_CONTROL_ENC[i], b < 0x20 || b >= 0x7F);
+            assert_eq!(C0_CONTROL_ENC[i], !(0x20..0x7F).contains(&b));
             assert_eq!(is_c0_or_space(b), b <= 0x1F || b == b' ');
         }
     }

@@ -123,15 +123,12 @@ impl Offsets {
             return Err("host kind and host text disagree on emptiness");
         }
         match port {
-            Some(p) => {
-                if b[he] != b':' || s[he + 1..ps].parse::<u16>() != Ok(p) {
-                    return Err("port text disagrees with port");
-                }
+            Some(p) if b[he] != b':' || s[he + 1..ps].parse::<u16>() != Ok(p) => {
+                Err("port text disagrees with port")
             }
-            None if he != ps => return Err("text between host and path without a port"),
-            None => {}
+            None if he != ps => Err("text between host and path without a port"),
+            _ => Ok(()),
         }
-        Ok(())
     }
 }
 

@@ -10,8 +10,11 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use urlkit::Url;
 
+/// Reads one component of a `Url` as the URL API shows it.
+type Getter = fn(&Url) -> String;
+
 /// The components a success record lists, and how to read each from a `Url`.
-const COMPONENTS: &[(&str, fn(&Url) -> String)] = &[
+const COMPONENTS: &[(&str, Getter)] = &[
     ("href", |u| u.href().to_owned()),
     ("protocol", |u| u.protocol().to_owned()),
     ("username", |u| u.username().to_owned()),

@@ -29,6 +29,11 @@ impl Parser<'_, '_, '_, '_> {
             .count();
         if n > 0 {
             self.report(ErrorKind::SpecialSchemeMissingFollowingSolidus, self.pos);
+            // Beyond the standard's steps, but what the kind is for: say where a backslash
+            // stood in for a slash.
+            if let Some(i) = self.rest()[..n].iter().position(|&c| c == b'\\') {
+                self.report(ErrorKind::InvalidReverseSolidus, self.pos + i);
+            }
         }
         self.pos += n;
         State::Authority

@@ -14,6 +14,8 @@ mod input;
 mod path;
 mod relative;
 mod scheme;
+#[cfg(test)]
+mod tests;
 
 use crate::error::{ErrorKind, Reporter};
 use crate::host::HostInternal;
