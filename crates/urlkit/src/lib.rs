@@ -35,6 +35,7 @@
 extern crate alloc;
 
 mod error;
+pub mod file_path;
 pub mod form;
 pub mod host;
 mod origin;
@@ -46,6 +47,7 @@ mod url;
 mod whatwg;
 
 pub use error::{ErrorKind, ParseError, ValidationError};
+pub use file_path::PathStyle;
 pub use host::Host;
 pub use origin::{OpaqueOrigin, Origin};
 pub use url::{ParseOptions, Url};
