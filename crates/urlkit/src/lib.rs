@@ -34,6 +34,7 @@
 
 extern crate alloc;
 
+mod chars;
 mod error;
 pub mod file_path;
 pub mod form;
@@ -43,6 +44,7 @@ pub mod percent;
 pub mod rfc3986;
 pub mod scheme;
 pub mod schemes;
+mod offsets;
 mod url;
 mod whatwg;
 
