@@ -1,15 +1,15 @@
 //! The [`application/x-www-form-urlencoded`](https://url.spec.whatwg.org/#application/x-www-form-urlencoded)
 //! format and [`SearchParams`], the counterpart of the browser's `URLSearchParams`.
 //!
-//! - [`parse`]: the [urlencoded parser](https://url.spec.whatwg.org/#concept-urlencoded-parser),
+//! - [`parse`] runs the [urlencoded parser](https://url.spec.whatwg.org/#concept-urlencoded-parser),
 //!   lazy, borrowing from the input wherever nothing needs decoding.
-//! - [`serialize`] and [`Serializer`]: the
+//! - [`serialize`] and [`Serializer`] implement the
 //!   [urlencoded serializer](https://url.spec.whatwg.org/#concept-urlencoded-serializer).
-//! - [`byte_serialize`]: the
+//! - [`byte_serialize`] is the
 //!   [urlencoded byte serializer](https://url.spec.whatwg.org/#concept-urlencoded-byte-serializer)
 //!   (percent-encode after encoding with the form set and space as `+`).
-//! - [`SearchParams`]: an owned list of name-value pairs with the `URLSearchParams` methods;
-//!   [`SearchParamsMut`]: the same list bound to a URL's query.
+//! - [`SearchParams`] is an owned list of name-value pairs with the `URLSearchParams` methods;
+//!   [`SearchParamsMut`] is the same list bound to a URL's query.
 //!
 //! Only UTF-8 is supported, the only conforming encoding.
 //!
