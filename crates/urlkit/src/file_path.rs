@@ -202,7 +202,11 @@ fn windows_parts(path: &str) -> Result<WinParts<'_>, FilePathError> {
     if let Some(v) = p.strip_prefix(br"\\?\") {
         // Verbatim: only `\` separates, nothing is normalized.
         if drive_prefix(v, backslash) {
-            return Ok(WinParts { server: "", rest: v, sep: backslash });
+            return Ok(WinParts {
+                server: "",
+                rest: v,
+                sep: backslash,
+            });
         }
         if v.len() >= 4 && v[..4].eq_ignore_ascii_case(br"UNC\") {
             return unc_parts(path, p.len() - v.len() + 4, backslash);
@@ -217,7 +221,11 @@ fn windows_parts(path: &str) -> Result<WinParts<'_>, FilePathError> {
         return unc_parts(path, 2, is_win_sep);
     }
     if drive_prefix(p, is_win_sep) {
-        return Ok(WinParts { server: "", rest: p, sep: is_win_sep });
+        return Ok(WinParts {
+            server: "",
+            rest: p,
+            sep: is_win_sep,
+        });
     }
     Err(FilePathError::NotAbsolute)
 }
@@ -232,7 +240,9 @@ fn unc_parts(path: &str, start: usize, sep: fn(u8) -> bool) -> Result<WinParts<'
         return Err(FilePathError::IncompleteUnc);
     }
     // The server name is ASCII-delimited, so these are char boundaries.
-    let server = path.get(start..start + server_len).ok_or(FilePathError::InvalidHost)?;
+    let server = path
+        .get(start..start + server_len)
+        .ok_or(FilePathError::InvalidHost)?;
     // Bytes that would end or restructure the host in `file://server/`.
     let bad = |c: u8| c <= b' ' || b"\\/?#@:%[]<>^|\x7F".contains(&c);
     if server.bytes().any(bad) {
@@ -523,7 +533,10 @@ pub fn from_std_path(path: &std::path::Path) -> Result<Url, FilePathError> {
     }
     #[cfg(not(unix))]
     {
-        from_path(path.to_str().ok_or(FilePathError::NotUnicode)?, PathStyle::native())
+        from_path(
+            path.to_str().ok_or(FilePathError::NotUnicode)?,
+            PathStyle::native(),
+        )
     }
 }
 
@@ -569,7 +582,10 @@ mod tests {
         assert_eq!(unix_href(b"/a/b/").unwrap(), "file:///a/b/");
         assert_eq!(unix_href(b"/a//b").unwrap(), "file:///a//b");
         assert_eq!(unix_href(b"//x").unwrap(), "file:////x");
-        assert_eq!(unix_href(b"/%41 \\|#?\xFF").unwrap(), "file:///%2541%20%5C%7C%23%3F%FF");
+        assert_eq!(
+            unix_href(b"/%41 \\|#?\xFF").unwrap(),
+            "file:///%2541%20%5C%7C%23%3F%FF"
+        );
         assert_eq!(unix_href(b"/C|/x").unwrap(), "file:///C%7C/x");
         assert_eq!(unix_href(b"/..."), Ok("file:///...".into()));
         assert_eq!(unix_href(b"a"), Err(FilePathError::NotAbsolute));
@@ -619,7 +635,10 @@ mod tests {
         assert_eq!(windows_path(None, "/C:a"), Err(FilePathError::NoDriveLetter));
         assert_eq!(windows_path(Some("srv"), "/sh/a").unwrap(), r"\\srv\sh\a");
         assert_eq!(windows_path(Some("srv"), "/"), Err(FilePathError::IncompleteUnc));
-        assert_eq!(windows_path(Some("[::1]"), "/sh").unwrap(), r"\\--1.ipv6-literal.net\sh");
+        assert_eq!(
+            windows_path(Some("[::1]"), "/sh").unwrap(),
+            r"\\--1.ipv6-literal.net\sh"
+        );
         assert_eq!(windows_path(None, "//srv/sh/a").unwrap(), r"\\srv\sh\a");
         assert_eq!(windows_path(None, "///srv/sh/a").unwrap(), r"\\srv\sh\a");
         assert_eq!(windows_path(None, "//srv"), Err(FilePathError::IncompleteUnc));

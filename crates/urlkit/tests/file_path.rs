@@ -44,7 +44,12 @@ fn unix_to_url() {
     ];
     for (path, want) in cases {
         assert_eq!(href(path, Unix).as_deref(), Ok(want), "{path:?}");
-        assert_eq!(Url::from_file_path_with_style(path, Unix).map(Url::into_string).as_deref(), Ok(want));
+        assert_eq!(
+            Url::from_file_path_with_style(path, Unix)
+                .map(Url::into_string)
+                .as_deref(),
+            Ok(want)
+        );
     }
 }
 
@@ -74,11 +79,17 @@ fn windows_to_url() {
         ("C:/a/b", "file:///C:/a/b"),
         (r"c:\Mixed/seps\x", "file:///c:/Mixed/seps/x"),
         (r"C:\dir\", "file:///C:/dir/"),
-        (r"C:\Program Files\x#1.txt", "file:///C:/Program%20Files/x%231.txt"),
+        (
+            r"C:\Program Files\x#1.txt",
+            "file:///C:/Program%20Files/x%231.txt",
+        ),
         (r"C:\50%", "file:///C:/50%25"),
         (r"C:\file.txt:stream", "file:///C:/file.txt:stream"),
         (r"\\server\share\x", "file://server/share/x"),
-        (r"\\Server.Example.COM\Share\a b", "file://server.example.com/Share/a%20b"),
+        (
+            r"\\Server.Example.COM\Share\a b",
+            "file://server.example.com/Share/a%20b",
+        ),
         ("//server/share/x", "file://server/share/x"),
         (r"\\server\share", "file://server/share"),
         (r"\\192.168.0.1\share\x", "file://192.168.0.1/share/x"),
@@ -112,7 +123,10 @@ fn windows_refusals() {
         (r"\\.\C:\x", UnsupportedPrefix),
         ("//./C:/x", UnsupportedPrefix),
         ("//?/C:/x", UnsupportedPrefix),
-        (r"\\?\Volume{b75e2c83-0000-0000-0000-602f00000000}\x", UnsupportedPrefix),
+        (
+            r"\\?\Volume{b75e2c83-0000-0000-0000-602f00000000}\x",
+            UnsupportedPrefix,
+        ),
         (r"\\?\GLOBALROOT\Device\x", UnsupportedPrefix),
         (r"\\server", IncompleteUnc),
         (r"\\server\", IncompleteUnc),
@@ -182,7 +196,10 @@ fn url_to_windows_path() {
         ("file:/C:/a", r"C:\a"),
         ("file:C:/a", r"C:\a"),
         ("file://C:/a", r"C:\a"),
-        ("file:///C:/Program%20Files/x%231.txt", r"C:\Program Files\x#1.txt"),
+        (
+            "file:///C:/Program%20Files/x%231.txt",
+            r"C:\Program Files\x#1.txt",
+        ),
         ("file:///C:/a/../../b", r"C:\b"),
         ("file:///C%3A/x", r"C:\x"),
         ("file://server/share/x", r"\\server\share\x"),
@@ -225,15 +242,25 @@ fn rfc8089_appendix_e() {
     for url in ["file:c:/path/to/file", "file:///c:/path/to/file"] {
         assert_eq!(path_of(url, Windows).as_deref(), Ok(r"c:\path\to\file"), "{url}");
     }
-    assert_eq!(href(r"c:\path\to\file", Windows).as_deref(), Ok("file:///c:/path/to/file"));
+    assert_eq!(
+        href(r"c:\path\to\file", Windows).as_deref(),
+        Ok("file:///c:/path/to/file")
+    );
     // E.2.1: relative resolution never overwrites the drive letter.
     let base = Url::parse("file:///c:/path/to/file.txt").unwrap();
     let r = base.join("/some/other/thing.bmp").unwrap();
     assert_eq!(to_path(&r, Windows).as_deref(), Ok(r"c:\some\other\thing.bmp"));
     let base = Url::parse("file:///c:/foo.txt").unwrap();
-    assert_eq!(to_path(&base.join("../bar.txt").unwrap(), Windows).as_deref(), Ok(r"c:\bar.txt"));
+    assert_eq!(
+        to_path(&base.join("../bar.txt").unwrap(), Windows).as_deref(),
+        Ok(r"c:\bar.txt")
+    );
     // E.2.2: the vertical line.
-    for url in ["file:///c|/path/to/file", "file:/c|/path/to/file", "file:c|/path/to/file"] {
+    for url in [
+        "file:///c|/path/to/file",
+        "file:/c|/path/to/file",
+        "file:c|/path/to/file",
+    ] {
         assert_eq!(path_of(url, Windows).as_deref(), Ok(r"c:\path\to\file"), "{url}");
     }
     // E.3.1: UNC string <-> URI with authority.
@@ -242,8 +269,15 @@ fn rfc8089_appendix_e() {
     assert_eq!(href(unc, Windows).as_deref(), Ok(uri));
     assert_eq!(path_of(uri, Windows).as_deref(), Ok(unc));
     // E.3.2: the whole UNC string in the path, with two or three extra slashes.
-    for url in ["file:////host.example.com/path/to/file", "file://///host.example.com/path/to/file"] {
-        assert_eq!(path_of(url, Windows).as_deref(), Ok(r"\\host.example.com\path\to\file"), "{url}");
+    for url in [
+        "file:////host.example.com/path/to/file",
+        "file://///host.example.com/path/to/file",
+    ] {
+        assert_eq!(
+            path_of(url, Windows).as_deref(),
+            Ok(r"\\host.example.com\path\to\file"),
+            "{url}"
+        );
     }
     // Appendix B: local files.
     for url in ["file:///path/to/file", "file:/path/to/file"] {
@@ -251,7 +285,10 @@ fn rfc8089_appendix_e() {
     }
     assert_eq!(href("/path/to/file", Unix).as_deref(), Ok("file:///path/to/file"));
     // A non-local file has no Unix path.
-    assert_eq!(path_of("file://host.example.com/path/to/file", Unix), Err(RemoteHost));
+    assert_eq!(
+        path_of("file://host.example.com/path/to/file", Unix),
+        Err(RemoteHost)
+    );
 }
 
 #[test]
@@ -271,16 +308,30 @@ fn std_paths_on_unix() {
     let url = urlkit::file_path::from_std_path(path).unwrap();
     assert_eq!(url.as_str(), "file:///tmp/%FFx%20y");
     assert_eq!(urlkit::file_path::to_std_path(&url).unwrap(), path);
-    assert_eq!(urlkit::file_path::from_std_path(Path::new("rel")), Err(NotAbsolute));
+    assert_eq!(
+        urlkit::file_path::from_std_path(Path::new("rel")),
+        Err(NotAbsolute)
+    );
     let remote = Url::parse("file://h/x").unwrap();
     assert_eq!(urlkit::file_path::to_std_path(&remote), Err(RemoteHost));
 }
 
 #[test]
 fn errors_display_lower_case() {
-    for e in [NotAbsolute, DotComponent, Nul, UnsupportedPrefix, IncompleteUnc, InvalidHost,
-        SeparatorInComponent, NotFileScheme, RemoteHost, EncodedSeparator, NoDriveLetter, NotUnicode]
-    {
+    for e in [
+        NotAbsolute,
+        DotComponent,
+        Nul,
+        UnsupportedPrefix,
+        IncompleteUnc,
+        InvalidHost,
+        SeparatorInComponent,
+        NotFileScheme,
+        RemoteHost,
+        EncodedSeparator,
+        NoDriveLetter,
+        NotUnicode,
+    ] {
         let s = e.to_string();
         assert!(!s.is_empty() && !s.ends_with('.'), "{s}");
         assert_eq!(s, s.to_lowercase(), "{s}");

@@ -13,7 +13,10 @@ fn pairs_of(v: &Value) -> Vec<(String, String)> {
         .iter()
         .map(|p| {
             let p = p.as_array().expect("pair");
-            (p[0].as_str().expect("name").to_owned(), p[1].as_str().expect("value").to_owned())
+            (
+                p[0].as_str().expect("name").to_owned(),
+                p[1].as_str().expect("value").to_owned(),
+            )
         })
         .collect()
 }
@@ -21,7 +24,9 @@ fn pairs_of(v: &Value) -> Vec<(String, String)> {
 /// Runs `check` on every record of `section`, prints "N passed, M failed" and fails on any
 /// failure (listing them).
 fn run_section(data: &Value, section: &str, check: impl Fn(&Value) -> Result<(), String>) {
-    let records = data[section].as_array().unwrap_or_else(|| panic!("section {section}"));
+    let records = data[section]
+        .as_array()
+        .unwrap_or_else(|| panic!("section {section}"));
     assert!(!records.is_empty(), "section {section} is empty");
     let mut failures = Vec::new();
     for r in records {
@@ -29,8 +34,16 @@ fn run_section(data: &Value, section: &str, check: impl Fn(&Value) -> Result<(),
             failures.push(format!("{} ({}): {e}", r, r["source"]));
         }
     }
-    println!("urlencoded {section}: {} passed, {} failed", records.len() - failures.len(), failures.len());
-    assert!(failures.is_empty(), "{section} failures:\n{}", failures.join("\n"));
+    println!(
+        "urlencoded {section}: {} passed, {} failed",
+        records.len() - failures.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{section} failures:\n{}",
+        failures.join("\n")
+    );
 }
 
 fn expect_eq<T: PartialEq + std::fmt::Debug>(got: T, want: T) -> Result<(), String> {
@@ -43,12 +56,15 @@ fn expect_eq<T: PartialEq + std::fmt::Debug>(got: T, want: T) -> Result<(), Stri
 
 #[test]
 fn wpt_parse() {
-    let Some(data) = common::conformance_json("wpt/urlencoded.json") else { return };
+    let Some(data) = common::conformance_json("wpt/urlencoded.json") else {
+        return;
+    };
     run_section(&data, "parse", |r| {
         let input = r["input"].as_str().expect("input");
         let want = pairs_of(&r["output"]);
-        let got: Vec<(String, String)> =
-            form::parse(input.as_bytes()).map(|(n, v)| (n.into_owned(), v.into_owned())).collect();
+        let got: Vec<(String, String)> = form::parse(input.as_bytes())
+            .map(|(n, v)| (n.into_owned(), v.into_owned()))
+            .collect();
         expect_eq(&got, &want)?;
         // The owned list agrees (no leading `?` in this data except as data).
         let params = SearchParams::parse_query(input);
@@ -58,7 +74,9 @@ fn wpt_parse() {
 
 #[test]
 fn wpt_sort() {
-    let Some(data) = common::conformance_json("wpt/urlencoded.json") else { return };
+    let Some(data) = common::conformance_json("wpt/urlencoded.json") else {
+        return;
+    };
     run_section(&data, "sort", |r| {
         let mut params = SearchParams::parse(r["input"].as_str().expect("input"));
         params.sort();
@@ -68,7 +86,9 @@ fn wpt_sort() {
 
 #[test]
 fn wpt_serialize() {
-    let Some(data) = common::conformance_json("wpt/urlencoded.json") else { return };
+    let Some(data) = common::conformance_json("wpt/urlencoded.json") else {
+        return;
+    };
     run_section(&data, "serialize", |r| {
         let pairs = pairs_of(&r["pairs"]);
         let want = r["output"].as_str().expect("output");
@@ -87,7 +107,9 @@ fn pairs_as_refs(pairs: &[(String, String)]) -> Vec<(&str, &str)> {
 
 #[test]
 fn wpt_parse_serialize() {
-    let Some(data) = common::conformance_json("wpt/urlencoded.json") else { return };
+    let Some(data) = common::conformance_json("wpt/urlencoded.json") else {
+        return;
+    };
     run_section(&data, "parse_serialize", |r| {
         let input = r["input"].as_str().expect("input");
         let want = r["output"].as_str().expect("output");
@@ -190,7 +212,11 @@ fn reference_serialize(pairs: &[(String, String)]) -> String {
             })
             .collect::<String>()
     };
-    pairs.iter().map(|(n, v)| format!("{}={}", enc(n), enc(v))).collect::<Vec<_>>().join("&")
+    pairs
+        .iter()
+        .map(|(n, v)| format!("{}={}", enc(n), enc(v)))
+        .collect::<Vec<_>>()
+        .join("&")
 }
 
 fn form_bytes() -> impl Strategy<Value = Vec<u8>> {
@@ -208,7 +234,16 @@ fn unicode_pairs() -> impl Strategy<Value = Vec<(String, String)>> {
 /// Names drawn from a small alphabet mixing ASCII, U+E000..U+FFFF and astral characters, so
 /// that duplicates are common and UTF-8 order disagrees with UTF-16 order.
 fn sort_names() -> impl Strategy<Value = Vec<(String, String)>> {
-    let ch = prop::sample::select(vec!['a', 'b', 'é', '\u{FB03}', '\u{FFFD}', '\u{1F308}', '\u{10000}', '\u{D7FF}']);
+    let ch = prop::sample::select(vec![
+        'a',
+        'b',
+        'é',
+        '\u{FB03}',
+        '\u{FFFD}',
+        '\u{1F308}',
+        '\u{10000}',
+        '\u{D7FF}',
+    ]);
     let name = prop::collection::vec(ch, 0..3).prop_map(|v| v.into_iter().collect::<String>());
     prop::collection::vec((name, any::<u8>().prop_map(|n| n.to_string())), 0..12)
 }

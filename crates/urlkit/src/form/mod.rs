@@ -340,7 +340,11 @@ impl<'a> Iterator for ByteSerialize<'a> {
             self.input = rest;
             return Some(if first == b' ' { "+" } else { percent(first) });
         }
-        let n = self.input.iter().position(|&b| ENCODE[b as usize]).unwrap_or(self.input.len());
+        let n = self
+            .input
+            .iter()
+            .position(|&b| ENCODE[b as usize])
+            .unwrap_or(self.input.len());
         let (run, rest) = self.input.split_at(n);
         self.input = rest;
         // Bytes that are not encoded are ASCII alphanumerics or `*-._`.

@@ -129,10 +129,7 @@ impl SearchParams {
     /// assert_eq!(p.get("b"), None);
     /// ```
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.list
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.list.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
     /// The values of all pairs named `name`, in order
@@ -257,11 +254,7 @@ impl SearchParams {
 /// After the common byte prefix, the first differing characters decide, compared by a key
 /// that moves U+E000..=U+FFFF above every supplementary code point.
 fn cmp_utf16(a: &str, b: &str) -> Ordering {
-    let common = a
-        .bytes()
-        .zip(b.bytes())
-        .take_while(|(x, y)| x == y)
-        .count();
+    let common = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
     let mut i = common;
     // The prefix is identical, so a boundary in `a` is one in `b`.
     while !a.is_char_boundary(i) {
@@ -332,10 +325,7 @@ impl IntoIterator for SearchParams {
 impl<K: Into<String>, V: Into<String>> FromIterator<(K, V)> for SearchParams {
     fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
         SearchParams {
-            list: iter
-                .into_iter()
-                .map(|(k, v)| (k.into(), v.into()))
-                .collect(),
+            list: iter.into_iter().map(|(k, v)| (k.into(), v.into())).collect(),
         }
     }
 }
