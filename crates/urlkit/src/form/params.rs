@@ -268,7 +268,8 @@ fn cmp_utf16(a: &str, b: &str) -> Ordering {
             c
         }
     }
-    a[i..].chars().map(key).cmp(b[i..].chars().map(key))
+    let (a, b) = (a.get(i..).unwrap_or_default(), b.get(i..).unwrap_or_default());
+    a.chars().map(key).cmp(b.chars().map(key))
 }
 
 /// Iterator over the `(name, value)` pairs of a [`SearchParams`], returned by
