@@ -53,6 +53,11 @@ pub(crate) static SCHEME_CHAR: [bool; 256] = {
 pub(crate) static END_SPECIAL: [bool; 256] = table_of(b"/\\?#");
 /// Where an authority or a path segment ends in a non-special URL: `/ ? #`.
 pub(crate) static END_NON_SPECIAL: [bool; 256] = table_of(b"/?#");
+/// Where a path segment ends in a special URL under a state override (the pathname
+/// setter): `/ \`; `?` and `#` are then part of the path.
+pub(crate) static SLASH_SPECIAL: [bool; 256] = table_of(b"/\\");
+/// Where a path segment ends in a non-special URL under a state override: `/`.
+pub(crate) static SLASH: [bool; 256] = table_of(b"/");
 /// Where an opaque path ends: `? #` (<https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state>).
 pub(crate) static OPAQUE_PATH_END: [bool; 256] = table_of(b"?#");
 /// ASCII tab or newline (<https://infra.spec.whatwg.org/#ascii-tab-or-newline>), removed from input.
@@ -147,6 +152,21 @@ pub(crate) fn is_double_dot(s: &[u8]) -> bool {
     }
 }
 
+/// The first `:` outside `[...]`: where the [host state](https://url.spec.whatwg.org/#host-state)
+/// leaves for the port state.
+pub(crate) fn find_port_colon(b: &[u8]) -> Option<usize> {
+    let mut inside_brackets = false;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
+            b':' if !inside_brackets => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +193,13 @@ mod tests {
         assert_eq!(first_invalid_url_unit("a%2Fb"), None);
         assert_eq!(first_invalid_url_unit("a%zz"), Some(1));
         assert_eq!(first_invalid_url_unit("ab c"), Some(2));
+    }
+
+    #[test]
+    fn port_colon_skips_brackets() {
+        assert_eq!(find_port_colon(b"[::1]:80"), Some(5));
+        assert_eq!(find_port_colon(b"h:1:2"), Some(1));
+        assert_eq!(find_port_colon(b"[::1"), None);
     }
 
     #[test]

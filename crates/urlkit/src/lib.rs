@@ -44,10 +44,12 @@ pub mod percent;
 pub mod rfc3986;
 pub mod scheme;
 pub mod schemes;
+mod setters;
 mod url;
 mod whatwg;
 
 pub use error::{ErrorKind, ParseError, ValidationError};
 pub use host::Host;
 pub use origin::{OpaqueOrigin, Origin};
+pub use setters::SetterError;
 pub use url::{ParseOptions, Url};

@@ -89,19 +89,7 @@ impl Parser<'_, '_, '_, '_> {
     pub(super) fn host_state(&mut self) -> Result<State, ParseError> {
         let start = self.pos;
         let region = &self.input.as_bytes()[start..self.auth_end];
-        let mut inside_brackets = false;
-        let mut colon = None;
-        for (i, &c) in region.iter().enumerate() {
-            match c {
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
-                b':' if !inside_brackets => {
-                    colon = Some(start + i);
-                    break;
-                }
-                _ => {}
-            }
-        }
+        let colon = crate::chars::find_port_colon(region).map(|i| start + i);
         let host_end = colon.unwrap_or(self.auth_end);
         if host_end == start && (colon.is_some() || self.is_special()) {
             return Err(self.fail(ErrorKind::HostMissing, start));

@@ -8,9 +8,9 @@
 //! serialization order, so there is one pass over the input and no per-component buffer.
 
 mod authority;
-mod encode;
+pub(crate) mod encode;
 mod file;
-mod input;
+pub(crate) mod input;
 mod path;
 mod relative;
 mod scheme;
@@ -19,7 +19,7 @@ mod tests;
 
 use crate::error::{ErrorKind, Reporter};
 use crate::host::HostInternal;
-use crate::offsets::Offsets;
+use crate::offsets::{Mark, Offsets};
 use crate::scheme::SpecialScheme;
 use crate::{ParseError, Url};
 use alloc::string::String;
@@ -97,6 +97,8 @@ struct Parser<'i, 'b, 'r, 'cb> {
     special: Option<SpecialScheme>,
     /// End (in `input`) of the authority found by the authority state.
     auth_end: usize,
+    /// Parsing one component for a setter (the standard's *state override*).
+    state_override: bool,
     reporter: &'r mut Reporter<'cb>,
 }
 
@@ -120,16 +122,46 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
         port: None,
         special: None,
         auth_end: 0,
+        state_override: false,
         reporter,
     };
-    parser.run()?;
+    parser.run(State::SchemeStart)?;
     parser.finish()
+}
+
+/// The serialization of the path that `value` gives under the [path start state](https://url.spec.whatwg.org/#path-start-state)
+/// override, as the pathname setter runs it on a URL with scheme `special` (or a
+/// non-special one) and with a null host or not.
+pub(crate) fn parse_path_override(value: &str, special: Option<SpecialScheme>, null_host: bool) -> String {
+    let mut reporter = Reporter::none();
+    let cleaned = input::remove_tab_newline(value, 0, &mut reporter);
+    let mut parser = Parser {
+        input: &cleaned,
+        offset: 0,
+        pos: 0,
+        base: None,
+        out: String::with_capacity(cleaned.len() + 1),
+        marks: Marks::default(),
+        host: if null_host {
+            HostInternal::None
+        } else {
+            HostInternal::Empty
+        },
+        port: None,
+        special,
+        auth_end: 0,
+        state_override: true,
+        reporter: &mut reporter,
+    };
+    // Only the path states run: they cannot fail.
+    let _ = parser.run(State::PathStart);
+    parser.out
 }
 
 impl Parser<'_, '_, '_, '_> {
     /// Runs the state machine to the end of the input; each state returns the next.
-    fn run(&mut self) -> Result<(), ParseError> {
-        let mut state = State::SchemeStart;
+    fn run(&mut self, start: State) -> Result<(), ParseError> {
+        let mut state = start;
         loop {
             state = match state {
                 State::SchemeStart => self.scheme_start(),
@@ -307,12 +339,9 @@ impl Parser<'_, '_, '_, '_> {
             query_start: m.query_start.map(n).transpose()?,
             fragment_start: m.fragment_start.map(n).transpose()?,
         };
-        if needs_dot {
-            // Inserted between host_end and path_start: only path, query and fragment move.
-            self.out.insert_str(m.path_start, "/.");
-            offsets.path_start += 2;
-            offsets.query_start = offsets.query_start.map(|q| q + 2);
-            offsets.fragment_start = offsets.fragment_start.map(|f| f + 2);
+        // "/." goes before the path: the path and what follows move.
+        if needs_dot && !offsets.splice(&mut self.out, m.path_start..m.path_start, "/.", Mark::PathStart) {
+            return Err(ParseError::new(ErrorKind::InputTooLong, 0));
         }
         let url = Url {
             serialization: self.out,

@@ -9,7 +9,7 @@
 use super::{encode::encode_into, Parser, State};
 use crate::chars::{
     is_double_dot, is_normalized_windows_drive_letter, is_single_dot, is_windows_drive_letter,
-    C0_CONTROL_ENC, END_NON_SPECIAL, END_SPECIAL, OPAQUE_PATH_END, PATH_ENC,
+    C0_CONTROL_ENC, END_NON_SPECIAL, END_SPECIAL, OPAQUE_PATH_END, PATH_ENC, SLASH, SLASH_SPECIAL,
 };
 use crate::error::ErrorKind;
 
@@ -28,11 +28,11 @@ impl Parser<'_, '_, '_, '_> {
             return State::Path;
         }
         match c {
-            Some(b'?') => {
+            Some(b'?') if !self.state_override => {
                 self.pos += 1;
                 self.start_query()
             }
-            Some(b'#') => {
+            Some(b'#') if !self.state_override => {
                 self.pos += 1;
                 self.start_fragment()
             }
@@ -41,7 +41,12 @@ impl Parser<'_, '_, '_, '_> {
                 State::Path
             }
             Some(_) => State::Path,
-            None => State::Done,
+            None => {
+                if self.state_override && self.host == crate::host::HostInternal::None {
+                    self.out.push('/');
+                }
+                State::Done
+            }
         }
     }
 
@@ -49,7 +54,13 @@ impl Parser<'_, '_, '_, '_> {
     /// a table and copied in bulk; dot segments pop or vanish.
     pub(super) fn path(&mut self) -> State {
         let special = self.is_special();
-        let table = if special { &END_SPECIAL } else { &END_NON_SPECIAL };
+        // Under a state override `?` and `#` belong to the path (and get encoded).
+        let table = match (special, self.state_override) {
+            (true, false) => &END_SPECIAL,
+            (false, false) => &END_NON_SPECIAL,
+            (true, true) => &SLASH_SPECIAL,
+            (false, true) => &SLASH,
+        };
         loop {
             let start = self.pos;
             let rest = self.rest();
