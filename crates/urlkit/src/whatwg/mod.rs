@@ -286,21 +286,19 @@ impl Parser<'_, '_, '_, '_> {
     /// The [query state](https://url.spec.whatwg.org/#query-state): up to `#`, encoded with the
     /// special-query set for special URLs and the query set otherwise (UTF-8 only).
     fn query(&mut self) -> State {
-        let rest = self.rest();
-        let len = memchr_byte(b'#', rest).unwrap_or(rest.len());
-        let (from, to) = (self.pos, self.pos + len);
-        self.check_units(from, len);
-        let table = if self.is_special() {
-            &crate::chars::SPECIAL_QUERY_ENC
+        let from = self.pos;
+        let classes = if self.is_special() {
+            &crate::chars::SPECIAL_QUERY_CLASS
         } else {
-            &crate::chars::QUERY_ENC
+            &crate::chars::QUERY_CLASS
         };
-        encode::encode_into(&mut self.out, &self.input[from..to], table);
-        if to < self.input.len() {
-            self.pos = to + 1;
+        let len = encode::encode_until(&mut self.out, &self.input[from..], classes);
+        self.check_units(from, len);
+        if from + len < self.input.len() {
+            self.pos = from + len + 1;
             self.start_fragment()
         } else {
-            self.pos = to;
+            self.pos = from + len;
             State::Done
         }
     }
@@ -352,10 +350,4 @@ impl Parser<'_, '_, '_, '_> {
         debug_assert_eq!(url.check_invariants(), Ok(()), "{:?}", url.serialization);
         Ok(url)
     }
-}
-
-/// The index of the first `needle` in `hay`.
-#[inline]
-fn memchr_byte(needle: u8, hay: &[u8]) -> Option<usize> {
-    hay.iter().position(|&b| b == needle)
 }
