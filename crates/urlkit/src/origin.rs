@@ -94,48 +94,16 @@ impl Origin {
         out.push_str(scheme);
         out.push_str("://");
         match host {
-            Host::Domain(d) if unicode => out.push_str(&idna::domain_to_unicode(d).0),
-            Host::Domain(s) | Host::Opaque(s) => out.push_str(s),
-            Host::Ipv4(a) => {
-                let _ = write!(out, "{a}");
+            Host::Domain(d) if unicode => out.push_str(&crate::host::domain_to_unicode(d).0),
+            // The host serializer (IPv6 in brackets).
+            _ => {
+                let _ = write!(out, "{host}");
             }
-            Host::Ipv6(a) => {
-                out.push('[');
-                write_ipv6(&mut out, a.segments());
-                out.push(']');
-            }
-            Host::Empty => {}
         }
         if let Some(p) = port {
             let _ = write!(out, ":{p}");
         }
         out
-    }
-}
-
-/// The [IPv6 serializer](https://url.spec.whatwg.org/#concept-ipv6-serializer): hex pieces,
-/// the first longest run of two or more zero pieces compressed to `::`.
-fn write_ipv6(out: &mut String, pieces: [u16; 8]) {
-    let (mut best, mut best_len, mut i) = (8, 1, 0);
-    while i < 8 {
-        let run = pieces[i..].iter().take_while(|&&p| p == 0).count();
-        if run > best_len {
-            (best, best_len) = (i, run);
-        }
-        i += run.max(1);
-    }
-    let mut i = 0;
-    while i < 8 {
-        if i == best {
-            out.push_str(if i == 0 { "::" } else { ":" });
-            i += best_len;
-            continue;
-        }
-        let _ = write!(out, "{:x}", pieces[i]);
-        if i < 7 {
-            out.push(':');
-        }
-        i += 1;
     }
 }
 
@@ -165,24 +133,4 @@ fn tuple(url: &Url) -> Origin {
         HostInternal::Ipv6(a) => Host::Ipv6(a),
     };
     Origin::Tuple(url.scheme().to_string(), host, url.port)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ipv6_compression() {
-        let f = |p: [u16; 8]| {
-            let mut s = String::new();
-            write_ipv6(&mut s, p);
-            s
-        };
-        assert_eq!(f([0; 8]), "::");
-        assert_eq!(f([0, 0, 0, 0, 0, 0, 0, 1]), "::1");
-        assert_eq!(f([1, 0, 0, 0, 0, 0, 0, 0]), "1::");
-        assert_eq!(f([1, 0, 1, 0, 0, 1, 0, 0]), "1:0:1::1:0:0");
-        assert_eq!(f([1, 2, 3, 4, 5, 6, 7, 8]), "1:2:3:4:5:6:7:8");
-        assert_eq!(f([0x20, 0, 0, 1, 0, 0, 0, 0xab]), "20:0:0:1::ab");
-    }
 }
