@@ -8,6 +8,8 @@ use core::fmt;
 use core::ops::{Deref, DerefMut};
 use core::str::FromStr;
 
+use crate::Url;
+
 /// An owned list of name-value pairs with the methods of the browser's
 /// [`URLSearchParams`](https://url.spec.whatwg.org/#interface-urlsearchparams).
 ///
@@ -425,6 +427,76 @@ pub trait QueryTarget {
     }
 }
 
+/// A [`Url`]'s query. Writing goes through the [search setter](Url::set_search), so the
+/// value is percent-encoded as a query (already-encoded form output passes unchanged).
+/// `Some("")` keeps an empty query (`?`); `None` removes it. A URL that would grow beyond
+/// 4 GiB keeps its old query.
+///
+/// ```
+/// use urlkit::{form::QueryTarget, Url};
+/// let mut url = Url::parse("https://example.com/?x#top")?;
+/// QueryTarget::set_query(&mut url, Some("?a=1"));
+/// assert_eq!(url.as_str(), "https://example.com/??a=1#top");
+/// QueryTarget::set_query(&mut url, None);
+/// assert_eq!(url.as_str(), "https://example.com/#top");
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+impl QueryTarget for Url {
+    fn query(&self) -> Option<&str> {
+        Url::query(self)
+    }
+
+    fn set_query(&mut self, query: Option<&str>) {
+        // The setter drops one leading `?` and reads "" as "no query": add a `?` when needed.
+        let result = match query {
+            None => self.set_search(""),
+            Some(q) if q.is_empty() || q.starts_with('?') => {
+                let mut with_mark = String::with_capacity(q.len() + 1);
+                with_mark.push('?');
+                with_mark.push_str(q);
+                self.set_search(&with_mark)
+            }
+            Some(q) => self.set_search(q),
+        };
+        // Only `SetterError::TooLong` is possible; the URL is then unchanged.
+        let _ = result;
+    }
+}
+
+impl Url {
+    /// The query parsed as a [`SearchParams`] list (no query: empty), detached from the URL.
+    ///
+    /// ```
+    /// let url = urlkit::Url::parse("https://example.com/?q=a+b&q=c")?;
+    /// let params = url.search_params();
+    /// assert_eq!(params.get_all("q").collect::<Vec<_>>(), ["a b", "c"]);
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn search_params(&self) -> SearchParams {
+        SearchParams::parse_query(Url::query(self).unwrap_or(""))
+    }
+
+    /// The query as a [`SearchParamsMut`], the URL's `searchParams` object: edits are written
+    /// back to the query (serialized, `?` removed when the list is empty) when the view is
+    /// dropped.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("https://example.com/?b=2&a=1#f")?;
+    /// url.search_params_mut().sort();
+    /// assert_eq!(url.as_str(), "https://example.com/?a=1&b=2#f");
+    /// {
+    ///     let mut params = url.search_params_mut();
+    ///     params.delete("a", None);
+    ///     params.delete("b", None);
+    /// }
+    /// assert_eq!(url.as_str(), "https://example.com/#f");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn search_params_mut(&mut self) -> SearchParamsMut<'_> {
+        SearchParamsMut::new(self)
+    }
+}
+
 /// A [`SearchParams`] bound to a URL's query, like a `URL` object's `searchParams`.
 ///
 /// It derefs to [`SearchParams`]. Once it has been borrowed mutably (any editing method),
@@ -449,7 +521,7 @@ pub trait QueryTarget {
 /// SearchParamsMut::new(&mut q).delete("a", None);
 /// assert_eq!(q.query(), None); // emptied: the `?` goes too
 /// ```
-pub struct SearchParamsMut<'a, T: QueryTarget + ?Sized> {
+pub struct SearchParamsMut<'a, T: QueryTarget + ?Sized = Url> {
     target: &'a mut T,
     params: SearchParams,
     dirty: bool,
