@@ -348,9 +348,20 @@ impl From<Vec<(String, String)>> for SearchParams {
 
 impl fmt::Display for SearchParams {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
-        super::Serializer::new(&mut out).extend_pairs(self.iter());
-        f.write_str(&out)
+        // The serializer's output, written piece by piece without a buffer.
+        for (i, (name, value)) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str("&")?;
+            }
+            for piece in super::byte_serialize(name.as_bytes()) {
+                f.write_str(piece)?;
+            }
+            f.write_str("=")?;
+            for piece in super::byte_serialize(value.as_bytes()) {
+                f.write_str(piece)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -568,7 +579,7 @@ impl<'a, T: QueryTarget + ?Sized> SearchParamsMut<'a, T> {
     pub fn commit(&mut self) {
         if self.dirty {
             self.dirty = false;
-            let serialized = self.params.to_string();
+            let serialized = super::serialize(self.params.iter());
             self.target
                 .set_query(Some(serialized.as_str()).filter(|s| !s.is_empty()));
         }
