@@ -401,6 +401,29 @@ proptest! {
         prop_assert_eq!(from_path(&verbatim, Windows).unwrap(), url);
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn std_path_round_trip_any_bytes(names in prop::collection::vec(prop::collection::vec(any::<u8>(), 1..6), 0..4)) {
+        use std::os::unix::ffi::OsStrExt;
+        let mut bytes = Vec::new();
+        for name in &names {
+            bytes.push(b'/');
+            bytes.extend(name.iter().map(|&b| if b == b'/' || b == 0 { b'x' } else { b }));
+        }
+        if bytes.is_empty() {
+            bytes.push(b'/');
+        }
+        let path = std::path::Path::new(std::ffi::OsStr::from_bytes(&bytes));
+        let dot = bytes.split(|&b| b == b'/').any(|c| c == b"." || c == b"..");
+        match urlkit::file_path::from_std_path(path) {
+            Ok(url) => {
+                prop_assert!(!dot);
+                prop_assert_eq!(urlkit::file_path::to_std_path(&url).unwrap(), path);
+            }
+            Err(e) => prop_assert!(dot && e == DotComponent, "{:?}: {:?}", path, e),
+        }
+    }
+
     #[test]
     fn conversions_never_panic(path in "[/\\\\?.:Ca%#| é]{0,12}") {
         for style in [Unix, Windows] {

@@ -320,6 +320,23 @@ proptest! {
     }
 
     #[test]
+    fn url_bound_view_writes_serialization(pairs in unicode_pairs(), special in any::<bool>()) {
+        let base = if special { "http://h/p" } else { "foo://h/p" };
+        let mut url = Url::parse(&format!("{base}?old=1#f")).unwrap();
+        {
+            let mut view = url.search_params_mut();
+            view.clear();
+            view.extend(pairs.iter().cloned());
+        }
+        let ser = form::serialize(pairs_as_refs(&pairs));
+        let want = if ser.is_empty() { format!("{base}#f") } else { format!("{base}?{ser}#f") };
+        prop_assert_eq!(url.as_str(), want.as_str());
+        prop_assert_eq!(url.search_params().into_vec(), pairs);
+        // The href reparses to the same URL.
+        prop_assert_eq!(Url::parse(url.as_str()).unwrap(), url);
+    }
+
+    #[test]
     fn parse_matches_reference(input in form_bytes()) {
         let got: Vec<(String, String)> =
             form::parse(&input).map(|(n, v)| (n.into_owned(), v.into_owned())).collect();

@@ -9,7 +9,8 @@
 //!   [urlencoded byte serializer](https://url.spec.whatwg.org/#concept-urlencoded-byte-serializer)
 //!   (percent-encode after encoding with the form set and space as `+`).
 //! - [`SearchParams`] is an owned list of name-value pairs with the `URLSearchParams` methods;
-//!   [`SearchParamsMut`] is the same list bound to a URL's query.
+//!   [`SearchParamsMut`] is the same list bound to a URL's query, as
+//!   [`Url::search_params_mut`](crate::Url::search_params_mut) returns it.
 //!
 //! Only UTF-8 is supported, the only conforming encoding.
 //!
