@@ -312,6 +312,10 @@ impl<'a> Serializer<'a> {
 /// `input` percent-encoded with the form set, space as `+`, lazily as `&str` pieces
 /// (borrowed runs of unchanged bytes, `+` and `%XX` escapes). It also implements `Display`.
 ///
+/// Current editions of the standard fold this into
+/// [percent-encode after encoding](https://url.spec.whatwg.org/#string-percent-encode-after-encoding)
+/// with the form set (space as `+`); for UTF-8 input both give the same output.
+///
 /// ```
 /// let enc = urlkit::form::byte_serialize(b"a b\xFF*");
 /// assert_eq!(enc.to_string(), "a+b%FF*");
