@@ -9,6 +9,7 @@
 
 mod authority;
 pub(crate) mod encode;
+mod fast;
 mod file;
 pub(crate) mod input;
 mod path;
@@ -97,6 +98,8 @@ struct Parser<'i, 'b, 'r, 'cb> {
     special: Option<SpecialScheme>,
     /// End (in `input`) of the authority found by the authority state.
     auth_end: usize,
+    /// The `:` before the port found by the authority state, if any.
+    host_colon: Option<usize>,
     /// Parsing one component for a setter (the standard's *state override*).
     state_override: bool,
     reporter: &'r mut Reporter<'cb>,
@@ -105,6 +108,37 @@ struct Parser<'i, 'b, 'r, 'cb> {
 /// Parses `input` against an optional `base` (<https://url.spec.whatwg.org/#concept-basic-url-parser>,
 /// without state override).
 pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> Result<Url, ParseError> {
+    // Canonical input has no validation error to report, and its base does not matter.
+    if !reporter.is_active() {
+        if let Some(url) = fast::parse_canonical(input) {
+            #[cfg(debug_assertions)]
+            check_fast_path(input, &url);
+            return Ok(url);
+        }
+    }
+    parse_full(input, base, reporter)
+}
+
+/// Whether `input` is a canonical URL that parses on the fast path (no allocation).
+pub(crate) fn is_canonical(input: &str) -> bool {
+    fast::is_canonical(input)
+}
+
+/// Debug builds: the fast path must agree with the full parser.
+#[cfg(debug_assertions)]
+fn check_fast_path(input: &str, fast: &Url) {
+    let full = parse_full(input, None, &mut Reporter::none());
+    let same = full.as_ref().is_ok_and(|f| {
+        f.serialization == fast.serialization
+            && f.offsets == fast.offsets
+            && f.host == fast.host
+            && f.port == fast.port
+    });
+    assert!(same, "fast path disagrees on {input:?}: {fast:?} vs {full:?}");
+}
+
+/// The basic URL parser proper (no fast path).
+fn parse_full(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::new(ErrorKind::InputTooLong, 0));
     }
@@ -122,6 +156,7 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
         port: None,
         special: None,
         auth_end: 0,
+        host_colon: None,
         state_override: false,
         reporter,
     };
@@ -150,6 +185,7 @@ pub(crate) fn parse_path_override(value: &str, special: Option<SpecialScheme>, n
         port: None,
         special,
         auth_end: 0,
+        host_colon: None,
         state_override: true,
         reporter: &mut reporter,
     };
