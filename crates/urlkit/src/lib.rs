@@ -36,6 +36,7 @@ extern crate alloc;
 
 mod chars;
 mod error;
+pub mod file_path;
 pub mod form;
 pub mod host;
 mod offsets;
@@ -44,10 +45,13 @@ pub mod percent;
 pub mod rfc3986;
 pub mod scheme;
 pub mod schemes;
+mod setters;
 mod url;
 mod whatwg;
 
 pub use error::{ErrorKind, ParseError, ValidationError};
+pub use file_path::PathStyle;
 pub use host::Host;
 pub use origin::{OpaqueOrigin, Origin};
+pub use setters::SetterError;
 pub use url::{ParseOptions, Url};

@@ -165,7 +165,7 @@ impl Url {
     /// ```
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         match base {
-            None => Url::parse(input).is_ok(),
+            None => crate::whatwg::is_canonical(input) || Url::parse(input).is_ok(),
             Some(b) => Url::parse(b).is_ok_and(|b| b.join(input).is_ok()),
         }
     }

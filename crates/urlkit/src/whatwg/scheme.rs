@@ -23,9 +23,8 @@ impl Parser<'_, '_, '_, '_> {
         if b.get(end) != Some(&b':') {
             return State::NoScheme;
         }
-        for &c in &b[..end] {
-            self.out.push(c.to_ascii_lowercase() as char);
-        }
+        self.out.push_str(&self.input[..end]);
+        self.out.make_ascii_lowercase();
         self.special = SpecialScheme::from_scheme(&self.out);
         self.marks.scheme_end = end;
         self.out.push(':');
