@@ -15,8 +15,10 @@ mod chars;
 mod error;
 mod ip;
 mod parse;
+mod resolve;
 mod uri;
 
 pub use error::{ParseError, Rule};
 pub use parse::HostKind;
+pub use resolve::remove_dot_segments;
 pub use uri::{Uri, UriRef};
