@@ -14,11 +14,13 @@
 mod chars;
 mod error;
 mod ip;
+mod normalize;
 mod parse;
 mod resolve;
 mod uri;
 
 pub use error::{ParseError, Rule};
+pub use normalize::equivalent;
 pub use parse::HostKind;
 pub use resolve::remove_dot_segments;
 pub use uri::{Uri, UriRef};

@@ -307,7 +307,7 @@ impl Uri {
 
     /// Builds an owned reference from text known to be valid (checked again in debug builds).
     pub(crate) fn from_string(text: String) -> Self {
-        let o = parse::parse::<true>(&text, Goal::Reference);
+        let o = parse::parse::<false>(&text, Goal::Reference);
         debug_assert!(o.is_ok(), "invalid URI built: {text:?}");
         // Fall back to an all-path reading rather than panic in release builds.
         let len = text.len() as u32;
