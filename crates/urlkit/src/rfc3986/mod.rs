@@ -16,6 +16,7 @@ mod error;
 mod ip;
 mod normalize;
 mod parse;
+mod relative;
 mod resolve;
 mod uri;
 
