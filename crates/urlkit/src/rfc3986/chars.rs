@@ -83,6 +83,19 @@ pub(crate) fn is_ucschar(c: char) -> bool {
         || (0xE1000..=0xEFFFD).contains(&c)
 }
 
+/// Bidirectional formatting characters, which IRIs MUST NOT contain (RFC 3987 §4.1: LRM,
+/// RLM, LRE, RLE, PDF, LRO, RLO), plus ALM and the isolates Unicode added later.
+pub(crate) fn is_bidi_format(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Whether `c` may appear in an IRI component (RFC 3987 §2.2 `ucschar`, or `iprivate`
+/// when `private`), bidi formatting characters excluded (§4.1).
+#[inline]
+pub(crate) fn is_iri_char(c: char, private: bool) -> bool {
+    (is_ucschar(c) || private && is_iprivate(c)) && !is_bidi_format(c)
+}
+
 /// RFC 3987 §2.2 `iprivate`.
 pub(crate) fn is_iprivate(c: char) -> bool {
     matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)

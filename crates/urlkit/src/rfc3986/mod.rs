@@ -14,6 +14,7 @@
 mod chars;
 mod error;
 mod ip;
+mod iri;
 mod normalize;
 mod parse;
 mod relative;
@@ -21,6 +22,7 @@ mod resolve;
 mod uri;
 
 pub use error::{ParseError, Rule};
+pub use iri::IriRef;
 pub use normalize::equivalent;
 pub use parse::HostKind;
 pub use resolve::remove_dot_segments;

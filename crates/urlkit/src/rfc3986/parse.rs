@@ -2,7 +2,7 @@
 //! IRI-reference grammar of RFC 3987 §2.2), producing [`Offsets`] over the input without
 //! allocating. Each component is checked with one table-driven bulk scan.
 
-use super::chars::{self, is, is_iprivate, is_ucschar, HEX, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, USERINFO};
+use super::chars::{self, is, is_iri_char, HEX, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, USERINFO};
 use super::error::{ParseError, Rule};
 use super::ip;
 
@@ -159,7 +159,7 @@ fn expect_one_of(input: &str, i: usize, delims: &[u8], rule: Rule) -> Result<(),
 }
 
 /// Scans a component made of bytes in `mask`, `pct-encoded` (§2.1) and, for IRIs, `ucschar`
-/// (plus `iprivate` when `private`); returns the index of the first byte that is none of them.
+/// (plus `iprivate` when `private`; never bidi formatting characters, RFC 3987 §4.1); returns the index of the first byte that is none of them.
 #[inline(always)]
 fn component<const IRI: bool>(
     input: &str,
@@ -176,7 +176,7 @@ fn component<const IRI: bool>(
             Some(&b) if IRI && b >= 0x80 => {
                 // `i` is on a char boundary: only ASCII bytes and whole chars were consumed.
                 let c = input[i..].chars().next().unwrap_or('\0');
-                if !(is_ucschar(c) || private && is_iprivate(c)) {
+                if !is_iri_char(c, private) {
                     return Err(ParseError::at(input, i, rule));
                 }
                 i += c.len_utf8();
