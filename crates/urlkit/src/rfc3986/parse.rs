@@ -200,37 +200,48 @@ fn pct_encoded(input: &str, i: usize) -> Result<usize, ParseError> {
 
 /// `authority = [ userinfo "@" ] host [ ":" port ]` starting at `start` (§3.2); fills the
 /// host and port offsets and returns the index where the authority ends.
+///
+/// One bulk scan with the `userinfo` class (a superset of `reg-name`, `":"` and `port`)
+/// covers `host:port` too: a scan that stops on `@` found the userinfo (it cannot hold `@`,
+/// §3.2.1), and otherwise the scanned text is `reg-name [":" port]`.
 fn authority<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Result<usize, ParseError> {
     let s = input.as_bytes();
-    // userinfo cannot hold "@" (§3.2.1), so a scan that stops on "@" found it.
-    let mut i = component::<IRI>(input, start, USERINFO, false, Rule::Userinfo)?;
-    let host_start = if s.get(i) == Some(&b'@') { i + 1 } else { start };
-    i = host_start;
-    let kind = if s.get(i) == Some(&b'[') {
-        i = ip_literal(input, i)?;
-        let kind = literal_kind(&s[host_start + 1..i - 1]);
-        expect_one_of(input, i, b":/?#", Rule::Host)?;
-        kind
-    } else {
-        i = component::<IRI>(input, i, REG_NAME, false, Rule::Host)?;
-        expect_one_of(input, i, b":/?#", Rule::Host)?;
-        if ip::is_ipv4(&s[host_start..i]) {
-            HostKind::Ipv4
-        } else {
-            HostKind::RegName
+    let mut host_start = start;
+    let mut i = start;
+    if s.get(i) != Some(&b'[') {
+        i = component::<IRI>(input, i, USERINFO, false, Rule::Userinfo)?;
+        if s.get(i) == Some(&b'@') {
+            host_start = i + 1;
+            i = host_start;
+            if s.get(i) != Some(&b'[') {
+                i = component::<IRI>(input, i, USERINFO, false, Rule::Host)?;
+            }
         }
-    };
-    o.host_start = host_start as u32;
-    o.host_end = i as u32;
-    o.host_kind = Some(kind);
-    if s.get(i) == Some(&b':') {
-        // port = *DIGIT (§3.2.3): any length, possibly empty.
-        i += 1;
-        while s.get(i).is_some_and(u8::is_ascii_digit) {
-            i += 1;
-        }
-        expect_one_of(input, i, b"/?#", Rule::Port)?;
     }
+    let (host_end, kind) = if s.get(host_start) == Some(&b'[') {
+        i = ip_literal(input, host_start)?;
+        let (host_end, kind) = (i, literal_kind(&s[host_start + 1..i - 1]));
+        if s.get(i) == Some(&b':') {
+            i = component::<IRI>(input, i + 1, USERINFO, false, Rule::Port)?;
+        }
+        (host_end, kind)
+    } else {
+        let colon = s[host_start..i].iter().position(|&b| b == b':').map(|p| host_start + p);
+        let host_end = colon.unwrap_or(i);
+        let host = &s[host_start..host_end];
+        let v4 = host.first().is_some_and(u8::is_ascii_digit) && ip::is_ipv4(host);
+        (host_end, if v4 { HostKind::Ipv4 } else { HostKind::RegName })
+    };
+    if host_end < i {
+        // port = *DIGIT (§3.2.3): any length, possibly empty.
+        if let Some(p) = s[host_end + 1..i].iter().position(|b| !b.is_ascii_digit()) {
+            return Err(ParseError::at(input, host_end + 1 + p, Rule::Port));
+        }
+    }
+    expect_one_of(input, i, b"/?#", if host_end < i { Rule::Port } else { Rule::Host })?;
+    o.host_start = host_start as u32;
+    o.host_end = host_end as u32;
+    o.host_kind = Some(kind);
     o.path_start = i as u32;
     Ok(i)
 }
