@@ -43,8 +43,15 @@ fn main() {
         return;
     };
     let bytes: usize = lines.iter().map(String::len).sum();
-    let rounds: usize = std::env::var("BENCH_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(7);
-    let parsers: [(&str, Validator); 3] = [("urlkit", urlkit), ("fluent-uri", fluent), ("iri-string", iri_string)];
+    let rounds: usize = std::env::var("BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(7);
+    let parsers: [(&str, Validator); 3] = [
+        ("urlkit", urlkit),
+        ("fluent-uri", fluent),
+        ("iri-string", iri_string),
+    ];
     // BENCH_ONLY=<name> runs one parser (for `perf stat`); the others report zero.
     let only = std::env::var("BENCH_ONLY").ok();
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); parsers.len()];
@@ -61,7 +68,12 @@ fn main() {
             valid[p] = v;
         }
     }
-    println!("realworld.txt: {} lines, {} bytes, {} rounds (median)", lines.len(), bytes, rounds);
+    println!(
+        "realworld.txt: {} lines, {} bytes, {} rounds (median)",
+        lines.len(),
+        bytes,
+        rounds
+    );
     let medians: Vec<f64> = times
         .iter_mut()
         .map(|t| {
@@ -71,7 +83,11 @@ fn main() {
         .collect();
     // Lines where the validators disagree (the spec decides; see tests/rfc3986_parse.rs).
     if only.is_none() {
-        for l in lines.iter().filter(|l| parsers.iter().any(|p| (p.1)(l) != urlkit(l))).take(5) {
+        for l in lines
+            .iter()
+            .filter(|l| parsers.iter().any(|p| (p.1)(l) != urlkit(l)))
+            .take(5)
+        {
             let verdicts: Vec<String> = parsers.iter().map(|p| format!("{}={}", p.0, (p.1)(l))).collect();
             println!("disagreement: {l:?} {}", verdicts.join(" "));
         }

@@ -6,7 +6,10 @@ use urlkit::rfc3986::{equivalent, Rule, Uri, UriRef};
 mod common;
 
 fn norm(s: &str) -> String {
-    UriRef::parse(s).unwrap_or_else(|e| panic!("{s}: {e}")).normalized().into_string()
+    UriRef::parse(s)
+        .unwrap_or_else(|e| panic!("{s}: {e}"))
+        .normalized()
+        .into_string()
 }
 
 fn equiv(a: &str, b: &str) -> bool {
@@ -15,13 +18,24 @@ fn equiv(a: &str, b: &str) -> bool {
 
 #[test]
 fn rfc3986_section_6_2_2_example() {
-    assert_eq!(norm("eXAMPLE://a/./b/../b/%63/%7bfoo%7d"), "example://a/b/c/%7Bfoo%7D");
-    assert!(equiv("example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"));
+    assert_eq!(
+        norm("eXAMPLE://a/./b/../b/%63/%7bfoo%7d"),
+        "example://a/b/c/%7Bfoo%7D"
+    );
+    assert!(equiv(
+        "example://a/b/c/%7Bfoo%7D",
+        "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"
+    ));
 }
 
 #[test]
 fn rfc3986_section_6_2_3_http_forms() {
-    let forms = ["http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/"];
+    let forms = [
+        "http://example.com",
+        "http://example.com/",
+        "http://example.com:/",
+        "http://example.com:80/",
+    ];
     for f in forms {
         assert_eq!(norm(f), "http://example.com/", "{f}");
     }
@@ -46,7 +60,10 @@ fn rfc1630_encoding_examples() {
         "http://info.cern.ch/albert/bertram%2Fmarie-claude",
         "http://info.cern.ch/albert/bertram/marie-claude"
     ));
-    for bad in ["fxqn:/us/va/reston/cnri/ietf/24/asdf%*.fred", "news:12345667123%asdghfh@info.cern.ch"] {
+    for bad in [
+        "fxqn:/us/va/reston/cnri/ietf/24/asdf%*.fred",
+        "news:12345667123%asdghfh@info.cern.ch",
+    ] {
         let e = UriRef::parse(bad).unwrap_err();
         assert_eq!(e.expected(), Rule::HexDig, "{bad}");
     }
@@ -54,7 +71,10 @@ fn rfc1630_encoding_examples() {
 
 #[test]
 fn case_and_percent_encoding() {
-    assert_eq!(norm("HTTP://User@Example.COM/A%2fb%7E?Q%3d#F%aa"), "http://User@example.com/A%2Fb~?Q%3D#F%AA");
+    assert_eq!(
+        norm("HTTP://User@Example.COM/A%2fb%7E?Q%3d#F%aa"),
+        "http://User@example.com/A%2Fb~?Q%3D#F%AA"
+    );
     assert_eq!(norm("http://EX%41mple%2ecom/"), "http://example.com/");
     assert_eq!(norm("http://h/%2E%2E/%2e/a"), "http://h/a");
     assert_eq!(norm("http://[V1.AbC]/"), "http://[v1.abc]/");
@@ -63,12 +83,18 @@ fn case_and_percent_encoding() {
 #[test]
 fn ipv6_rfc5952() {
     for (input, out) in [
-        ("http://[2001:0DB8:0000:0000:0000:0000:0000:0001]/", "http://[2001:db8::1]/"),
+        (
+            "http://[2001:0DB8:0000:0000:0000:0000:0000:0001]/",
+            "http://[2001:db8::1]/",
+        ),
         ("http://[2001:db8:0:0:1:0:0:1]/", "http://[2001:db8::1:0:0:1]/"),
         ("http://[2001:db8::0:1]/", "http://[2001:db8::1]/"),
         ("http://[2001:db8:0:1:1:1:1:1]/", "http://[2001:db8:0:1:1:1:1:1]/"),
         ("http://[::FFFF:192.0.2.1]/", "http://[::ffff:192.0.2.1]/"),
-        ("http://[0:0:0:0:0:ffff:c000:0201]:8080/", "http://[::ffff:192.0.2.1]:8080/"),
+        (
+            "http://[0:0:0:0:0:ffff:c000:0201]:8080/",
+            "http://[::ffff:192.0.2.1]:8080/",
+        ),
         ("http://[FE80::0001%25En0]/", "http://[fe80::1%25En0]/"),
         ("http://[fe80::1%25%65n0]/", "http://[fe80::1%25en0]/"),
     ] {
@@ -85,7 +111,10 @@ fn relative_references_keep_leading_dots() {
     u.normalize();
     // What §5.2.2 resolution gives too: remove_dot_segments("b/../../c") is "/c".
     assert_eq!(u.as_str(), "a:/c");
-    assert_eq!(Uri::parse("a:x").unwrap().join("A:b/../../c").unwrap().as_str(), "A:/c");
+    assert_eq!(
+        Uri::parse("a:x").unwrap().join("A:b/../../c").unwrap().as_str(),
+        "A:/c"
+    );
 }
 
 /// Straightforward §6.2.2.1–2 percent-encoding normalization, char by char.
@@ -132,7 +161,9 @@ proptest! {
 
 #[test]
 fn realworld_normalization_is_idempotent() {
-    let Some(lines) = common::dataset_lines("realworld.txt") else { return };
+    let Some(lines) = common::dataset_lines("realworld.txt") else {
+        return;
+    };
     let mut n = 0;
     for line in &lines {
         let Ok(r) = UriRef::parse(line) else { continue };

@@ -6,7 +6,13 @@ use urlkit::rfc3986::{HostKind, Rule, UriRef};
 
 mod common;
 
-type Parts<'a> = (Option<&'a str>, Option<&'a str>, &'a str, Option<&'a str>, Option<&'a str>);
+type Parts<'a> = (
+    Option<&'a str>,
+    Option<&'a str>,
+    &'a str,
+    Option<&'a str>,
+    Option<&'a str>,
+);
 
 fn parts<'a>(r: &UriRef<'a>) -> Parts<'a> {
     (r.scheme(), r.authority(), r.path(), r.query(), r.fragment())
@@ -15,22 +21,59 @@ fn parts<'a>(r: &UriRef<'a>) -> Parts<'a> {
 #[test]
 fn rfc_examples_section_1_1_2() {
     for (input, scheme, host, path) in [
-        ("ftp://ftp.is.co.za/rfc/rfc1808.txt", "ftp", Some("ftp.is.co.za"), "/rfc/rfc1808.txt"),
-        ("http://www.ietf.org/rfc/rfc2396.txt", "http", Some("www.ietf.org"), "/rfc/rfc2396.txt"),
-        ("ldap://[2001:db8::7]/c=GB?objectClass?one", "ldap", Some("[2001:db8::7]"), "/c=GB"),
-        ("mailto:John.Doe@example.com", "mailto", None, "John.Doe@example.com"),
-        ("news:comp.infosystems.www.servers.unix", "news", None, "comp.infosystems.www.servers.unix"),
+        (
+            "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+            "ftp",
+            Some("ftp.is.co.za"),
+            "/rfc/rfc1808.txt",
+        ),
+        (
+            "http://www.ietf.org/rfc/rfc2396.txt",
+            "http",
+            Some("www.ietf.org"),
+            "/rfc/rfc2396.txt",
+        ),
+        (
+            "ldap://[2001:db8::7]/c=GB?objectClass?one",
+            "ldap",
+            Some("[2001:db8::7]"),
+            "/c=GB",
+        ),
+        (
+            "mailto:John.Doe@example.com",
+            "mailto",
+            None,
+            "John.Doe@example.com",
+        ),
+        (
+            "news:comp.infosystems.www.servers.unix",
+            "news",
+            None,
+            "comp.infosystems.www.servers.unix",
+        ),
         ("tel:+1-816-555-1212", "tel", None, "+1-816-555-1212"),
         ("telnet://192.0.2.16:80/", "telnet", Some("192.0.2.16"), "/"),
-        ("urn:oasis:names:specification:docbook:dtd:xml:4.1.2", "urn", None, "oasis:names:specification:docbook:dtd:xml:4.1.2"),
+        (
+            "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+            "urn",
+            None,
+            "oasis:names:specification:docbook:dtd:xml:4.1.2",
+        ),
     ] {
         let r = UriRef::parse_uri(input).unwrap_or_else(|e| panic!("{input}: {e}"));
-        assert_eq!((r.scheme(), r.host(), r.path()), (Some(scheme), host, path), "{input}");
+        assert_eq!(
+            (r.scheme(), r.host(), r.path()),
+            (Some(scheme), host, path),
+            "{input}"
+        );
     }
     let r = UriRef::parse("ldap://[2001:db8::7]/c=GB?objectClass?one").unwrap();
     assert_eq!(r.query(), Some("objectClass?one"));
     assert_eq!(r.host_kind(), Some(HostKind::Ipv6));
-    assert_eq!(UriRef::parse("telnet://192.0.2.16:80/").unwrap().port_number(), Some(80));
+    assert_eq!(
+        UriRef::parse("telnet://192.0.2.16:80/").unwrap().port_number(),
+        Some(80)
+    );
 }
 
 #[test]
@@ -39,13 +82,22 @@ fn absent_and_empty_stay_apart() {
     assert_eq!(r.userinfo(), Some(""));
     assert_eq!(UriRef::parse("ftp://host/").unwrap().userinfo(), None);
     let r = UriRef::parse("http://h:?#").unwrap();
-    assert_eq!((r.port(), r.port_number(), r.query(), r.fragment()), (Some(""), None, Some(""), Some("")));
+    assert_eq!(
+        (r.port(), r.port_number(), r.query(), r.fragment()),
+        (Some(""), None, Some(""), Some(""))
+    );
     let r = UriRef::parse("http://h").unwrap();
-    assert_eq!((r.port(), r.query(), r.fragment(), r.path()), (None, None, None, ""));
+    assert_eq!(
+        (r.port(), r.query(), r.fragment(), r.path()),
+        (None, None, None, "")
+    );
     let r = UriRef::parse("").unwrap();
     assert_eq!(parts(&r), (None, None, "", None, None));
     let r = UriRef::parse("//").unwrap();
-    assert_eq!((r.authority(), r.host(), r.host_kind()), (Some(""), Some(""), Some(HostKind::RegName)));
+    assert_eq!(
+        (r.authority(), r.host(), r.host_kind()),
+        (Some(""), Some(""), Some(HostKind::RegName))
+    );
     let r = UriRef::parse("?").unwrap();
     assert_eq!(parts(&r), (None, None, "", Some(""), None));
     let r = UriRef::parse("#").unwrap();
@@ -93,11 +145,18 @@ fn errors_name_position_rule_and_found() {
         ("a[b", 1, Rule::Pchar, Some('[')),
     ] {
         let e = UriRef::parse(input).expect_err(input);
-        assert_eq!((e.position(), e.expected(), e.found()), (pos, rule, found), "{input}: {e}");
+        assert_eq!(
+            (e.position(), e.expected(), e.found()),
+            (pos, rule, found),
+            "{input}: {e}"
+        );
     }
     let e = UriRef::parse("http://h/a\"b").unwrap_err();
     assert_eq!(e.to_string(), "expected pchar at byte 10, found '\"'");
-    assert_eq!(UriRef::parse("a%4").unwrap_err().to_string(), "expected HEXDIG at byte 3, found end of input");
+    assert_eq!(
+        UriRef::parse("a%4").unwrap_err().to_string(),
+        "expected HEXDIG at byte 3, found end of input"
+    );
 }
 
 #[test]
@@ -108,7 +167,10 @@ fn entry_points() {
     assert!(UriRef::parse_uri("a:b#c").is_ok());
     assert_eq!(UriRef::parse_absolute("a:b#c").unwrap_err().position(), 3);
     assert!(UriRef::parse_relative("a/b:c").is_ok());
-    assert_eq!(UriRef::parse_relative("a:c").unwrap_err().expected(), Rule::SegmentNzNc);
+    assert_eq!(
+        UriRef::parse_relative("a:c").unwrap_err().expected(),
+        Rule::SegmentNzNc
+    );
     assert!(UriRef::parse_relative("").is_ok());
 }
 
@@ -117,7 +179,10 @@ fn owned_round_trip() {
     let r = UriRef::parse("s://u@h:1/p?q#f").unwrap();
     let o = r.to_owned();
     assert_eq!(o.as_ref(), r);
-    assert_eq!((o.scheme(), o.host(), o.path(), o.query(), o.fragment()), (Some("s"), Some("h"), "/p", Some("q"), Some("f")));
+    assert_eq!(
+        (o.scheme(), o.host(), o.path(), o.query(), o.fragment()),
+        (Some("s"), Some("h"), "/p", Some("q"), Some("f"))
+    );
     assert_eq!("s://u@h:1/p?q#f".parse::<urlkit::rfc3986::Uri>().unwrap(), o);
 }
 
@@ -162,7 +227,7 @@ fn chars_ok(s: &str, ok: impl Fn(char) -> bool) -> bool {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'%' {
-            if !(i + 2 < b.len() + 0 && b.len() > i + 2 && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit()) {
+            if !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit()) {
                 return false;
             }
             i += 3;
@@ -183,14 +248,23 @@ fn ipv4(s: &str) -> bool {
     let parts: Vec<&str> = s.split('.').collect();
     parts.len() == 4
         && parts.iter().all(|p| {
-            !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()) && (p.len() == 1 || !p.starts_with('0')) && p.parse::<u32>().unwrap() <= 255
+            !p.is_empty()
+                && p.len() <= 3
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && (p.len() == 1 || !p.starts_with('0'))
+                && p.parse::<u32>().unwrap() <= 255
         })
 }
 fn host_ok(h: &str) -> bool {
     if let Some(inner) = h.strip_prefix('[').and_then(|x| x.strip_suffix(']')) {
         if let Some(f) = inner.strip_prefix(['v', 'V']) {
-            let Some((hex, rest)) = f.split_once('.') else { return false };
-            return !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()) && !rest.is_empty() && rest.chars().all(|c| unreserved(c) || sub_delim(c) || c == ':');
+            let Some((hex, rest)) = f.split_once('.') else {
+                return false;
+            };
+            return !hex.is_empty()
+                && hex.bytes().all(|b| b.is_ascii_hexdigit())
+                && !rest.is_empty()
+                && rest.chars().all(|c| unreserved(c) || sub_delim(c) || c == ':');
         }
         let (addr, zone) = match inner.split_once("%25") {
             Some((a, z)) => (a, Some(z)),
@@ -198,7 +272,7 @@ fn host_ok(h: &str) -> bool {
         };
         // std's parser accepts the same textual IPv6 forms as the ABNF.
         let addr_ok = !addr.contains('%') && addr.parse::<std::net::Ipv6Addr>().is_ok();
-        return addr_ok && zone.is_none_or(|z| !z.is_empty() && chars_ok(z, unreserved));
+        return addr_ok && zone.map_or(true, |z| !z.is_empty() && chars_ok(z, unreserved));
     }
     ipv4(h) || chars_ok(h, |c| unreserved(c) || sub_delim(c))
 }
@@ -207,7 +281,9 @@ fn authority_ok(a: &str) -> bool {
         Some(i) => (Some(&a[..i]), &a[i + 1..]),
         None => (None, a),
     };
-    if !userinfo.is_none_or(|u| chars_ok(u, |c| unreserved(c) || sub_delim(c) || c == ':')) {
+    if !userinfo.map_or(true, |u| {
+        chars_ok(u, |c| unreserved(c) || sub_delim(c) || c == ':')
+    }) {
         return false;
     }
     let (host, port) = match hostport.rfind(':') {
@@ -220,18 +296,22 @@ fn naive_valid(s: &str) -> bool {
     let (scheme, authority, path, query, fragment) = appendix_b(s);
     if let Some(sc) = scheme {
         let mut cs = sc.chars();
-        if !cs.next().is_some_and(|c| c.is_ascii_alphabetic()) || !cs.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)) {
+        if !cs.next().is_some_and(|c| c.is_ascii_alphabetic())
+            || !cs.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+        {
             return false;
         }
     }
-    if !authority.is_none_or(authority_ok) {
+    if !authority.map_or(true, authority_ok) {
         return false;
     }
     if scheme.is_none() && authority.is_none() && path.split('/').next().unwrap().contains(':') {
         return false;
     }
     let qf = |c: char| pchar(c) || c == '/' || c == '?';
-    chars_ok(path, |c| pchar(c) || c == '/') && query.is_none_or(|q| chars_ok(q, qf)) && fragment.is_none_or(|f| chars_ok(f, qf))
+    chars_ok(path, |c| pchar(c) || c == '/')
+        && query.map_or(true, |q| chars_ok(q, qf))
+        && fragment.map_or(true, |f| chars_ok(f, qf))
 }
 
 proptest! {
@@ -256,7 +336,9 @@ proptest! {
 
 #[test]
 fn realworld_components_match_appendix_b() {
-    let Some(lines) = common::dataset_lines("realworld.txt") else { return };
+    let Some(lines) = common::dataset_lines("realworld.txt") else {
+        return;
+    };
     let mut ok = 0;
     for line in &lines {
         let parsed = UriRef::parse(line);

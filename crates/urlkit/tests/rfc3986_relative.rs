@@ -64,8 +64,18 @@ fn odd_bases_still_resolve_correctly() {
     ] {
         rel(base, target);
     }
-    assert_eq!(Uri::parse("http://a/").unwrap().make_relative(&UriRef::parse("/x").unwrap()), None);
-    assert_eq!(Uri::parse("//a/").unwrap().make_relative(&UriRef::parse("http://a/").unwrap()), None);
+    assert_eq!(
+        Uri::parse("http://a/")
+            .unwrap()
+            .make_relative(&UriRef::parse("/x").unwrap()),
+        None
+    );
+    assert_eq!(
+        Uri::parse("//a/")
+            .unwrap()
+            .make_relative(&UriRef::parse("http://a/").unwrap()),
+        None
+    );
 }
 
 proptest! {
@@ -93,8 +103,14 @@ proptest! {
 
 #[test]
 fn realworld_pairs() {
-    let Some(lines) = common::dataset_lines("realworld.txt") else { return };
-    let valid: Vec<&str> = lines.iter().map(String::as_str).filter(|l| UriRef::parse_uri(l).is_ok()).collect();
+    let Some(lines) = common::dataset_lines("realworld.txt") else {
+        return;
+    };
+    let valid: Vec<&str> = lines
+        .iter()
+        .map(String::as_str)
+        .filter(|l| UriRef::parse_uri(l).is_ok())
+        .collect();
     assert!(valid.len() > 1000);
     // Neighbours in the shuffled file, plus pairs on the same host (sorted order).
     let mut sorted = valid.clone();

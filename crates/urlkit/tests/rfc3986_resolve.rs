@@ -72,7 +72,9 @@ fn rfc3986_section_5_4_embedded() {
 
 #[test]
 fn conformance_resolve_json() {
-    let Some(data) = common::conformance_json("rfc3986/resolve.json") else { return };
+    let Some(data) = common::conformance_json("rfc3986/resolve.json") else {
+        return;
+    };
     let records = data.as_array().expect("array");
     assert_eq!(records.len(), 52);
     for rec in records {
@@ -90,7 +92,10 @@ fn guards_keep_components() {
     assert_eq!(t.as_str(), "a:/.//g");
     // A base without authority and with an empty path merges to a rootless path.
     assert_eq!(Uri::parse("a:").unwrap().join("g").unwrap().as_str(), "a:g");
-    assert_eq!(Uri::parse("http://h").unwrap().join("g").unwrap().as_str(), "http://h/g");
+    assert_eq!(
+        Uri::parse("http://h").unwrap().join("g").unwrap().as_str(),
+        "http://h/g"
+    );
 }
 
 #[test]

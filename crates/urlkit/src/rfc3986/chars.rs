@@ -133,7 +133,10 @@ mod tests {
                 || (1..=14).any(|p| c >= p << 16 && c <= (p << 16) + 0xFFFD && p != 14)
                 || (0xE1000..=0xEFFFD).contains(&c)
         };
-        for c in (0..0x110000u32).step_by(7).chain([0xFFFE, 0x1FFFD, 0x1FFFE, 0xE0000, 0xE1000, 0xEFFFD]) {
+        for c in (0..0x110000u32)
+            .step_by(7)
+            .chain([0xFFFE, 0x1FFFD, 0x1FFFE, 0xE0000, 0xE1000, 0xEFFFD])
+        {
             if let Some(ch) = char::from_u32(c) {
                 assert_eq!(is_ucschar(ch), def(c), "{c:X}");
             }

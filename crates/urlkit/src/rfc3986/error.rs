@@ -102,7 +102,11 @@ impl ParseError {
     /// Builds the error at byte `position` of `input`, reading what was found there.
     pub(crate) fn at(input: &str, position: usize, expected: Rule) -> Self {
         let found = input.get(position..).and_then(|s| s.chars().next());
-        ParseError { position, expected, found }
+        ParseError {
+            position,
+            expected,
+            found,
+        }
     }
 
     /// The byte offset in the input where parsing failed.

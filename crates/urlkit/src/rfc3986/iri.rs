@@ -58,7 +58,9 @@ impl<'a> IriRef<'a> {
 
     fn with_goal(input: &'a str, goal: Goal) -> Result<Self, ParseError> {
         let o = parse::parse::<true>(input, goal)?;
-        Ok(IriRef { inner: UriRef::from_parts(input, o) })
+        Ok(IriRef {
+            inner: UriRef::from_parts(input, o),
+        })
     }
 
     /// The whole IRI reference.
@@ -195,7 +197,9 @@ impl<'a> IriRef<'a> {
         if host.is_ascii() || host.contains('%') {
             return self.to_uri();
         }
-        let Ok(ascii) = crate::host::domain_to_ascii(host) else { return self.to_uri() };
+        let Ok(ascii) = crate::host::domain_to_ascii(host) else {
+            return self.to_uri();
+        };
         if !ascii.bytes().all(|b| is(b, REG_NAME)) {
             return self.to_uri();
         }

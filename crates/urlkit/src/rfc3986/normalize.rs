@@ -12,8 +12,9 @@ use super::uri::{Uri, UriRef};
 /// Schemes whose specification makes an empty path with an authority mean `/` (§6.2.3):
 /// RFC 9110 §4.2.3 (http, https), RFC 6455 §3 (ws, wss), RFC 1738 §3.2 (ftp), RFC 4266 §2
 /// (gopher), RFC 4248 §2 (telnet), RFC 7826 (rtsp, rtsps), RFC 7252 §6.4 (coap, coaps).
-const EMPTY_PATH_IS_SLASH: &[&str] =
-    &["coap", "coaps", "ftp", "gopher", "http", "https", "rtsp", "rtsps", "telnet", "ws", "wss"];
+const EMPTY_PATH_IS_SLASH: &[&str] = &[
+    "coap", "coaps", "ftp", "gopher", "http", "https", "rtsp", "rtsps", "telnet", "ws", "wss",
+];
 
 fn hex_value(b: u8) -> u8 {
     match b {
@@ -113,7 +114,12 @@ pub(crate) fn normalize(r: &UriRef<'_>) -> String {
     } else {
         path = decoded;
     }
-    if path.is_empty() && authority.is_some() && scheme.as_deref().is_some_and(|s| EMPTY_PATH_IS_SLASH.contains(&s)) {
+    if path.is_empty()
+        && authority.is_some()
+        && scheme
+            .as_deref()
+            .is_some_and(|s| EMPTY_PATH_IS_SLASH.contains(&s))
+    {
         path.push('/');
     }
     let mut query = None;

@@ -2,7 +2,7 @@
 //! IRI-reference grammar of RFC 3987 §2.2), producing [`Offsets`] over the input without
 //! allocating. Each component is checked with one table-driven bulk scan.
 
-use super::chars::{self, is, is_iri_char, HEX, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, USERINFO};
+use super::chars::{self, is, is_iri_char, HEX, PATH, QUERY, SCHEME, SEGMENT_NC, USERINFO};
 use super::error::{ParseError, Rule};
 use super::ip;
 
@@ -86,7 +86,11 @@ pub(crate) enum Goal {
 pub(crate) fn parse<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets, ParseError> {
     let s = input.as_bytes();
     if u32::try_from(s.len()).is_err() {
-        return Err(ParseError { position: u32::MAX as usize, expected: Rule::ShortInput, found: None });
+        return Err(ParseError {
+            position: u32::MAX as usize,
+            expected: Rule::ShortInput,
+            found: None,
+        });
     }
     let scheme_end = scheme(input, goal)?;
     let mut i = if scheme_end > 0 { scheme_end + 1 } else { 0 };
@@ -226,7 +230,10 @@ fn authority<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Res
         }
         (host_end, kind)
     } else {
-        let colon = s[host_start..i].iter().position(|&b| b == b':').map(|p| host_start + p);
+        let colon = s[host_start..i]
+            .iter()
+            .position(|&b| b == b':')
+            .map(|p| host_start + p);
         let host_end = colon.unwrap_or(i);
         let host = &s[host_start..host_end];
         let v4 = host.first().is_some_and(u8::is_ascii_digit) && ip::is_ipv4(host);
@@ -238,7 +245,12 @@ fn authority<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Res
             return Err(ParseError::at(input, host_end + 1 + p, Rule::Port));
         }
     }
-    expect_one_of(input, i, b"/?#", if host_end < i { Rule::Port } else { Rule::Host })?;
+    expect_one_of(
+        input,
+        i,
+        b"/?#",
+        if host_end < i { Rule::Port } else { Rule::Host },
+    )?;
     o.host_start = host_start as u32;
     o.host_end = host_end as u32;
     o.host_kind = Some(kind);
@@ -262,7 +274,10 @@ fn literal_kind(inner: &[u8]) -> HostKind {
 fn ip_literal(input: &str, i: usize) -> Result<usize, ParseError> {
     let s = input.as_bytes();
     let inner = i + 1;
-    let Some(len) = s[inner..].iter().position(|&b| matches!(b, b']' | b'/' | b'?' | b'#' | b'[' | b'@')) else {
+    let Some(len) = s[inner..]
+        .iter()
+        .position(|&b| matches!(b, b']' | b'/' | b'?' | b'#' | b'[' | b'@'))
+    else {
         return Err(ParseError::at(input, s.len(), Rule::IpLiteral));
     };
     let close = inner + len;
@@ -274,12 +289,14 @@ fn ip_literal(input: &str, i: usize) -> Result<usize, ParseError> {
         ip::check_ipvfuture(body).map_err(|e| (e, Rule::IpvFuture))
     } else if let Some(pct) = body.iter().position(|&b| b == b'%') {
         // IPv6addrz = IPv6address "%25" ZoneID (RFC 6874 §2).
-        ip::check_ipv6(&body[..pct]).map_err(|e| (e, Rule::Ipv6Address)).and_then(|()| {
-            if !body[pct..].starts_with(b"%25") {
-                return Err((pct, Rule::ZoneId));
-            }
-            ip::check_zone_id(&body[pct + 3..]).map_err(|e| (pct + 3 + e, Rule::ZoneId))
-        })
+        ip::check_ipv6(&body[..pct])
+            .map_err(|e| (e, Rule::Ipv6Address))
+            .and_then(|()| {
+                if !body[pct..].starts_with(b"%25") {
+                    return Err((pct, Rule::ZoneId));
+                }
+                ip::check_zone_id(&body[pct + 3..]).map_err(|e| (pct + 3 + e, Rule::ZoneId))
+            })
     } else {
         ip::check_ipv6(body).map_err(|e| (e, Rule::Ipv6Address))
     };

@@ -29,10 +29,16 @@ fn relative_path(base_path: &str, target_path: &str) -> Option<String> {
         return None;
     }
     // "/a/b/" has the directory segments ["a", "b"]; "/" has none.
-    let dir: Vec<&str> = base_dir[1..].strip_suffix('/').map_or_else(Vec::new, |d| d.split('/').collect());
+    let dir: Vec<&str> = base_dir[1..]
+        .strip_suffix('/')
+        .map_or_else(Vec::new, |d| d.split('/').collect());
     let segs: Vec<&str> = target_path[1..].split('/').collect();
     // Keep at least the target's last segment: it is written even when it names a directory.
-    let shared = dir.iter().zip(&segs[..segs.len() - 1]).take_while(|(a, b)| a == b).count();
+    let shared = dir
+        .iter()
+        .zip(&segs[..segs.len() - 1])
+        .take_while(|(a, b)| a == b)
+        .count();
     let mut out = String::new();
     for _ in shared..dir.len() {
         out.push_str("../");
@@ -113,7 +119,10 @@ impl Uri {
         let t_ref = UriRef::parse(&goal).ok()?;
         let (b, t) = (Parts::of(&base), Parts::of(&t_ref));
         let works = |r: &str| UriRef::parse(r).is_ok_and(|r| resolve(&b, &Parts::of(&r)) == goal);
-        let best = candidates(&b, &t).into_iter().filter(|r| works(r)).min_by_key(String::len);
+        let best = candidates(&b, &t)
+            .into_iter()
+            .filter(|r| works(r))
+            .min_by_key(String::len);
         // The normalized target itself always resolves to itself (its path has no dot segments).
         Some(best.unwrap_or(goal))
     }

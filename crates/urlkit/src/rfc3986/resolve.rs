@@ -17,7 +17,13 @@ pub(crate) struct Parts<'a> {
 
 impl<'a> Parts<'a> {
     pub(crate) fn of(r: &UriRef<'a>) -> Self {
-        Parts { scheme: r.scheme(), authority: r.authority(), path: r.path(), query: r.query(), fragment: r.fragment() }
+        Parts {
+            scheme: r.scheme(),
+            authority: r.authority(),
+            path: r.path(),
+            query: r.query(),
+            fragment: r.fragment(),
+        }
     }
 
     /// Component recomposition (§5.3). Two guards keep the result parsing back to the same
@@ -85,7 +91,10 @@ pub(crate) fn remove_dot_segments_into(input: &str, out: &mut String) {
         } else {
             // 2.E: move the first segment, with its leading "/" if any, to the output.
             let from = usize::from(rest[0] == b'/');
-            let end = rest[from..].iter().position(|&b| b == b'/').map_or(rest.len(), |p| p + from);
+            let end = rest[from..]
+                .iter()
+                .position(|&b| b == b'/')
+                .map_or(rest.len(), |p| p + from);
             out.push_str(&input[i..i + end]);
             i += end;
         }
@@ -132,19 +141,35 @@ pub(crate) fn resolve(base: &Parts<'_>, r: &Parts<'_>) -> String {
         Parts { path: "", ..*r }
     } else if r.authority.is_some() {
         remove_dot_segments_into(r.path, &mut path);
-        Parts { scheme: base.scheme, path: "", ..*r }
+        Parts {
+            scheme: base.scheme,
+            path: "",
+            ..*r
+        }
     } else if r.path.is_empty() {
         path.push_str(base.path);
-        Parts { path: "", query: r.query.or(base.query), ..*base }
+        Parts {
+            path: "",
+            query: r.query.or(base.query),
+            ..*base
+        }
     } else {
         if r.path.starts_with('/') {
             remove_dot_segments_into(r.path, &mut path);
         } else {
             merge_into(base, r.path, &mut path);
         }
-        Parts { path: "", query: r.query, ..*base }
+        Parts {
+            path: "",
+            query: r.query,
+            ..*base
+        }
     };
-    let t = Parts { path: &path, fragment: r.fragment, ..t };
+    let t = Parts {
+        path: &path,
+        fragment: r.fragment,
+        ..t
+    };
     let mut out = String::with_capacity(base.path.len() + r.path.len() + 32);
     t.recompose(&mut out);
     out
@@ -232,11 +257,23 @@ mod tests {
 
     #[test]
     fn recompose_guards() {
-        let p = Parts { scheme: Some("a"), authority: None, path: "//g", query: None, fragment: None };
+        let p = Parts {
+            scheme: Some("a"),
+            authority: None,
+            path: "//g",
+            query: None,
+            fragment: None,
+        };
         let mut s = String::new();
         p.recompose(&mut s);
         assert_eq!(s, "a:/.//g");
-        let p = Parts { scheme: None, authority: None, path: "a:b", query: None, fragment: None };
+        let p = Parts {
+            scheme: None,
+            authority: None,
+            path: "a:b",
+            query: None,
+            fragment: None,
+        };
         s.clear();
         p.recompose(&mut s);
         assert_eq!(s, "./a:b");

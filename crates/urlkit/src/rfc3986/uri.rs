@@ -135,7 +135,11 @@ impl<'a> UriRef<'a> {
 
     /// Where the authority starts (after `//`), or where the path starts when absent.
     fn authority_start(&self) -> u32 {
-        let after_scheme = if self.o.scheme_end > 0 { self.o.scheme_end + 1 } else { 0 };
+        let after_scheme = if self.o.scheme_end > 0 {
+            self.o.scheme_end + 1
+        } else {
+            0
+        };
         if self.o.host_kind.is_some() {
             after_scheme + 2
         } else {
@@ -174,7 +178,9 @@ impl<'a> UriRef<'a> {
     /// # Ok::<(), urlkit::rfc3986::ParseError>(())
     /// ```
     pub fn authority(&self) -> Option<&'a str> {
-        self.o.host_kind.map(|_| self.slice(self.authority_start(), self.o.path_start))
+        self.o
+            .host_kind
+            .map(|_| self.slice(self.authority_start(), self.o.path_start))
     }
 
     /// The userinfo (§3.2.1) before `@`: `Some("")` for `ftp://@host/`, `None` for `ftp://host/`.
@@ -188,7 +194,8 @@ impl<'a> UriRef<'a> {
     /// ```
     pub fn userinfo(&self) -> Option<&'a str> {
         let start = self.authority_start();
-        (self.o.host_kind.is_some() && self.o.host_start > start).then(|| self.slice(start, self.o.host_start - 1))
+        (self.o.host_kind.is_some() && self.o.host_start > start)
+            .then(|| self.slice(start, self.o.host_start - 1))
     }
 
     /// The host (§3.2.2) as written, brackets included for an IP literal; `None` without an
@@ -201,7 +208,9 @@ impl<'a> UriRef<'a> {
     /// # Ok::<(), urlkit::rfc3986::ParseError>(())
     /// ```
     pub fn host(&self) -> Option<&'a str> {
-        self.o.host_kind.map(|_| self.slice(self.o.host_start, self.o.host_end))
+        self.o
+            .host_kind
+            .map(|_| self.slice(self.o.host_start, self.o.host_end))
     }
 
     /// What kind of host this is, `None` without an authority.
@@ -288,7 +297,10 @@ impl<'a> UriRef<'a> {
     /// ```
     #[allow(clippy::wrong_self_convention, clippy::should_implement_trait)]
     pub fn to_owned(&self) -> Uri {
-        Uri { text: String::from(self.text), o: self.o }
+        Uri {
+            text: String::from(self.text),
+            o: self.o,
+        }
     }
 }
 
@@ -332,7 +344,10 @@ impl Uri {
     /// ```
     #[allow(clippy::should_implement_trait)]
     pub fn as_ref(&self) -> UriRef<'_> {
-        UriRef { text: &self.text, o: self.o }
+        UriRef {
+            text: &self.text,
+            o: self.o,
+        }
     }
 
     /// The whole reference.
