@@ -34,18 +34,22 @@
 
 extern crate alloc;
 
+mod chars;
 mod error;
 pub mod form;
 pub mod host;
+mod offsets;
 mod origin;
 pub mod percent;
 pub mod rfc3986;
 pub mod scheme;
 pub mod schemes;
+mod setters;
 mod url;
 mod whatwg;
 
 pub use error::{ErrorKind, ParseError, ValidationError};
 pub use host::Host;
 pub use origin::{OpaqueOrigin, Origin};
+pub use setters::SetterError;
 pub use url::{ParseOptions, Url};

@@ -11,7 +11,7 @@ use crate::error::{ErrorKind, Reporter};
 use crate::ParseError;
 
 /// [Domain parser ToASCII](https://url.spec.whatwg.org/#domain-parser-toascii) with
-/// beStrict = true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on; CheckBidi and
+/// beStrict = true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength (root dot allowed) on; CheckBidi and
 /// CheckJoiners always on, nontransitional, IgnoreInvalidPunycode off (the `idna` crate's
 /// fixed behaviour).
 fn to_ascii_strict(domain: &str) -> Option<String> {
@@ -20,7 +20,8 @@ fn to_ascii_strict(domain: &str) -> Option<String> {
             domain.as_bytes(),
             AsciiDenyList::STD3,
             Hyphens::Check,
-            DnsLength::Verify,
+            // UTS 46 counts the length "excluding the root label and its dot".
+            DnsLength::VerifyAllowRootDot,
         )
         .ok()
         .map(alloc::borrow::Cow::into_owned)
@@ -112,7 +113,7 @@ pub fn domain_to_ascii(domain: &str) -> Result<String, ParseError> {
 
 /// The URL Standard's domain parser with beStrict = true: UTS 46 ToASCII with
 /// CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength (labels of 1 to 63 bytes, at most 253
-/// bytes, no trailing dot). What a [valid domain](https://url.spec.whatwg.org/#valid-domain)
+/// bytes not counting the root label's dot: UTS 46 excludes "the root label and its dot"). What a [valid domain](https://url.spec.whatwg.org/#valid-domain)
 /// must pass.
 ///
 /// # Errors
@@ -123,7 +124,8 @@ pub fn domain_to_ascii(domain: &str) -> Result<String, ParseError> {
 /// use urlkit::host::domain_to_ascii_strict;
 /// assert_eq!(domain_to_ascii_strict("Bücher.example")?, "xn--bcher-kva.example");
 /// assert!(domain_to_ascii_strict("under_score.example").is_err());
-/// assert!(domain_to_ascii_strict("example.com.").is_err());
+/// assert!(domain_to_ascii_strict("example..com").is_err());
+/// assert_eq!(domain_to_ascii_strict("example.com.")?, "example.com.");
 /// assert!(domain_to_ascii_strict("-x.example").is_err());
 /// # Ok::<(), urlkit::ParseError>(())
 /// ```

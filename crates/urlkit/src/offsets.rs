@@ -1,0 +1,204 @@
+//! Where each component of a [`Url`](crate::Url) sits in its serialization, and the one
+//! operation that edits the serialization and the offsets together.
+//!
+//! Layout (see the diagram on [`Url`](crate::Url)):
+//!
+//! ```text
+//! scheme ":" [ "//" [ username [ ":" password ] "@" ] host [ ":" port ] ] [ "/." ] path [ "?" query ] [ "#" fragment ]
+//!        ^scheme_end    ^username_end          ^host_start ^host_end      ^path_start ^query_start ^fragment_start
+//! ```
+
+use crate::host::HostInternal;
+use alloc::string::String;
+use core::ops::Range;
+
+/// The offsets in layout order, to say which ones an edit moves ([`Offsets::splice`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Mark {
+    SchemeEnd,
+    UsernameEnd,
+    HostStart,
+    HostEnd,
+    PathStart,
+    QueryStart,
+    FragmentStart,
+    /// Nothing after the edit: no offset moves.
+    End,
+}
+
+/// Byte offsets of the component boundaries in a URL's serialization (all `u32`: inputs are
+/// limited to 4 GiB).
+///
+/// - `scheme_end`: the `:` after the scheme.
+/// - `username_end`: end of the username (equals `host_start` without credentials; the byte
+///   there is `:` when a password follows).
+/// - `host_start`, `host_end`: the host's serialization (empty for an empty or null host).
+/// - `path_start`: start of the path; `host_end..path_start` is `:port`, or `/.` for a URL
+///   without host whose path starts with an empty segment.
+/// - `query_start`, `fragment_start`: the `?` and the `#`, when present.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Offsets {
+    pub(crate) scheme_end: u32,
+    pub(crate) username_end: u32,
+    pub(crate) host_start: u32,
+    pub(crate) host_end: u32,
+    pub(crate) path_start: u32,
+    pub(crate) query_start: Option<u32>,
+    pub(crate) fragment_start: Option<u32>,
+}
+
+impl Offsets {
+    /// Replaces `range` of `s` with `with`, and moves by the change in length every offset
+    /// from `first_moved` on (in layout order): those of the components after the edited one.
+    /// Offsets of components before it stay; the caller sets any strictly inside `range`.
+    /// Returns `false` (changing nothing) when the result would exceed 4 GiB.
+    ///
+    /// Choosing by component rather than by value keeps empty components unambiguous: an
+    /// empty host at the edit point stays put while the path after it moves.
+    pub(crate) fn splice(
+        &mut self,
+        s: &mut String,
+        range: Range<usize>,
+        with: &str,
+        first_moved: Mark,
+    ) -> bool {
+        let new_len = s.len() - (range.end - range.start) + with.len();
+        if u32::try_from(new_len).is_err() {
+            return false;
+        }
+        s.replace_range(range.clone(), with);
+        let delta = with.len() as i64 - (range.end - range.start) as i64;
+        // In range: every offset lies within the old string and moves with its text.
+        let mv = |v: u32| (i64::from(v) + delta) as u32;
+        let m = first_moved as u8;
+        let moves = |mark: Mark| mark as u8 >= m;
+        if moves(Mark::SchemeEnd) {
+            self.scheme_end = mv(self.scheme_end);
+        }
+        if moves(Mark::UsernameEnd) {
+            self.username_end = mv(self.username_end);
+        }
+        if moves(Mark::HostStart) {
+            self.host_start = mv(self.host_start);
+        }
+        if moves(Mark::HostEnd) {
+            self.host_end = mv(self.host_end);
+        }
+        if moves(Mark::PathStart) {
+            self.path_start = mv(self.path_start);
+        }
+        if moves(Mark::QueryStart) {
+            self.query_start = self.query_start.map(mv);
+        }
+        if moves(Mark::FragmentStart) {
+            self.fragment_start = self.fragment_start.map(mv);
+        }
+        true
+    }
+
+    /// Where the path ends: at the query, the fragment, or the end of `len`.
+    #[inline]
+    pub(crate) fn path_end(&self, len: usize) -> usize {
+        self.query_start
+            .or(self.fragment_start)
+            .map_or(len, |v| v as usize)
+    }
+
+    /// Checks the invariants of the layout against the serialization `s`.
+    pub(crate) fn check(&self, s: &str, host: HostInternal, port: Option<u16>) -> Result<(), &'static str> {
+        let b = s.as_bytes();
+        let len = b.len();
+        let se = self.scheme_end as usize;
+        let ue = self.username_end as usize;
+        let hs = self.host_start as usize;
+        let he = self.host_end as usize;
+        let ps = self.path_start as usize;
+        if se == 0 || b.get(se) != Some(&b':') {
+            return Err("scheme_end is not at a colon");
+        }
+        if !(se < ue && ue <= hs && hs <= he && he <= ps && ps <= len) {
+            return Err("offsets out of order");
+        }
+        let f = self.fragment_start.map_or(len, |v| v as usize);
+        let q = self.query_start.map_or(f, |v| v as usize);
+        if !(ps <= q && q <= f && f <= len) {
+            return Err("query or fragment offsets out of order");
+        }
+        if self.query_start.is_some() && b.get(q) != Some(&b'?') {
+            return Err("query_start is not at '?'");
+        }
+        if self.fragment_start.is_some() && b.get(f) != Some(&b'#') {
+            return Err("fragment_start is not at '#'");
+        }
+        if host == HostInternal::None {
+            if ue != se + 1 || hs != se + 1 || he != se + 1 || port.is_some() {
+                return Err("a URL without host has an authority");
+            }
+            if ps != he && !(ps == he + 2 && &b[he..ps] == b"/.") {
+                return Err("only /. may sit between host and path without a host");
+            }
+            return Ok(());
+        }
+        if b.get(se + 1..se + 3) != Some(b"//".as_slice()) || ue < se + 3 {
+            return Err("a URL with a host lacks //");
+        }
+        if ue < hs {
+            if b[hs - 1] != b'@' || (ue != hs - 1 && b[ue] != b':') {
+                return Err("credentials are not delimited by ':' and '@'");
+            }
+        } else if ue != se + 3 {
+            return Err("username without '@'");
+        }
+        if (host == HostInternal::Empty) != (hs == he) {
+            return Err("host kind and host text disagree on emptiness");
+        }
+        match port {
+            Some(p) if b[he] != b':' || s[he + 1..ps].parse::<u16>() != Ok(p) => {
+                Err("port text disagrees with port")
+            }
+            None if he != ps => Err("text between host and path without a port"),
+            _ => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splice_shifts_following_offsets() {
+        let mut s = String::from("http://h/a?q#f");
+        let mut o = Offsets {
+            scheme_end: 4,
+            username_end: 7,
+            host_start: 7,
+            host_end: 8,
+            path_start: 8,
+            query_start: Some(10),
+            fragment_start: Some(12),
+        };
+        assert_eq!(o.check(&s, HostInternal::Domain, None), Ok(()));
+        assert!(o.splice(&mut s, 8..10, "/abc", Mark::QueryStart));
+        assert_eq!(s, "http://h/abc?q#f");
+        assert_eq!((o.query_start, o.fragment_start), (Some(12), Some(14)));
+        assert_eq!(o.check(&s, HostInternal::Domain, None), Ok(()));
+        assert_eq!(o.path_end(s.len()), 12);
+        assert!(o.check(&s, HostInternal::Domain, Some(80)).is_err());
+        // An empty host at the edit point stays; the path behind it moves.
+        let mut s = String::from("sc:///p");
+        let mut o = Offsets {
+            scheme_end: 2,
+            username_end: 5,
+            host_start: 5,
+            host_end: 5,
+            path_start: 5,
+            query_start: None,
+            fragment_start: None,
+        };
+        assert_eq!(o.check(&s, HostInternal::Empty, None), Ok(()));
+        assert!(o.splice(&mut s, 5..5, "h", Mark::HostEnd));
+        assert_eq!((o.host_start, o.host_end, o.path_start), (5, 6, 6));
+        assert_eq!(o.check(&s, HostInternal::Opaque, None), Ok(()));
+    }
+}
