@@ -11,6 +11,7 @@
 //! # Ok::<(), urlkit::rfc3986::ParseError>(())
 //! ```
 
+mod bridge;
 mod chars;
 mod error;
 mod ip;
