@@ -391,6 +391,47 @@ impl Uri {
         self.as_ref().authority()
     }
 
+    /// The userinfo; see [`UriRef::userinfo`].
+    ///
+    /// ```
+    /// assert_eq!(urlkit::rfc3986::Uri::parse("//@h")?.userinfo(), Some(""));
+    /// # Ok::<(), urlkit::rfc3986::ParseError>(())
+    /// ```
+    pub fn userinfo(&self) -> Option<&str> {
+        self.as_ref().userinfo()
+    }
+
+    /// The port as written; see [`UriRef::port`].
+    ///
+    /// ```
+    /// assert_eq!(urlkit::rfc3986::Uri::parse("//h:08")?.port(), Some("08"));
+    /// # Ok::<(), urlkit::rfc3986::ParseError>(())
+    /// ```
+    pub fn port(&self) -> Option<&str> {
+        self.as_ref().port()
+    }
+
+    /// The port as a number; see [`UriRef::port_number`].
+    ///
+    /// ```
+    /// assert_eq!(urlkit::rfc3986::Uri::parse("//h:08")?.port_number(), Some(8));
+    /// # Ok::<(), urlkit::rfc3986::ParseError>(())
+    /// ```
+    pub fn port_number(&self) -> Option<u16> {
+        self.as_ref().port_number()
+    }
+
+    /// The host's kind; see [`UriRef::host_kind`].
+    ///
+    /// ```
+    /// use urlkit::rfc3986::{HostKind, Uri};
+    /// assert_eq!(Uri::parse("//[::1]")?.host_kind(), Some(HostKind::Ipv6));
+    /// # Ok::<(), urlkit::rfc3986::ParseError>(())
+    /// ```
+    pub fn host_kind(&self) -> Option<HostKind> {
+        self.as_ref().host_kind()
+    }
+
     /// The host; see [`UriRef::host`].
     ///
     /// ```
