@@ -63,11 +63,32 @@ pub(crate) fn is(b: u8, mask: u8) -> bool {
 #[inline(always)]
 pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8) -> usize {
     while let Some(chunk) = s.get(i..i + 8) {
-        let chunk: &[u8; 8] = chunk.try_into().unwrap_or(&[0; 8]);
-        for (k, &b) in chunk.iter().enumerate() {
-            if TABLE[b as usize] & mask == 0 {
-                return i + k;
-            }
+        let c: [u8; 8] = chunk.try_into().unwrap_or([0; 8]);
+        // Written out so each byte costs a load, a table test and a branch, nothing more.
+        let miss = |k: usize| TABLE[c[k] as usize] & mask == 0;
+        if miss(0) {
+            return i;
+        }
+        if miss(1) {
+            return i + 1;
+        }
+        if miss(2) {
+            return i + 2;
+        }
+        if miss(3) {
+            return i + 3;
+        }
+        if miss(4) {
+            return i + 4;
+        }
+        if miss(5) {
+            return i + 5;
+        }
+        if miss(6) {
+            return i + 6;
+        }
+        if miss(7) {
+            return i + 7;
         }
         i += 8;
     }

@@ -84,14 +84,37 @@ pub(crate) enum Goal {
 /// Parses `input` as `goal`; with `IRI`, non-ASCII `ucschar` (and `iprivate` in the query)
 /// are allowed where RFC 3987 §2.2 allows them.
 pub(crate) fn parse<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets, ParseError> {
-    let s = input.as_bytes();
-    if u32::try_from(s.len()).is_err() {
+    if u32::try_from(input.len()).is_err() {
         return Err(ParseError {
             position: u32::MAX as usize,
             expected: Rule::ShortInput,
             found: None,
         });
     }
+    // Errors travel as a small `Fail` (returned in registers); the public error, with the
+    // character found, is built once here.
+    parse_checked::<IRI>(input, goal).map_err(|f| ParseError::at(input, f.pos as usize, f.rule))
+}
+
+/// A failure inside the parser: where, and which rule was expected.
+#[derive(Debug, Clone, Copy)]
+struct Fail {
+    pos: u32,
+    rule: Rule,
+}
+
+/// Builds a [`Fail`]; positions fit in `u32` (longer inputs are rejected up front).
+#[inline]
+fn fail(pos: usize, rule: Rule) -> Fail {
+    Fail {
+        pos: pos as u32,
+        rule,
+    }
+}
+
+/// [`parse`] on an input known to be shorter than 4 GiB.
+fn parse_checked<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets, Fail> {
+    let s = input.as_bytes();
     let scheme_end = scheme(input, goal)?;
     let mut i = if scheme_end > 0 { scheme_end + 1 } else { 0 };
     let mut o = Offsets {
@@ -109,7 +132,7 @@ pub(crate) fn parse<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets,
         // path-noscheme: the first segment may not hold ":" (§4.2), or it would read as a scheme.
         i = component::<IRI>(input, i, SEGMENT_NC, false, Rule::Pchar)?;
         if s.get(i) == Some(&b':') {
-            return Err(ParseError::at(input, i, Rule::SegmentNzNc));
+            return Err(fail(i, Rule::SegmentNzNc));
         }
     }
     // path-abempty / path-absolute / path-noscheme / path-rootless / path-empty (§3.3): after the
@@ -124,7 +147,7 @@ pub(crate) fn parse<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets,
     o.query_end = i as u32;
     if i < s.len() {
         if goal == Goal::Absolute {
-            return Err(ParseError::at(input, i, Rule::AbsoluteUri));
+            return Err(fail(i, Rule::AbsoluteUri));
         }
         i = component::<IRI>(input, i + 1, QUERY, false, Rule::Fragment)?;
         expect_one_of(input, i, b"", Rule::Fragment)?;
@@ -133,31 +156,31 @@ pub(crate) fn parse<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets,
 }
 
 /// `scheme ":"` (§3.1): returns the index of the `:`, or 0 when the input has no scheme.
-fn scheme(input: &str, goal: Goal) -> Result<usize, ParseError> {
+fn scheme(input: &str, goal: Goal) -> Result<usize, Fail> {
     let s = input.as_bytes();
     let needs = matches!(goal, Goal::Uri | Goal::Absolute);
     if s.first().is_some_and(u8::is_ascii_alphabetic) {
         let end = chars::scan(s, 1, SCHEME);
         if s.get(end) == Some(&b':') {
             if goal == Goal::Relative {
-                return Err(ParseError::at(input, end, Rule::SegmentNzNc));
+                return Err(fail(end, Rule::SegmentNzNc));
             }
             return Ok(end);
         }
         if needs {
-            return Err(ParseError::at(input, end, Rule::Scheme));
+            return Err(fail(end, Rule::Scheme));
         }
     } else if needs {
-        return Err(ParseError::at(input, 0, Rule::Scheme));
+        return Err(fail(0, Rule::Scheme));
     }
     Ok(0)
 }
 
 /// Fails unless the byte at `i` ends the input or is one of `delims`.
 #[inline]
-fn expect_one_of(input: &str, i: usize, delims: &[u8], rule: Rule) -> Result<(), ParseError> {
+fn expect_one_of(input: &str, i: usize, delims: &[u8], rule: Rule) -> Result<(), Fail> {
     match input.as_bytes().get(i) {
-        Some(b) if !delims.contains(b) => Err(ParseError::at(input, i, rule)),
+        Some(b) if !delims.contains(b) => Err(fail(i, rule)),
         _ => Ok(()),
     }
 }
@@ -171,7 +194,7 @@ fn component<const IRI: bool>(
     mask: u8,
     private: bool,
     rule: Rule,
-) -> Result<usize, ParseError> {
+) -> Result<usize, Fail> {
     let s = input.as_bytes();
     loop {
         i = chars::scan(s, i, mask);
@@ -181,7 +204,7 @@ fn component<const IRI: bool>(
                 // `i` is on a char boundary: only ASCII bytes and whole chars were consumed.
                 let c = input[i..].chars().next().unwrap_or('\0');
                 if !is_iri_char(c, private) {
-                    return Err(ParseError::at(input, i, rule));
+                    return Err(fail(i, rule));
                 }
                 i += c.len_utf8();
             }
@@ -192,11 +215,11 @@ fn component<const IRI: bool>(
 
 /// `pct-encoded = "%" HEXDIG HEXDIG` at `i` (§2.1); returns the index after it.
 #[inline]
-fn pct_encoded(input: &str, i: usize) -> Result<usize, ParseError> {
+fn pct_encoded(input: &str, i: usize) -> Result<usize, Fail> {
     let s = input.as_bytes();
     for j in [i + 1, i + 2] {
         if !s.get(j).is_some_and(|&b| is(b, HEX)) {
-            return Err(ParseError::at(input, j, Rule::HexDig));
+            return Err(fail(j, Rule::HexDig));
         }
     }
     Ok(i + 3)
@@ -208,7 +231,7 @@ fn pct_encoded(input: &str, i: usize) -> Result<usize, ParseError> {
 /// One bulk scan with the `userinfo` class (a superset of `reg-name`, `":"` and `port`)
 /// covers `host:port` too: a scan that stops on `@` found the userinfo (it cannot hold `@`,
 /// §3.2.1), and otherwise the scanned text is `reg-name [":" port]`.
-fn authority<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Result<usize, ParseError> {
+fn authority<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Result<usize, Fail> {
     let s = input.as_bytes();
     let mut host_start = start;
     let mut i = start;
@@ -242,7 +265,7 @@ fn authority<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Res
     if host_end < i {
         // port = *DIGIT (§3.2.3): any length, possibly empty.
         if let Some(p) = s[host_end + 1..i].iter().position(|b| !b.is_ascii_digit()) {
-            return Err(ParseError::at(input, host_end + 1 + p, Rule::Port));
+            return Err(fail(host_end + 1 + p, Rule::Port));
         }
     }
     expect_one_of(
@@ -271,18 +294,18 @@ fn literal_kind(inner: &[u8]) -> HostKind {
 
 /// `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"` at `i` (§3.2.2, RFC 6874
 /// §2); returns the index after the `]`.
-fn ip_literal(input: &str, i: usize) -> Result<usize, ParseError> {
+fn ip_literal(input: &str, i: usize) -> Result<usize, Fail> {
     let s = input.as_bytes();
     let inner = i + 1;
     let Some(len) = s[inner..]
         .iter()
         .position(|&b| matches!(b, b']' | b'/' | b'?' | b'#' | b'[' | b'@'))
     else {
-        return Err(ParseError::at(input, s.len(), Rule::IpLiteral));
+        return Err(fail(s.len(), Rule::IpLiteral));
     };
     let close = inner + len;
     if s[close] != b']' {
-        return Err(ParseError::at(input, close, Rule::IpLiteral));
+        return Err(fail(close, Rule::IpLiteral));
     }
     let body = &s[inner..close];
     let checked = if matches!(body.first(), Some(b'v' | b'V')) {
@@ -302,6 +325,6 @@ fn ip_literal(input: &str, i: usize) -> Result<usize, ParseError> {
     };
     match checked {
         Ok(()) => Ok(close + 1),
-        Err((e, rule)) => Err(ParseError::at(input, inner + e, rule)),
+        Err((e, rule)) => Err(fail(inner + e, rule)),
     }
 }
