@@ -139,10 +139,10 @@ fn parse_checked<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets, Fa
     // checks above, all five are the same character scan.
     i = component::<IRI>(input, i, PATH, false, Rule::Pchar)?;
     o.path_end = i as u32;
-    expect_one_of(input, i, b"?#", Rule::Pchar)?;
+    expect_end(input, i, |b| matches!(b, b'?' | b'#'), Rule::Pchar)?;
     if s.get(i) == Some(&b'?') {
         i = component::<IRI>(input, i + 1, QUERY, true, Rule::Query)?;
-        expect_one_of(input, i, b"#", Rule::Query)?;
+        expect_end(input, i, |b| b == b'#', Rule::Query)?;
     }
     o.query_end = i as u32;
     if i < s.len() {
@@ -150,7 +150,7 @@ fn parse_checked<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets, Fa
             return Err(fail(i, Rule::AbsoluteUri));
         }
         i = component::<IRI>(input, i + 1, QUERY, false, Rule::Fragment)?;
-        expect_one_of(input, i, b"", Rule::Fragment)?;
+        expect_end(input, i, |_| false, Rule::Fragment)?;
     }
     Ok(o)
 }
@@ -176,17 +176,18 @@ fn scheme(input: &str, goal: Goal) -> Result<usize, Fail> {
     Ok(0)
 }
 
-/// Fails unless the byte at `i` ends the input or is one of `delims`.
-#[inline]
-fn expect_one_of(input: &str, i: usize, delims: &[u8], rule: Rule) -> Result<(), Fail> {
+/// Fails unless `i` is the end of the input or its byte is a delimiter allowed there.
+#[inline(always)]
+fn expect_end(input: &str, i: usize, delim: impl Fn(u8) -> bool, rule: Rule) -> Result<(), Fail> {
     match input.as_bytes().get(i) {
-        Some(b) if !delims.contains(b) => Err(fail(i, rule)),
+        Some(&b) if !delim(b) => Err(fail(i, rule)),
         _ => Ok(()),
     }
 }
 
 /// Scans a component made of bytes in `mask`, `pct-encoded` (§2.1) and, for IRIs, `ucschar`
-/// (plus `iprivate` when `private`; never bidi formatting characters, RFC 3987 §4.1); returns the index of the first byte that is none of them.
+/// (plus `iprivate` when `private`; never bidi formatting characters, RFC 3987 §4.1);
+/// returns the index of the first byte that is none of them.
 #[inline(always)]
 fn component<const IRI: bool>(
     input: &str,
@@ -268,12 +269,8 @@ fn authority<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Res
             return Err(fail(host_end + 1 + p, Rule::Port));
         }
     }
-    expect_one_of(
-        input,
-        i,
-        b"/?#",
-        if host_end < i { Rule::Port } else { Rule::Host },
-    )?;
+    let rule = if host_end < i { Rule::Port } else { Rule::Host };
+    expect_end(input, i, |b| matches!(b, b'/' | b'?' | b'#'), rule)?;
     o.host_start = host_start as u32;
     o.host_end = host_end as u32;
     o.host_kind = Some(kind);
