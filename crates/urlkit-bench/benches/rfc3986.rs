@@ -1,6 +1,7 @@
 //! RFC 3986 validation throughput over `realworld.txt`: urlkit's borrowed parser against
 //! fluent-uri and iri-string. Parsers are interleaved within each round (rotating order) and
-//! the median round is reported. `BENCH_ROUNDS` sets the number of rounds (default 7).
+//! the median round is reported. `BENCH_ROUNDS` sets the number of rounds (default 7),
+//! `BENCH_FILE` another file of the datasets directory (e.g. `messy.txt`).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -26,7 +27,8 @@ fn dataset() -> Option<String> {
     let dir = std::env::var_os("URLKIT_DATASETS")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets"));
-    std::fs::read_to_string(dir.join("realworld.txt")).ok()
+    let file = std::env::var("BENCH_FILE").unwrap_or_else(|_| String::from("realworld.txt"));
+    std::fs::read_to_string(dir.join(file)).ok()
 }
 
 fn pass(lines: &[&str], f: Validator) -> (Duration, usize) {
@@ -71,7 +73,8 @@ fn main() {
         }
     }
     println!(
-        "realworld.txt: {} lines, {} bytes, {} rounds (median)",
+        "{}: {} lines, {} bytes, {} rounds (median)",
+        std::env::var("BENCH_FILE").as_deref().unwrap_or("realworld.txt"),
         lines.len(),
         bytes,
         rounds
