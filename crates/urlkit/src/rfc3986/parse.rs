@@ -156,6 +156,7 @@ fn parse_checked<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets, Fa
 }
 
 /// `scheme ":"` (§3.1): returns the index of the `:`, or 0 when the input has no scheme.
+#[inline(always)]
 fn scheme(input: &str, goal: Goal) -> Result<usize, Fail> {
     let s = input.as_bytes();
     let needs = matches!(goal, Goal::Uri | Goal::Absolute);
