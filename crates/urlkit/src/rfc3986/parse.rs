@@ -2,7 +2,7 @@
 //! IRI-reference grammar of RFC 3987 §2.2), producing [`Offsets`] over the input without
 //! allocating. Each component is checked with one table-driven bulk scan.
 
-use super::chars::{self, is, is_iri_char, HEX, PATH, QUERY, SCHEME, SEGMENT_NC, USERINFO};
+use super::chars::{self, is, is_iri_char, HEX, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, USERINFO};
 use super::error::{ParseError, Rule};
 use super::ip;
 
@@ -235,6 +235,9 @@ fn pct_encoded(input: &str, i: usize) -> Result<usize, Fail> {
 /// §3.2.1), and otherwise the scanned text is `reg-name [":" port]`.
 fn authority<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Result<usize, Fail> {
     let s = input.as_bytes();
+    if let Some(end) = host_port::<IRI>(input, start, o) {
+        return Ok(end);
+    }
     let mut host_start = start;
     let mut i = start;
     if s.get(i) != Some(&b'[') {
@@ -277,6 +280,32 @@ fn authority<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Res
     o.host_kind = Some(kind);
     o.path_start = i as u32;
     Ok(i)
+}
+
+/// The common authority `reg-name [":" port]` (§3.2.2, §3.2.3) with one scan per part;
+/// `None` (offsets untouched) when the authority is anything else or has an error, which
+/// the general path then reports.
+#[inline(always)]
+fn host_port<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Option<usize> {
+    let s = input.as_bytes();
+    let host_end = component::<IRI>(input, start, REG_NAME, false, Rule::Host).ok()?;
+    let mut i = host_end;
+    if s.get(i) == Some(&b':') {
+        i += 1;
+        while s.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+    }
+    if !matches!(s.get(i), None | Some(b'/' | b'?' | b'#')) {
+        return None;
+    }
+    let host = &s[start..host_end];
+    let v4 = host.first().is_some_and(u8::is_ascii_digit) && ip::is_ipv4(host);
+    o.host_start = start as u32;
+    o.host_end = host_end as u32;
+    o.host_kind = Some(if v4 { HostKind::Ipv4 } else { HostKind::RegName });
+    o.path_start = i as u32;
+    Some(i)
 }
 
 /// Which kind of literal the bracket contents (already validated) are.
