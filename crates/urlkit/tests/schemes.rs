@@ -18,7 +18,10 @@ fn valid(url: &str) -> Parsed<'_> {
 
 /// Asserts `url` fails `rule` at the first occurrence of `needle` (+ `offset`).
 fn invalid<'a>(url: &'a str, rule: Rule, needle: &str, offset: usize) -> Parsed<'a> {
-    let pos = url.find(needle).unwrap_or_else(|| panic!("{needle} not in {url}")) + offset;
+    let pos = url
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle} not in {url}"))
+        + offset;
     let e = validate(url).unwrap_err();
     assert_eq!((e.rule(), e.position()), (rule, pos), "{url}: {e}");
     let p = parse(url).unwrap_or_else(|e| panic!("{url}: {e}"));
@@ -37,17 +40,26 @@ fn ftp_plan(url: &str) -> Vec<String> {
 fn rfc1738_3_2_2_ftp_command_plans() {
     let p = valid("ftp://myname@host.dom/%2Fetc/motd");
     let ftp = p.view.as_ftp().unwrap();
-    assert_eq!((ftp.user(), ftp.password(), ftp.host(), ftp.port()), (Some("myname"), None, "host.dom", Some(21)));
+    assert_eq!(
+        (ftp.user(), ftp.password(), ftp.host(), ftp.port()),
+        (Some("myname"), None, "host.dom", Some(21))
+    );
     assert_eq!(ftp.cwd(), ["/etc"]);
     assert_eq!(ftp.name(), "motd");
     assert_eq!(ftp.commands(), ["CWD /etc", "RETR motd"]);
 
-    assert_eq!(ftp_plan("ftp://myname@host.dom/etc/motd"), ["CWD etc", "RETR motd"]);
+    assert_eq!(
+        ftp_plan("ftp://myname@host.dom/etc/motd"),
+        ["CWD etc", "RETR motd"]
+    );
     valid("ftp://myname@host.dom/etc/motd");
 
     let p = valid("ftp://myname@host.dom//etc/motd");
     assert_eq!(p.view.as_ftp().unwrap().cwd(), ["", "etc"]);
-    assert_eq!(ftp_plan("ftp://myname@host.dom//etc/motd"), ["CWD ", "CWD etc", "RETR motd"]);
+    assert_eq!(
+        ftp_plan("ftp://myname@host.dom//etc/motd"),
+        ["CWD ", "CWD etc", "RETR motd"]
+    );
 }
 
 #[test]
@@ -59,22 +71,36 @@ fn rfc1738_3_1_user_and_password_empty_versus_absent() {
     ] {
         let p = valid(url);
         let ftp = p.view.as_ftp().unwrap();
-        assert_eq!((ftp.user(), ftp.password(), ftp.host()), (user, password, "host.com"), "{url}");
-        assert_eq!((ftp.cwd().len(), ftp.name(), ftp.commands().len()), (0, "", 0), "{url}");
+        assert_eq!(
+            (ftp.user(), ftp.password(), ftp.host()),
+            (user, password, "host.com"),
+            "{url}"
+        );
+        assert_eq!(
+            (ftp.cwd().len(), ftp.name(), ftp.commands().len()),
+            (0, "", 0),
+            "{url}"
+        );
     }
 }
 
 #[test]
 fn rfc1738_ftp_typecodes_and_directory_urls() {
     // §3.2.2: `;type=d` lists <name>; an empty name lists the directory reached.
-    assert_eq!(ftp_plan("ftp://info.cern.ch/pub/www/doc;type=d"), ["CWD pub", "CWD www", "NLST doc"]);
+    assert_eq!(
+        ftp_plan("ftp://info.cern.ch/pub/www/doc;type=d"),
+        ["CWD pub", "CWD www", "NLST doc"]
+    );
     valid("ftp://info.cern.ch/pub/www/doc;type=d");
     assert_eq!(ftp_plan("ftp://h/pub/;type=d"), ["CWD pub", "NLST"]);
     assert_eq!(ftp_plan("ftp://h/pub/"), ["CWD pub"]);
     assert_eq!(ftp_plan("ftp://h/;type=i"), ["TYPE I"]);
     let p = valid("ftp://ds.internic.net/rfc/rfc1436.txt;type=a");
     assert_eq!(p.view.as_ftp().unwrap().typecode(), Some('a'));
-    assert_eq!(ftp_plan("ftp://ds.internic.net/rfc/rfc1436.txt;type=a"), ["CWD rfc", "TYPE A", "RETR rfc1436.txt"]);
+    assert_eq!(
+        ftp_plan("ftp://ds.internic.net/rfc/rfc1436.txt;type=a"),
+        ["CWD rfc", "TYPE A", "RETR rfc1436.txt"]
+    );
     invalid("ftp://h/a;type=x", Rule::Ftptype, "x", 0);
     invalid("ftp://h/a;b=c", Rule::Fsegment, ";", 1);
 }
@@ -83,21 +109,69 @@ fn rfc1738_ftp_typecodes_and_directory_urls() {
 fn rfc1738_reference_urls() {
     for (url, cwd, name) in [
         ("ftp://ds.internic.net/rfc", &[][..], "rfc"),
-        ("ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt", &["pub", "gopher", "gopher_protocol", "Gopher+"][..], "Gopher+.txt"),
-        ("ftp://ds.internic.net/rfc/rfc1630.txt", &["rfc"][..], "rfc1630.txt"),
-        ("ftp://info.cern.ch/pub/www/doc/http-spec.txt.Z", &["pub", "www", "doc"][..], "http-spec.txt.Z"),
-        ("ftp://ds.internic.net/rfc/rfc1123.txt", &["rfc"][..], "rfc1123.txt"),
+        (
+            "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt",
+            &["pub", "gopher", "gopher_protocol", "Gopher+"][..],
+            "Gopher+.txt",
+        ),
+        (
+            "ftp://ds.internic.net/rfc/rfc1630.txt",
+            &["rfc"][..],
+            "rfc1630.txt",
+        ),
+        (
+            "ftp://info.cern.ch/pub/www/doc/http-spec.txt.Z",
+            &["pub", "www", "doc"][..],
+            "http-spec.txt.Z",
+        ),
+        (
+            "ftp://ds.internic.net/rfc/rfc1123.txt",
+            &["rfc"][..],
+            "rfc1123.txt",
+        ),
         ("ftp://ds.internic.net/rfc/rfc822.txt", &["rfc"][..], "rfc822.txt"),
-        ("ftp://quake.think.com/pub/wais/doc/protspec.txt", &["pub", "wais", "doc"][..], "protspec.txt"),
-        ("ftp://ds.internic.net/rfc/rfc1036.txt", &["rfc"][..], "rfc1036.txt"),
-        ("ftp://quake.think.com/pub/wais/doc/doc-ids.txt", &["pub", "wais", "doc"][..], "doc-ids.txt"),
+        (
+            "ftp://quake.think.com/pub/wais/doc/protspec.txt",
+            &["pub", "wais", "doc"][..],
+            "protspec.txt",
+        ),
+        (
+            "ftp://ds.internic.net/rfc/rfc1036.txt",
+            &["rfc"][..],
+            "rfc1036.txt",
+        ),
+        (
+            "ftp://quake.think.com/pub/wais/doc/doc-ids.txt",
+            &["pub", "wais", "doc"][..],
+            "doc-ids.txt",
+        ),
         ("ftp://ds.internic.net/rfc/rfc977.txt", &["rfc"][..], "rfc977.txt"),
-        ("ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt", &["internet-drafts"][..], "draft-ietf-uri-irl-fun-req-02.txt"),
-        ("ftp://ds.internic.net/rfc/rfc1034.txt", &["rfc"][..], "rfc1034.txt"),
-        ("ftp://prospero.isi.edu/pub/prospero/doc/prospero-protocol.PS.Z", &["pub", "prospero", "doc"][..], "prospero-protocol.PS.Z"),
+        (
+            "ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt",
+            &["internet-drafts"][..],
+            "draft-ietf-uri-irl-fun-req-02.txt",
+        ),
+        (
+            "ftp://ds.internic.net/rfc/rfc1034.txt",
+            &["rfc"][..],
+            "rfc1034.txt",
+        ),
+        (
+            "ftp://prospero.isi.edu/pub/prospero/doc/prospero-protocol.PS.Z",
+            &["pub", "prospero", "doc"][..],
+            "prospero-protocol.PS.Z",
+        ),
         ("ftp://ds.internic.net/rfc/rfc959.txt", &["rfc"][..], "rfc959.txt"),
-        ("ftp://ds.internic.net/rfc/rfc1737.txt", &["rfc"][..], "rfc1737.txt"),
-        ("ftp://ds.internic.net/rfc/rfc1625.txt", &["rfc"][..], "rfc1625.txt"),
+        (
+            "ftp://ds.internic.net/rfc/rfc1737.txt",
+            &["rfc"][..],
+            "rfc1737.txt",
+        ),
+        (
+            "ftp://ds.internic.net/rfc/rfc1625.txt",
+            &["rfc"][..],
+            "rfc1625.txt",
+        ),
         ("ftp://uu.psi.com/wp/nir.txt", &["wp"][..], "nir.txt"),
     ] {
         let p = valid(url);
@@ -105,14 +179,30 @@ fn rfc1738_reference_urls() {
         assert_eq!(ftp.cwd(), cwd, "{url}");
         assert_eq!(ftp.name(), name, "{url}");
         assert_eq!(ftp.typecode(), None);
-        assert_eq!(ftp.commands().last().map(String::as_str), Some(format!("RETR {name}").as_str()));
+        assert_eq!(
+            ftp.commands().last().map(String::as_str),
+            Some(format!("RETR {name}").as_str())
+        );
     }
     let p = valid("http://www.acl.lanl.gov/URI/archive/uri-archive.index.html");
     let h = p.view.as_http().unwrap();
-    assert_eq!((h.host(), h.port(), h.path(), h.search()), ("www.acl.lanl.gov", Some(80), "URI/archive/uri-archive.index.html", None));
+    assert_eq!(
+        (h.host(), h.port(), h.path(), h.search()),
+        (
+            "www.acl.lanl.gov",
+            Some(80),
+            "URI/archive/uri-archive.index.html",
+            None
+        )
+    );
 
     // A fragment is not part of the URL: `#` is unsafe and fails hsegment.
-    let p = invalid("http://ds.internic.net/instructions/overview.html#WARNING", Rule::Hsegment, "#", 0);
+    let p = invalid(
+        "http://ds.internic.net/instructions/overview.html#WARNING",
+        Rule::Hsegment,
+        "#",
+        0,
+    );
     assert_eq!(p.fragment, Some("WARNING"));
     assert_eq!(p.view.as_http().unwrap().path(), "instructions/overview.html");
 }
@@ -124,16 +214,25 @@ fn rfc1738_news_file_prospero_examples() {
     assert_eq!((n.newsgroup(), n.message_id(), n.host()), (Some("*"), None, None));
 
     let p = valid("news:comp.infosystems.www.misc");
-    assert_eq!(p.view.as_news().unwrap().newsgroup(), Some("comp.infosystems.www.misc"));
+    assert_eq!(
+        p.view.as_news().unwrap().newsgroup(),
+        Some("comp.infosystems.www.misc")
+    );
 
     let p = valid("file://vms.host.edu/disk$user/my/notes/note12345.txt");
     let f = p.view.as_file().unwrap();
-    assert_eq!((f.host(), f.is_local(), f.path()), (Some("vms.host.edu"), false, "/disk$user/my/notes/note12345.txt"));
+    assert_eq!(
+        (f.host(), f.is_local(), f.path()),
+        (Some("vms.host.edu"), false, "/disk$user/my/notes/note12345.txt")
+    );
     assert_eq!(p.default_port, None);
 
     let p = valid("prospero://host.dom//pros/name");
     let pr = p.view.as_prospero().unwrap();
-    assert_eq!((pr.host(), pr.port(), pr.hsoname(), pr.fields().len()), ("host.dom", Some(1525), "/pros/name", 0));
+    assert_eq!(
+        (pr.host(), pr.port(), pr.hsoname(), pr.fields().len()),
+        ("host.dom", Some(1525), "/pros/name", 0)
+    );
 }
 
 #[test]
@@ -144,15 +243,35 @@ fn rfc1738_section_3_templates_are_not_urls() {
     invalid("mailto:<rfc822-addr-spec>", Rule::Encoded822addr, "<", 0);
     invalid("news:<newsgroup-name>", Rule::Group, "<", 0);
     invalid("news:<message-id>", Rule::Group, "<", 0);
-    invalid("nntp://<host>:<port>/<newsgroup-name>/<article-number>", Rule::Host, "<", 0);
+    invalid(
+        "nntp://<host>:<port>/<newsgroup-name>/<article-number>",
+        Rule::Host,
+        "<",
+        0,
+    );
     invalid("telnet://<user>:<password>@<host>:<port>/", Rule::User, "<", 0);
     invalid("wais://<host>:<port>/<database>", Rule::Host, "<", 0);
     invalid("wais://<host>:<port>/<database>?<search>", Rule::Host, "<", 0);
-    invalid("wais://<host>:<port>/<database>/<wtype>/<wpath>", Rule::Host, "<", 0);
+    invalid(
+        "wais://<host>:<port>/<database>/<wtype>/<wpath>",
+        Rule::Host,
+        "<",
+        0,
+    );
     invalid("file://<host>/<path>", Rule::Host, "<", 0);
-    invalid("prospero://<host>:<port>/<hsoname>;<field>=<value>", Rule::Host, "<", 0);
+    invalid(
+        "prospero://<host>:<port>/<hsoname>;<field>=<value>",
+        Rule::Host,
+        "<",
+        0,
+    );
     // §3.2.2's url-path template, under a real host.
-    invalid("ftp://h/<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>", Rule::Fsegment, "<", 0);
+    invalid(
+        "ftp://h/<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>",
+        Rule::Fsegment,
+        "<",
+        0,
+    );
 }
 
 #[test]
@@ -161,14 +280,29 @@ fn rfc1738_gopher_erratum_5118_and_sections_3_4() {
     for url in ["gopher://gopher.micro.umn.edu", "gopher://gopher.micro.umn.edu/"] {
         let p = valid(url);
         let g = p.view.as_gopher().unwrap();
-        assert_eq!((g.port(), g.gophertype(), g.selector(), g.search(), g.gopher_plus()), (Some(70), "1", "", None, None));
+        assert_eq!(
+            (
+                g.port(),
+                g.gophertype(),
+                g.selector(),
+                g.search(),
+                g.gopher_plus()
+            ),
+            (Some(70), "1", "", None, None)
+        );
     }
     invalid("gopher://h#1", Rule::Hostport, "#", 0);
     // §3.4.6–3.4.9 Gopher+ strings.
     let p = valid("gopher://h/1sel%09%09!+ABSTRACT%20+SMELL");
-    assert_eq!(p.view.as_gopher().unwrap().gopher_plus(), Some("!+ABSTRACT +SMELL"));
+    assert_eq!(
+        p.view.as_gopher().unwrap().gopher_plus(),
+        Some("!+ABSTRACT +SMELL")
+    );
     let p = valid("gopher://h/0sel%09%09+application/postscript%20Es_ES");
-    assert_eq!(p.view.as_gopher().unwrap().gopher_plus(), Some("+application/postscript Es_ES"));
+    assert_eq!(
+        p.view.as_gopher().unwrap().gopher_plus(),
+        Some("+application/postscript Es_ES")
+    );
     let p = valid("gopher://h/1sel%09%09+%091%0D%0A+-1%0D%0Aone%0D%0Atwo%0D%0A.%0D%0A");
     let g = p.view.as_gopher().unwrap();
     assert_eq!((g.selector(), g.search()), ("sel", Some("")));
@@ -191,7 +325,10 @@ fn rfc1738_bnf_scheme_case_and_preprefix() {
     let p = valid("HTTP://Host.Dom/Path");
     assert_eq!(p.scheme, "http");
     let p = valid("URL:ftp://ds.internic.net/rfc/rfc959.txt");
-    assert_eq!((p.scheme.as_ref(), p.view.as_ftp().unwrap().name()), ("ftp", "rfc959.txt"));
+    assert_eq!(
+        (p.scheme.as_ref(), p.view.as_ftp().unwrap().name()),
+        ("ftp", "rfc959.txt")
+    );
     // scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]
     valid("x-exp+1.0:anything;/?:@&=");
     for (url, pos) in [("no-colon", 8), ("ht_tp://h/", 2), (":x", 0)] {
@@ -207,39 +344,128 @@ fn rfc1738_bnf_scheme_case_and_preprefix() {
 #[test]
 fn rfc1630_http_examples() {
     for (url, host, port, path, search) in [
-        ("http://info.cern.ch/hypertext/WWW/Addressing/URL/URI_Overview.html", "info.cern.ch", 80, "hypertext/WWW/Addressing/URL/URI_Overview.html", None),
-        ("http://info.cern.ch/albert/bertram/marie-claude", "info.cern.ch", 80, "albert/bertram/marie-claude", None),
-        ("http://info.cern.ch/albert/bertram/marie%2Dclaude", "info.cern.ch", 80, "albert/bertram/marie%2Dclaude", None),
-        ("http://info.cern.ch/albert/bertram%2Fmarie-claude", "info.cern.ch", 80, "albert/bertram%2Fmarie-claude", None),
+        (
+            "http://info.cern.ch/hypertext/WWW/Addressing/URL/URI_Overview.html",
+            "info.cern.ch",
+            80,
+            "hypertext/WWW/Addressing/URL/URI_Overview.html",
+            None,
+        ),
+        (
+            "http://info.cern.ch/albert/bertram/marie-claude",
+            "info.cern.ch",
+            80,
+            "albert/bertram/marie-claude",
+            None,
+        ),
+        (
+            "http://info.cern.ch/albert/bertram/marie%2Dclaude",
+            "info.cern.ch",
+            80,
+            "albert/bertram/marie%2Dclaude",
+            None,
+        ),
+        (
+            "http://info.cern.ch/albert/bertram%2Fmarie-claude",
+            "info.cern.ch",
+            80,
+            "albert/bertram%2Fmarie-claude",
+            None,
+        ),
         ("http://www.my.work.com/", "www.my.work.com", 80, "", None),
-        ("http://www.my.uni.edu/info/matriculation/enroling.html", "www.my.uni.edu", 80, "info/matriculation/enroling.html", None),
-        ("http://info.my.org/AboutUs/Phonebook", "info.my.org", 80, "AboutUs/Phonebook", None),
-        ("http://www.library.my.town.va.us/Catalogue/76523471236%2Fwen44--4.98", "www.library.my.town.va.us", 80, "Catalogue/76523471236%2Fwen44--4.98", None),
-        ("http://www.my.org/462F4F2D4241522A314159265358979323846", "www.my.org", 80, "462F4F2D4241522A314159265358979323846", None),
-        ("http://info.cern.ch:8000/imaginary/test", "info.cern.ch", 8000, "imaginary/test", None),
-        ("http://info.my.org/AboutUs/Index/Phonebook?dobbins", "info.my.org", 80, "AboutUs/Index/Phonebook", Some("dobbins")),
+        (
+            "http://www.my.uni.edu/info/matriculation/enroling.html",
+            "www.my.uni.edu",
+            80,
+            "info/matriculation/enroling.html",
+            None,
+        ),
+        (
+            "http://info.my.org/AboutUs/Phonebook",
+            "info.my.org",
+            80,
+            "AboutUs/Phonebook",
+            None,
+        ),
+        (
+            "http://www.library.my.town.va.us/Catalogue/76523471236%2Fwen44--4.98",
+            "www.library.my.town.va.us",
+            80,
+            "Catalogue/76523471236%2Fwen44--4.98",
+            None,
+        ),
+        (
+            "http://www.my.org/462F4F2D4241522A314159265358979323846",
+            "www.my.org",
+            80,
+            "462F4F2D4241522A314159265358979323846",
+            None,
+        ),
+        (
+            "http://info.cern.ch:8000/imaginary/test",
+            "info.cern.ch",
+            8000,
+            "imaginary/test",
+            None,
+        ),
+        (
+            "http://info.my.org/AboutUs/Index/Phonebook?dobbins",
+            "info.my.org",
+            80,
+            "AboutUs/Index/Phonebook",
+            Some("dobbins"),
+        ),
     ] {
         let p = valid(url);
         let h = p.view.as_http().unwrap();
-        assert_eq!((h.host(), h.port(), h.path(), h.search()), (host, Some(port), path, search), "{url}");
+        assert_eq!(
+            (h.host(), h.port(), h.path(), h.search()),
+            (host, Some(port), path, search),
+            "{url}"
+        );
     }
     let p = invalid("http://www.myu.edu/org/admin/people#andy", Rule::Hsegment, "#", 0);
     assert_eq!(p.fragment, Some("andy"));
     // "%%3D" is not an escape; the view keeps the search raw.
-    let p = invalid("http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins", Rule::Search, "%%", 0);
-    assert_eq!(p.view.as_http().unwrap().search(), Some("*%20where%20name%%3Ddobbins"));
+    let p = invalid(
+        "http://info.cern.ch/RDB/EMP?*%20where%20name%%3Ddobbins",
+        Rule::Search,
+        "%%",
+        0,
+    );
+    assert_eq!(
+        p.view.as_http().unwrap().search(),
+        Some("*%20where%20name%%3Ddobbins")
+    );
 }
 
 #[test]
 fn rfc1630_encoding_examples() {
     // Example 1: %2D encodes a hyphen; Example 2: an encoded slash is not a slash.
-    assert!(same_encoding_level_eq("http://info.cern.ch/albert/bertram/marie-claude", "http://info.cern.ch/albert/bertram/marie%2Dclaude"));
-    assert!(!same_encoding_level_eq("http://info.cern.ch/albert/bertram/marie-claude", "http://info.cern.ch/albert/bertram%2Fmarie-claude"));
+    assert!(same_encoding_level_eq(
+        "http://info.cern.ch/albert/bertram/marie-claude",
+        "http://info.cern.ch/albert/bertram/marie%2Dclaude"
+    ));
+    assert!(!same_encoding_level_eq(
+        "http://info.cern.ch/albert/bertram/marie-claude",
+        "http://info.cern.ch/albert/bertram%2Fmarie-claude"
+    ));
     // Example 3: "%*" and "%as" are not escapes.
-    let p = invalid("fxqn:/us/va/reston/cnri/ietf/24/asdf%*.fred", Rule::Schemepart, "%", 0);
-    assert_eq!(p.view.as_other().unwrap().scheme_specific_part(), "/us/va/reston/cnri/ietf/24/asdf%*.fred");
+    let p = invalid(
+        "fxqn:/us/va/reston/cnri/ietf/24/asdf%*.fred",
+        Rule::Schemepart,
+        "%",
+        0,
+    );
+    assert_eq!(
+        p.view.as_other().unwrap().scheme_specific_part(),
+        "/us/va/reston/cnri/ietf/24/asdf%*.fred"
+    );
     let p = invalid("news:12345667123%asdghfh@info.cern.ch", Rule::Article, "%", 0);
-    assert_eq!(p.view.as_news().unwrap().message_id(), Some("12345667123%asdghfh@info.cern.ch"));
+    assert_eq!(
+        p.view.as_news().unwrap().message_id(),
+        Some("12345667123%asdghfh@info.cern.ch")
+    );
 }
 
 #[test]
@@ -260,7 +486,10 @@ fn rfc1630_other_schemes_and_references() {
         assert_eq!(p.default_port, None);
     }
     for (url, name) in [
-        ("ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol", "gopher_protocol"),
+        (
+            "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol",
+            "gopher_protocol",
+        ),
         ("ftp://info.cern.ch/pub/www/doc/http-spec.txt", "http-spec.txt"),
         ("ftp://quake.think.com/pub/wais/doc/protspec.txt", "protspec.txt"),
         ("ftp://quake.think.com/pub/wais/doc/doc-ids.txt", "doc-ids.txt"),
@@ -274,12 +503,23 @@ fn rfc1630_other_schemes_and_references() {
     }
     let p = valid("wais://quake.think.com/wais-discussion-archives?lynch");
     let w = p.view.as_wais().unwrap();
-    assert_eq!((w.host(), w.port(), w.database(), w.search()), ("quake.think.com", Some(210), "wais-discussion-archives", Some("lynch")));
+    assert_eq!(
+        (w.host(), w.port(), w.database(), w.search()),
+        (
+            "quake.think.com",
+            Some(210),
+            "wais-discussion-archives",
+            Some("lynch")
+        )
+    );
     // Written with spaces in RFC 1630's references: not a valid URL, still a gopher view.
     let url = "gopher://gopher.micro.umn.edu/00/Information About Gopher/About Gopher";
     let p = invalid(url, Rule::Selector, " ", 0);
     let g = p.view.as_gopher().unwrap();
-    assert_eq!((g.gophertype(), g.selector()), ("0", "0/Information About Gopher/About Gopher"));
+    assert_eq!(
+        (g.gophertype(), g.selector()),
+        ("0", "0/Information About Gopher/About Gopher")
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -289,7 +529,11 @@ fn mailto(url: &str) -> (Vec<String>, Vec<(String, String)>) {
     let p = parse(url).unwrap();
     let m = p.view.as_mailto().unwrap();
     let a = m.addresses().iter().map(|s| s.to_string()).collect();
-    let h = m.headers().iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+    let h = m
+        .headers()
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
     (a, h)
 }
 
@@ -300,32 +544,124 @@ fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
 #[test]
 fn rfc6068_examples() {
     for (url, addrs, headers) in [
-        ("mailto:addr1@an.example,addr2@an.example", &["addr1@an.example", "addr2@an.example"][..], &[][..]),
-        ("mailto:?to=addr1@an.example,addr2@an.example", &[][..], &[("to", "addr1@an.example,addr2@an.example")][..]),
-        ("mailto:addr1@an.example?to=addr2@an.example", &["addr1@an.example"][..], &[("to", "addr2@an.example")][..]),
+        (
+            "mailto:addr1@an.example,addr2@an.example",
+            &["addr1@an.example", "addr2@an.example"][..],
+            &[][..],
+        ),
+        (
+            "mailto:?to=addr1@an.example,addr2@an.example",
+            &[][..],
+            &[("to", "addr1@an.example,addr2@an.example")][..],
+        ),
+        (
+            "mailto:addr1@an.example?to=addr2@an.example",
+            &["addr1@an.example"][..],
+            &[("to", "addr2@an.example")][..],
+        ),
         ("mailto:chris@example.com", &["chris@example.com"][..], &[][..]),
-        ("mailto:infobot@example.com?subject=current-issue", &["infobot@example.com"][..], &[("subject", "current-issue")][..]),
-        ("mailto:infobot@example.com?body=send%20current-issue", &["infobot@example.com"][..], &[("body", "send current-issue")][..]),
-        ("mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index", &["infobot@example.com"][..], &[("body", "send current-issue\r\nsend index")][..]),
-        ("mailto:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E", &["list@example.org"][..], &[("In-Reply-To", "<3469A91.D10AF4C@example.com>")][..]),
-        ("mailto:majordomo@example.com?body=subscribe%20bamboo-l", &["majordomo@example.com"][..], &[("body", "subscribe bamboo-l")][..]),
-        ("mailto:joe@example.com?cc=bob@example.com&body=hello", &["joe@example.com"][..], &[("cc", "bob@example.com"), ("body", "hello")][..]),
+        (
+            "mailto:infobot@example.com?subject=current-issue",
+            &["infobot@example.com"][..],
+            &[("subject", "current-issue")][..],
+        ),
+        (
+            "mailto:infobot@example.com?body=send%20current-issue",
+            &["infobot@example.com"][..],
+            &[("body", "send current-issue")][..],
+        ),
+        (
+            "mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index",
+            &["infobot@example.com"][..],
+            &[("body", "send current-issue\r\nsend index")][..],
+        ),
+        (
+            "mailto:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E",
+            &["list@example.org"][..],
+            &[("In-Reply-To", "<3469A91.D10AF4C@example.com>")][..],
+        ),
+        (
+            "mailto:majordomo@example.com?body=subscribe%20bamboo-l",
+            &["majordomo@example.com"][..],
+            &[("body", "subscribe bamboo-l")][..],
+        ),
+        (
+            "mailto:joe@example.com?cc=bob@example.com&body=hello",
+            &["joe@example.com"][..],
+            &[("cc", "bob@example.com"), ("body", "hello")][..],
+        ),
         // "WRONG!" per RFC 6068 §6.1: the second "?" stays inside the cc value.
-        ("mailto:joe@example.com?cc=bob@example.com?body=hello", &["joe@example.com"][..], &[("cc", "bob@example.com?body=hello")][..]),
-        ("mailto:gorby%25kremvax@example.com", &["gorby%kremvax@example.com"][..], &[][..]),
-        ("mailto:unlikely%3Faddress@example.com?blat=foop", &["unlikely?address@example.com"][..], &[("blat", "foop")][..]),
-        ("mailto:joe@an.example?cc=bob@an.example&body=hello", &["joe@an.example"][..], &[("cc", "bob@an.example"), ("body", "hello")][..]),
-        ("mailto:Mike%26family@example.org", &["Mike&family@example.org"][..], &[][..]),
-        ("mailto:%22not%40me%22@example.org", &["\"not@me\"@example.org"][..], &[][..]),
-        ("mailto:%22oh%5C%5Cno%22@example.org", &["\"oh\\\\no\"@example.org"][..], &[][..]),
-        ("mailto:%22%5C%5C%5C%22it's%5C%20ugly%5C%5C%5C%22%22@example.org", &["\"\\\\\\\"it's\\ ugly\\\\\\\"\"@example.org"][..], &[][..]),
-        ("mailto:user@example.org?subject=caf%C3%A9", &["user@example.org"][..], &[("subject", "café")][..]),
-        ("mailto:user@example.org?subject=%3D%3Futf-8%3FQ%3Fcaf%3DC3%3DA9%3F%3D", &["user@example.org"][..], &[("subject", "=?utf-8?Q?caf=C3=A9?=")][..]),
-        ("mailto:user@example.org?subject=%3D%3Fiso-8859-1%3FQ%3Fcaf%3DE9%3F%3D", &["user@example.org"][..], &[("subject", "=?iso-8859-1?Q?caf=E9?=")][..]),
-        ("mailto:user@example.org?subject=caf%C3%A9&body=caf%C3%A9", &["user@example.org"][..], &[("subject", "café"), ("body", "café")][..]),
-        ("mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO", &["user@\u{7D0D}\u{8C46}.example.org"][..], &[("subject", "Test"), ("body", "NATTO")][..]),
+        (
+            "mailto:joe@example.com?cc=bob@example.com?body=hello",
+            &["joe@example.com"][..],
+            &[("cc", "bob@example.com?body=hello")][..],
+        ),
+        (
+            "mailto:gorby%25kremvax@example.com",
+            &["gorby%kremvax@example.com"][..],
+            &[][..],
+        ),
+        (
+            "mailto:unlikely%3Faddress@example.com?blat=foop",
+            &["unlikely?address@example.com"][..],
+            &[("blat", "foop")][..],
+        ),
+        (
+            "mailto:joe@an.example?cc=bob@an.example&body=hello",
+            &["joe@an.example"][..],
+            &[("cc", "bob@an.example"), ("body", "hello")][..],
+        ),
+        (
+            "mailto:Mike%26family@example.org",
+            &["Mike&family@example.org"][..],
+            &[][..],
+        ),
+        (
+            "mailto:%22not%40me%22@example.org",
+            &["\"not@me\"@example.org"][..],
+            &[][..],
+        ),
+        (
+            "mailto:%22oh%5C%5Cno%22@example.org",
+            &["\"oh\\\\no\"@example.org"][..],
+            &[][..],
+        ),
+        (
+            "mailto:%22%5C%5C%5C%22it's%5C%20ugly%5C%5C%5C%22%22@example.org",
+            &["\"\\\\\\\"it's\\ ugly\\\\\\\"\"@example.org"][..],
+            &[][..],
+        ),
+        (
+            "mailto:user@example.org?subject=caf%C3%A9",
+            &["user@example.org"][..],
+            &[("subject", "café")][..],
+        ),
+        (
+            "mailto:user@example.org?subject=%3D%3Futf-8%3FQ%3Fcaf%3DC3%3DA9%3F%3D",
+            &["user@example.org"][..],
+            &[("subject", "=?utf-8?Q?caf=C3=A9?=")][..],
+        ),
+        (
+            "mailto:user@example.org?subject=%3D%3Fiso-8859-1%3FQ%3Fcaf%3DE9%3F%3D",
+            &["user@example.org"][..],
+            &[("subject", "=?iso-8859-1?Q?caf=E9?=")][..],
+        ),
+        (
+            "mailto:user@example.org?subject=caf%C3%A9&body=caf%C3%A9",
+            &["user@example.org"][..],
+            &[("subject", "café"), ("body", "café")][..],
+        ),
+        (
+            "mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO",
+            &["user@\u{7D0D}\u{8C46}.example.org"][..],
+            &[("subject", "Test"), ("body", "NATTO")][..],
+        ),
         ("mailto:uri@w3.org", &["uri@w3.org"][..], &[][..]),
-        ("mailto:tools.discuss@ietf.org", &["tools.discuss@ietf.org"][..], &[][..]),
+        (
+            "mailto:tools.discuss@ietf.org",
+            &["tools.discuss@ietf.org"][..],
+            &[][..],
+        ),
     ] {
         // All are `1*xchar` (RFC 1738 §5 mailtourl): `?`, `&` and `=` are reserved chars.
         valid(url);
@@ -345,24 +681,102 @@ fn rfc6068_examples() {
 #[test]
 fn rfc8089_examples() {
     // (url, RFC 1738 validity as (rule, needle, offset), host, local, path)
-    type Case<'a> = (&'a str, Option<(Rule, &'a str, usize)>, Option<&'a str>, bool, &'a str);
+    type Case<'a> = (
+        &'a str,
+        Option<(Rule, &'a str, usize)>,
+        Option<&'a str>,
+        bool,
+        &'a str,
+    );
     let cases: [Case; 16] = [
         ("file:///path/to/file", None, None, true, "/path/to/file"),
-        ("file:/path/to/file", Some((Rule::Fileurl, "/p", 1)), None, true, "/path/to/file"),
-        ("file://host.example.com/path/to/file", None, Some("host.example.com"), false, "/path/to/file"),
-        ("file:c:/path/to/file", Some((Rule::Fileurl, "c", 0)), None, true, "c:/path/to/file"),
+        (
+            "file:/path/to/file",
+            Some((Rule::Fileurl, "/p", 1)),
+            None,
+            true,
+            "/path/to/file",
+        ),
+        (
+            "file://host.example.com/path/to/file",
+            None,
+            Some("host.example.com"),
+            false,
+            "/path/to/file",
+        ),
+        (
+            "file:c:/path/to/file",
+            Some((Rule::Fileurl, "c", 0)),
+            None,
+            true,
+            "c:/path/to/file",
+        ),
         ("file:///c:/path/to/file", None, None, true, "/c:/path/to/file"),
-        ("file:///c:/path/to/file.txt", None, None, true, "/c:/path/to/file.txt"),
-        ("file:///c:/some/other/thing.bmp", None, None, true, "/c:/some/other/thing.bmp"),
+        (
+            "file:///c:/path/to/file.txt",
+            None,
+            None,
+            true,
+            "/c:/path/to/file.txt",
+        ),
+        (
+            "file:///c:/some/other/thing.bmp",
+            None,
+            None,
+            true,
+            "/c:/some/other/thing.bmp",
+        ),
         ("file:///c:/foo.txt", None, None, true, "/c:/foo.txt"),
         ("file:///c:/bar.txt", None, None, true, "/c:/bar.txt"),
-        ("file:///c|/path/to/file", Some((Rule::Fsegment, "|", 0)), None, true, "/c|/path/to/file"),
-        ("file:/c|/path/to/file", Some((Rule::Fileurl, "c", 0)), None, true, "/c|/path/to/file"),
-        ("file:c|/path/to/file", Some((Rule::Fileurl, "c", 0)), None, true, "c|/path/to/file"),
-        ("file://host.example.com/Share/path/to/file.txt", None, Some("host.example.com"), false, "/Share/path/to/file.txt"),
-        ("file:////host.example.com/path/to/file", None, None, true, "//host.example.com/path/to/file"),
-        ("file://///host.example.com/path/to/file", None, None, true, "///host.example.com/path/to/file"),
-        ("file://localhost/etc/fstab", None, Some("localhost"), true, "/etc/fstab"),
+        (
+            "file:///c|/path/to/file",
+            Some((Rule::Fsegment, "|", 0)),
+            None,
+            true,
+            "/c|/path/to/file",
+        ),
+        (
+            "file:/c|/path/to/file",
+            Some((Rule::Fileurl, "c", 0)),
+            None,
+            true,
+            "/c|/path/to/file",
+        ),
+        (
+            "file:c|/path/to/file",
+            Some((Rule::Fileurl, "c", 0)),
+            None,
+            true,
+            "c|/path/to/file",
+        ),
+        (
+            "file://host.example.com/Share/path/to/file.txt",
+            None,
+            Some("host.example.com"),
+            false,
+            "/Share/path/to/file.txt",
+        ),
+        (
+            "file:////host.example.com/path/to/file",
+            None,
+            None,
+            true,
+            "//host.example.com/path/to/file",
+        ),
+        (
+            "file://///host.example.com/path/to/file",
+            None,
+            None,
+            true,
+            "///host.example.com/path/to/file",
+        ),
+        (
+            "file://localhost/etc/fstab",
+            None,
+            Some("localhost"),
+            true,
+            "/etc/fstab",
+        ),
     ];
     for (url, validity, host, local, path) in cases {
         let p = match validity {
@@ -381,9 +795,22 @@ fn rfc8089_examples() {
 fn rfc5538_examples() {
     let p = valid("nntp://news.server.example/example.group.this/12345");
     let n = p.view.as_nntp().unwrap();
-    assert_eq!((n.host(), n.port(), n.newsgroup(), n.article()), ("news.server.example", Some(119), "example.group.this", Some(12345)));
+    assert_eq!(
+        (n.host(), n.port(), n.newsgroup(), n.article()),
+        (
+            "news.server.example",
+            Some(119),
+            "example.group.this",
+            Some(12345)
+        )
+    );
     // RFC 5538 allows escapes in the group; RFC 1738's group does not.
-    let p = invalid("nntp://wild.server.example/example.group.n%2Fa/12345", Rule::Group, "%", 0);
+    let p = invalid(
+        "nntp://wild.server.example/example.group.n%2Fa/12345",
+        Rule::Group,
+        "%",
+        0,
+    );
     assert_eq!(p.view.as_nntp().unwrap().newsgroup(), "example.group.n/a");
     let p = valid("nntp://news.server.example/example.group.this");
     assert_eq!(p.view.as_nntp().unwrap().article(), None);
@@ -392,20 +819,64 @@ fn rfc5538_examples() {
 
     // news://server/… is RFC 5538's; RFC 1738's grouppart cannot start with "/".
     for (url, host, group, id) in [
-        ("news://news.server.example/example.group.this", "news.server.example", Some("example.group.this"), None),
-        ("news://news.server.example/*", "news.server.example", Some("*"), None),
-        ("news://news.server.example/", "news.server.example", Some("*"), None),
-        ("news://wild.server.example/example.group.th%3Fse", "wild.server.example", Some("example.group.th?se"), None),
-        ("news://news.gmane.org/gmane.ietf.tools", "news.gmane.org", Some("gmane.ietf.tools"), None),
-        ("news://news.gmane.org/p0624081dc30b8699bf9b@%5B10.20.30.108%5D", "news.gmane.org", None, Some("p0624081dc30b8699bf9b@[10.20.30.108]")),
+        (
+            "news://news.server.example/example.group.this",
+            "news.server.example",
+            Some("example.group.this"),
+            None,
+        ),
+        (
+            "news://news.server.example/*",
+            "news.server.example",
+            Some("*"),
+            None,
+        ),
+        (
+            "news://news.server.example/",
+            "news.server.example",
+            Some("*"),
+            None,
+        ),
+        (
+            "news://wild.server.example/example.group.th%3Fse",
+            "wild.server.example",
+            Some("example.group.th?se"),
+            None,
+        ),
+        (
+            "news://news.gmane.org/gmane.ietf.tools",
+            "news.gmane.org",
+            Some("gmane.ietf.tools"),
+            None,
+        ),
+        (
+            "news://news.gmane.org/p0624081dc30b8699bf9b@%5B10.20.30.108%5D",
+            "news.gmane.org",
+            None,
+            Some("p0624081dc30b8699bf9b@[10.20.30.108]"),
+        ),
     ] {
         let p = parse(url).unwrap();
         assert!(p.validation.is_err(), "{url}");
         let n = p.view.as_news().unwrap();
-        assert_eq!((n.host(), n.port(), n.newsgroup(), n.message_id()), (Some(host), Some(119), group, id), "{url}");
+        assert_eq!(
+            (n.host(), n.port(), n.newsgroup(), n.message_id()),
+            (Some(host), Some(119), group, id),
+            "{url}"
+        );
     }
-    invalid("news://news.server.example/example.group.this", Rule::Group, "/", 0);
-    invalid("news://news.gmane.org/p0624081dc30b8699bf9b@%5B10.20.30.108%5D", Rule::Host, "%", 0);
+    invalid(
+        "news://news.server.example/example.group.this",
+        Rule::Group,
+        "/",
+        0,
+    );
+    invalid(
+        "news://news.gmane.org/p0624081dc30b8699bf9b@%5B10.20.30.108%5D",
+        Rule::Host,
+        "%",
+        0,
+    );
     let p = invalid("news:example.group.*", Rule::Group, "*", 0);
     assert_eq!(p.view.as_news().unwrap().newsgroup(), Some("example.group.*"));
     let p = valid("news:example.group.this");
@@ -413,8 +884,14 @@ fn rfc5538_examples() {
 
     for (url, path) in [
         ("http://dir.gmane.org/gmane.ietf.tools", "gmane.ietf.tools"),
-        ("http://permalink.gmane.org/gmane.ietf.tools/742", "gmane.ietf.tools/742"),
-        ("http://mid.gmane.org/p0624081dc30b8699bf9b@%5B10.20.30.108%5D", "p0624081dc30b8699bf9b@%5B10.20.30.108%5D"),
+        (
+            "http://permalink.gmane.org/gmane.ietf.tools/742",
+            "gmane.ietf.tools/742",
+        ),
+        (
+            "http://mid.gmane.org/p0624081dc30b8699bf9b@%5B10.20.30.108%5D",
+            "p0624081dc30b8699bf9b@%5B10.20.30.108%5D",
+        ),
     ] {
         assert_eq!(valid(url).view.as_http().unwrap().path(), path);
     }
@@ -433,32 +910,62 @@ fn rfc4157_4248_4156_4266_examples() {
     assert_eq!(p.view.as_prospero().unwrap().hsoname(), "/pros/name");
     let p = valid("prospero://example.com/pros;OBJECT-VERSION=3;x%3Dy=a%20b");
     let pr = p.view.as_prospero().unwrap();
-    let f: Vec<(&str, &str)> = pr.fields().iter().map(|(n, v)| (n.as_ref(), v.as_ref())).collect();
+    let f: Vec<(&str, &str)> = pr
+        .fields()
+        .iter()
+        .map(|(n, v)| (n.as_ref(), v.as_ref()))
+        .collect();
     assert_eq!(f, [("OBJECT-VERSION", "3"), ("x=y", "a b")]);
     invalid("prospero://user@example.com/x", Rule::Hostport, "@", 0);
 
-    for url in ["telnet://user:password@host.example:23/", "telnet://host.example", "telnet://host.example/"] {
+    for url in [
+        "telnet://user:password@host.example:23/",
+        "telnet://host.example",
+        "telnet://host.example/",
+    ] {
         let p = valid(url);
         let t = p.view.as_telnet().unwrap();
         assert_eq!((t.host(), t.port()), ("host.example", Some(23)));
     }
     let p = valid("telnet://user:password@host.example:2323/");
     let t = p.view.as_telnet().unwrap();
-    assert_eq!((t.user(), t.password(), t.port()), (Some("user"), Some("password"), Some(2323)));
+    assert_eq!(
+        (t.user(), t.password(), t.port()),
+        (Some("user"), Some("password"), Some(2323))
+    );
 
     for (url, db, search, wtype, wpath) in [
         ("wais://host.example/db", "db", None, None, None),
-        ("wais://host.example:210/db?query%20words", "db", Some("query words"), None, None),
-        ("wais://host.example/db/TEXT/0%2012%3Bx", "db", None, Some("TEXT"), Some("0 12;x")),
+        (
+            "wais://host.example:210/db?query%20words",
+            "db",
+            Some("query words"),
+            None,
+            None,
+        ),
+        (
+            "wais://host.example/db/TEXT/0%2012%3Bx",
+            "db",
+            None,
+            Some("TEXT"),
+            Some("0 12;x"),
+        ),
     ] {
         let p = valid(url);
         let w = p.view.as_wais().unwrap();
-        assert_eq!((w.database(), w.search(), w.wtype(), w.wpath()), (db, search, wtype, wpath), "{url}");
+        assert_eq!(
+            (w.database(), w.search(), w.wtype(), w.wpath()),
+            (db, search, wtype, wpath),
+            "{url}"
+        );
     }
 
     let p = valid("gopher://host.example:7070/7search%09term%20s");
     let g = p.view.as_gopher().unwrap();
-    assert_eq!((g.port(), g.gophertype(), g.selector(), g.search()), (Some(7070), "7", "search", Some("term s")));
+    assert_eq!(
+        (g.port(), g.gophertype(), g.selector(), g.search()),
+        (Some(7070), "7", "search", Some("term s"))
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -478,4 +985,40 @@ fn w3c_make_safer_and_levels() {
     assert!(same_encoding_level_eq("HTTP://HOST.dom/x", "http://host.DOM/x"));
     assert!(same_encoding_level_eq("http://h/%7e", "http://h/~"));
     assert!(same_encoding_level_eq("http://h/a%2fb", "http://h/a%2Fb"));
+}
+
+#[test]
+fn every_scheme_gets_its_view_and_port() {
+    for (url, port) in [
+        ("ftp://h/", Some(21)),
+        ("http://h/", Some(80)),
+        ("gopher://h/", Some(70)),
+        ("mailto:a@b", None),
+        ("news:a", Some(119)),
+        ("nntp://h/a", Some(119)),
+        ("telnet://h", Some(23)),
+        ("wais://h/d", Some(210)),
+        ("file:///x", None),
+        ("prospero://h/x", Some(1525)),
+        ("https://h/", Some(443)),
+    ] {
+        let p = parse(url).unwrap();
+        assert_eq!(p.default_port, port, "{url}");
+        assert_eq!(SchemeView::parse(url).unwrap(), p.view);
+        let matched = match &p.view {
+            SchemeView::Ftp(v) => v.port() == port,
+            SchemeView::Http(v) => v.port() == port,
+            SchemeView::Gopher(v) => v.port() == port,
+            SchemeView::Mailto(v) => v.addresses() == ["a@b"],
+            SchemeView::News(v) => v.newsgroup() == Some("a"),
+            SchemeView::Nntp(v) => v.port() == port,
+            SchemeView::Telnet(v) => v.port() == port,
+            SchemeView::Wais(v) => v.port() == port,
+            SchemeView::File(v) => v.path() == "/x",
+            SchemeView::Prospero(v) => v.port() == port,
+            // https is not an RFC 1738 scheme: otherurl.
+            SchemeView::Other(v) => url.starts_with("https:") && v.scheme_specific_part() == "//h/",
+        };
+        assert!(matched, "{url}");
+    }
 }

@@ -9,13 +9,26 @@ use urlkit::schemes::{parse, validate};
 /// URL-ish strings: a known scheme prefix, then characters of every RFC 1738 class.
 fn urlish() -> impl Strategy<Value = String> {
     let prefix = prop::sample::select(vec![
-        "ftp://", "http://", "gopher://", "mailto:", "news:", "nntp://", "telnet://", "wais://",
-        "file://", "prospero://", "snews://", "x:", "URL:http://", "", "HTTP://",
+        "ftp://",
+        "http://",
+        "gopher://",
+        "mailto:",
+        "news:",
+        "nntp://",
+        "telnet://",
+        "wais://",
+        "file://",
+        "prospero://",
+        "snews://",
+        "x:",
+        "URL:http://",
+        "",
+        "HTTP://",
     ]);
     let unit = prop::sample::select(vec![
-        "a", "Z", "0", "9", ".", "-", "+", "$", "_", "!", "*", "'", "(", ")", ",", ";", "/", "?",
-        ":", "@", "&", "=", "%", "%09", "%2F", "%2f", "%41", "%zz", "%4", "#", " ", "~", "[",
-        "]", "<", "\"", "\t", "\u{7F}", "é", "1.2.3.4", "host.dom", ";type=d", ";type=",
+        "a", "Z", "0", "9", ".", "-", "+", "$", "_", "!", "*", "'", "(", ")", ",", ";", "/", "?", ":", "@",
+        "&", "=", "%", "%09", "%2F", "%2f", "%41", "%zz", "%4", "#", " ", "~", "[", "]", "<", "\"", "\t",
+        "\u{7F}", "é", "1.2.3.4", "host.dom", ";type=d", ";type=",
     ]);
     (prefix, prop::collection::vec(unit, 0..24)).prop_map(|(p, u)| format!("{p}{}", u.concat()))
 }
@@ -46,7 +59,13 @@ fn xchars_only(s: &str) -> bool {
 /// A naive encoder for one ftp path element: everything but alphanumerics as `%XX`.
 fn encode_all(s: &str) -> String {
     s.bytes()
-        .map(|c| if c.is_ascii_alphanumeric() { (c as char).to_string() } else { format!("%{c:02X}") })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                (c as char).to_string()
+            } else {
+                format!("%{c:02X}")
+            }
+        })
         .collect()
 }
 

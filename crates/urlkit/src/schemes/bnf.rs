@@ -6,9 +6,7 @@
 //! [`crate::percent::sets`]; each returns the end of what it matched or an error naming the
 //! BNF rule that failed and the byte where it failed.
 
-use crate::percent::sets::{
-    AsciiSet, ALPHA, DIGIT, HEXDIG, RFC1738_RESERVED, RFC1738_UNRESERVED,
-};
+use crate::percent::sets::{AsciiSet, ALPHA, DIGIT, HEXDIG, RFC1738_RESERVED, RFC1738_UNRESERVED};
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -323,7 +321,8 @@ pub(super) fn host(b: &[u8], i: usize) -> Res<usize> {
     }
     let s = &b[i..end];
     let is_number = s.split(|c| *c == b'.').count() == 4
-        && s.split(|c| *c == b'.').all(|l| !l.is_empty() && l.iter().all(u8::is_ascii_digit));
+        && s.split(|c| *c == b'.')
+            .all(|l| !l.is_empty() && l.iter().all(u8::is_ascii_digit));
     if is_number {
         return Ok(end);
     }
@@ -443,7 +442,12 @@ impl<'a> Login<'a> {
         };
         let (host, rest) = hostport.split_at(host_end);
         let port = rest.find(':').map(|c| &rest[c + 1..]);
-        Login { user, password, host, port }
+        Login {
+            user,
+            password,
+            host,
+            port,
+        }
     }
 
     /// The port: the explicit one when it is a decimal `u16`, else `default` when no port is
@@ -461,7 +465,10 @@ impl<'a> Login<'a> {
 /// (starting at the first byte of `delims`); `None` when it does not start with `//`.
 pub(super) fn split_server<'a>(ssp: &'a str, delims: &[u8]) -> Option<(&'a str, &'a str)> {
     let rest = ssp.strip_prefix("//")?;
-    let end = rest.bytes().position(|c| delims.contains(&c)).unwrap_or(rest.len());
+    let end = rest
+        .bytes()
+        .position(|c| delims.contains(&c))
+        .unwrap_or(rest.len());
     Some(rest.split_at(end))
 }
 
@@ -471,11 +478,30 @@ mod tests {
 
     #[test]
     fn hosts_follow_the_bnf() {
-        for ok in ["a", "host.dom", "a-b.c", "10.0.0.1", "x1.y2z", "localhost", "9a.b"] {
+        for ok in [
+            "a",
+            "host.dom",
+            "a-b.c",
+            "10.0.0.1",
+            "x1.y2z",
+            "localhost",
+            "9a.b",
+        ] {
             assert_eq!(host(ok.as_bytes(), 0), Ok(ok.len()), "{ok}");
         }
-        for (bad, pos) in [("1.2.3", 4), ("a.", 2), (".a", 0), ("a-.b", 1), ("-a", 0), ("a.9b", 2)] {
-            assert_eq!(host(bad.as_bytes(), 0).map_err(|e| e.position()), Err(pos), "{bad}");
+        for (bad, pos) in [
+            ("1.2.3", 4),
+            ("a.", 2),
+            (".a", 0),
+            ("a-.b", 1),
+            ("-a", 0),
+            ("a.9b", 2),
+        ] {
+            assert_eq!(
+                host(bad.as_bytes(), 0).map_err(|e| e.position()),
+                Err(pos),
+                "{bad}"
+            );
         }
     }
 
@@ -490,7 +516,10 @@ mod tests {
     #[test]
     fn login_split() {
         let l = Login::split("u:p:q@h:21");
-        assert_eq!((l.user, l.password, l.host, l.port), (Some("u"), Some("p:q"), "h", Some("21")));
+        assert_eq!(
+            (l.user, l.password, l.host, l.port),
+            (Some("u"), Some("p:q"), "h", Some("21"))
+        );
         let l = Login::split("[::1]:8");
         assert_eq!((l.host, l.port_or(Some(1))), ("[::1]", Some(8)));
         assert_eq!(Login::split("h:x").port_or(Some(1)), None);

@@ -8,8 +8,7 @@
 
 use super::bnf::{has_escape, hex};
 use crate::percent::sets::{
-    ALPHA, DIGIT, RFC1738_EXTRA, RFC1738_NATIONAL, RFC1738_PUNCTUATION, RFC1738_RESERVED,
-    RFC1738_SAFE,
+    ALPHA, DIGIT, RFC1738_EXTRA, RFC1738_NATIONAL, RFC1738_PUNCTUATION, RFC1738_RESERVED, RFC1738_SAFE,
 };
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -55,7 +54,10 @@ impl CharClass {
     /// assert!(urlkit::schemes::encoding::classify(b'%').is_unsafe());
     /// ```
     pub const fn is_unsafe(self) -> bool {
-        matches!(self, CharClass::Unsafe | CharClass::National | CharClass::Punctuation)
+        matches!(
+            self,
+            CharClass::Unsafe | CharClass::National | CharClass::Punctuation
+        )
     }
 
     /// Whether the octet must always be encoded (§2.2): unsafe, control or non-ASCII.
@@ -76,7 +78,10 @@ impl CharClass {
     /// assert!(urlkit::schemes::encoding::classify(b'$').is_unreserved());
     /// ```
     pub const fn is_unreserved(self) -> bool {
-        matches!(self, CharClass::Alpha | CharClass::Digit | CharClass::Safe | CharClass::Extra)
+        matches!(
+            self,
+            CharClass::Alpha | CharClass::Digit | CharClass::Safe | CharClass::Extra
+        )
     }
 }
 
@@ -186,7 +191,10 @@ fn level(url: &str) -> String {
             .iter()
             .position(|c| *c == b'/' || *c == b'?')
             .map_or(b.len(), |p| start + p);
-        let at = b[start..end].iter().rposition(|c| *c == b'@').map_or(start, |p| start + p + 1);
+        let at = b[start..end]
+            .iter()
+            .rposition(|c| *c == b'@')
+            .map_or(start, |p| start + p + 1);
         host = (at, end);
     }
     let fold = |i: usize| (scheme_start..colon).contains(&i) || (host.0..host.1).contains(&i);
@@ -240,15 +248,21 @@ mod tests {
     fn classes_match_the_bnf() {
         for b in 0u8..=255 {
             let c = classify(b);
-            let expect_must = b < 0x21 || b >= 0x7F || b" <>\"#%{}|\\^~[]`".contains(&b);
+            let expect_must = !(0x21..0x7F).contains(&b) || b" <>\"#%{}|\\^~[]`".contains(&b);
             assert_eq!(c.must_encode(), expect_must, "{b:#x}");
-            assert_eq!(c.is_unreserved(), b.is_ascii_alphanumeric() || b"$-_.+!*'(),".contains(&b));
+            assert_eq!(
+                c.is_unreserved(),
+                b.is_ascii_alphanumeric() || b"$-_.+!*'(),".contains(&b)
+            );
         }
     }
 
     #[test]
     fn levels() {
-        assert_eq!(level("HTTP://User@Host.COM:80/%41%2f%7e?%3D"), "http://User@host.com:80/A%2F%7E?%3D");
+        assert_eq!(
+            level("HTTP://User@Host.COM:80/%41%2f%7e?%3D"),
+            "http://User@host.com:80/A%2F%7E?%3D"
+        );
         assert_eq!(level("x:%zz"), "x:%25zz");
         assert!(!same_encoding_level_eq("http://u@h/", "http://U@h/"));
     }

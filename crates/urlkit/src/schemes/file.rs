@@ -41,8 +41,14 @@ impl<'a> FileView<'a> {
     /// Builds the view leniently from the scheme-specific part.
     pub(super) fn parse(ssp: &'a str) -> Self {
         match bnf::split_server(ssp, b"/") {
-            Some((auth, path)) => FileView { host: Some(auth).filter(|h| !h.is_empty()), path: bnf::decode(path) },
-            None => FileView { host: None, path: bnf::decode(ssp) },
+            Some((auth, path)) => FileView {
+                host: Some(auth).filter(|h| !h.is_empty()),
+                path: bnf::decode(path),
+            },
+            None => FileView {
+                host: None,
+                path: bnf::decode(ssp),
+            },
         }
     }
 
@@ -85,7 +91,12 @@ mod tests {
     #[test]
     fn strict() {
         let v = |s: &str| validate(s.as_bytes(), 5);
-        for ok in ["file:///", "file:///etc/motd", "file://localhost/x", "file://h.dom/a/b"] {
+        for ok in [
+            "file:///",
+            "file:///etc/motd",
+            "file://localhost/x",
+            "file://h.dom/a/b",
+        ] {
             assert_eq!(v(ok), Ok(()), "{ok}");
         }
         assert_eq!(v("file:/etc"), Err(err(Rule::Fileurl, 6)));

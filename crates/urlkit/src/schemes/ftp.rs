@@ -224,9 +224,15 @@ mod tests {
     #[test]
     fn view() {
         let f = FtpView::parse("//h:2121", Some(21));
-        assert_eq!((f.port(), f.cwd().len(), f.name(), f.commands().len()), (Some(2121), 0, "", 0));
+        assert_eq!(
+            (f.port(), f.cwd().len(), f.name(), f.commands().len()),
+            (Some(2121), 0, "", 0)
+        );
         let f = FtpView::parse("//h/a%3Bb/c;TYPE=I", Some(21));
-        assert_eq!((f.cwd(), f.name(), f.typecode()), (&[Cow::Borrowed("a;b")][..], "c", Some('i')));
+        assert_eq!(
+            (f.cwd(), f.name(), f.typecode()),
+            (&[Cow::Borrowed("a;b")][..], "c", Some('i'))
+        );
         assert_eq!(f.commands(), ["CWD a;b", "TYPE I", "RETR c"]);
         // An unknown typecode is not one: it stays part of the name.
         let f = FtpView::parse("//h/c;type=x", Some(21));

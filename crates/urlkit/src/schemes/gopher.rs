@@ -83,7 +83,11 @@ impl<'a> GopherView<'a> {
         GopherView {
             host: l.host,
             port: l.port_or(default_port),
-            gophertype: if gtype.is_empty() { Cow::Borrowed("1") } else { bnf::decode(gtype) },
+            gophertype: if gtype.is_empty() {
+                Cow::Borrowed("1")
+            } else {
+                bnf::decode(gtype)
+            },
             selector,
             search: parts.next().map(bnf::decode),
             gopher_plus: parts.next().map(bnf::decode),
@@ -161,7 +165,12 @@ mod tests {
 
     #[test]
     fn strict() {
-        for ok in ["gopher://h", "gopher://h/", "gopher://h:70/1", "gopher://h/%31a%09b%09c;/?"] {
+        for ok in [
+            "gopher://h",
+            "gopher://h/",
+            "gopher://h:70/1",
+            "gopher://h/%31a%09b%09c;/?",
+        ] {
             assert_eq!(v(ok), Ok(()), "{ok}");
         }
         assert_eq!(v("gopher://h/ "), Err(err(Rule::Gtype, 11)));
@@ -176,7 +185,10 @@ mod tests {
         let g = GopherView::parse("//h", Some(70));
         assert_eq!((g.gophertype(), g.selector(), g.search()), ("1", "", None));
         let g = GopherView::parse("//h/%31x%09%09%09", Some(70));
-        assert_eq!((g.gophertype(), g.selector(), g.search(), g.gopher_plus()), ("1", "x", Some(""), Some("\t")));
+        assert_eq!(
+            (g.gophertype(), g.selector(), g.search(), g.gopher_plus()),
+            ("1", "x", Some(""), Some("\t"))
+        );
         let g = GopherView::parse("//h/é", Some(70));
         assert_eq!(g.gophertype(), "é");
     }

@@ -51,7 +51,12 @@ impl<'a> HttpView<'a> {
             Some(q) => (&rest[..q], Some(&rest[q + 1..])),
             None => (rest, None),
         };
-        HttpView { host: l.host, port: l.port_or(default_port), path, search }
+        HttpView {
+            host: l.host,
+            port: l.port_or(default_port),
+            path,
+            search,
+        }
     }
 
     /// The host as written.
@@ -105,7 +110,13 @@ mod tests {
 
     #[test]
     fn strict() {
-        for ok in ["http://h", "http://h/", "http://h:80/a/b;c?d=e&f:g@", "http://h/?", "http://1.2.3.4"] {
+        for ok in [
+            "http://h",
+            "http://h/",
+            "http://h:80/a/b;c?d=e&f:g@",
+            "http://h/?",
+            "http://1.2.3.4",
+        ] {
             assert_eq!(v(ok), Ok(()), "{ok}");
         }
         assert_eq!(v("http://u@h/"), Err(err(Rule::Hostport, 8)));
@@ -119,6 +130,9 @@ mod tests {
     #[test]
     fn view() {
         let h = HttpView::parse("//u:p@h:x?q", Some(80));
-        assert_eq!((h.host(), h.port(), h.path(), h.search()), ("h", None, "", Some("q")));
+        assert_eq!(
+            (h.host(), h.port(), h.path(), h.search()),
+            ("h", None, "", Some("q"))
+        );
     }
 }

@@ -239,7 +239,13 @@ pub fn parse(url: &str) -> Result<Parsed<'_>, NotAUrl> {
     };
     let port = default_port(&scheme);
     let view = SchemeView::build(Kind::of(raw), ssp, port);
-    Ok(Parsed { default_port: port, scheme, view, validation: validate(url), fragment })
+    Ok(Parsed {
+        default_port: port,
+        scheme,
+        view,
+        validation: validate(url),
+        fragment,
+    })
 }
 
 /// The typed meaning of a URL, one variant per RFC 1738 §3 scheme.

@@ -39,7 +39,14 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
     if end == b.len() {
         Ok(())
     } else {
-        Err(err(if part.contains(&b'@') { Rule::Article } else { Rule::Group }, end))
+        Err(err(
+            if part.contains(&b'@') {
+                Rule::Article
+            } else {
+                Rule::Group
+            },
+            end,
+        ))
     }
 }
 
@@ -134,7 +141,13 @@ mod tests {
 
     #[test]
     fn strict() {
-        for ok in ["news:*", "news:a", "news:comp.lang.c++", "news:x/y;z@host.dom", "news:1@1.2.3.4"] {
+        for ok in [
+            "news:*",
+            "news:a",
+            "news:comp.lang.c++",
+            "news:x/y;z@host.dom",
+            "news:1@1.2.3.4",
+        ] {
             assert_eq!(v(ok), Ok(()), "{ok}");
         }
         assert_eq!(v("news:"), Err(err(Rule::Grouppart, 5)));

@@ -61,7 +61,12 @@ impl<'a> NntpView<'a> {
         let article = article
             .filter(|a| !a.is_empty() && a.bytes().all(|c| c.is_ascii_digit()))
             .and_then(|a| a.parse().ok());
-        NntpView { host: l.host, port: l.port_or(default_port), newsgroup: bnf::decode(group), article }
+        NntpView {
+            host: l.host,
+            port: l.port_or(default_port),
+            newsgroup: bnf::decode(group),
+            article,
+        }
     }
 
     /// The server as written.

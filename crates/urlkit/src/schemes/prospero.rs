@@ -75,7 +75,12 @@ impl<'a> ProsperoView<'a> {
                 (bnf::decode(n), bnf::decode(v))
             })
             .collect();
-        ProsperoView { host: l.host, port: l.port_or(default_port), hsoname, fields }
+        ProsperoView {
+            host: l.host,
+            port: l.port_or(default_port),
+            hsoname,
+            fields,
+        }
     }
 
     /// The host as written.
@@ -126,7 +131,12 @@ mod tests {
     #[test]
     fn strict() {
         let v = |s: &str| validate(s.as_bytes(), 9);
-        for ok in ["prospero://h/", "prospero://h//pros/name", "prospero://h/x;a=b;c=d", "prospero://h/x;=;:="] {
+        for ok in [
+            "prospero://h/",
+            "prospero://h//pros/name",
+            "prospero://h/x;a=b;c=d",
+            "prospero://h/x;=;:=",
+        ] {
             assert_eq!(v(ok), Ok(()), "{ok}");
         }
         assert_eq!(v("prospero://u@h/x"), Err(err(Rule::Hostport, 12)));

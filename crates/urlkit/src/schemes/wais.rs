@@ -66,7 +66,14 @@ impl<'a> WaisView<'a> {
             wtype = Some(bnf::decode(t));
             wpath = Some(bnf::decode(p));
         }
-        WaisView { host: l.host, port: l.port_or(default_port), database: bnf::decode(db), search, wtype, wpath }
+        WaisView {
+            host: l.host,
+            port: l.port_or(default_port),
+            database: bnf::decode(db),
+            search,
+            wtype,
+            wpath,
+        }
     }
 
     /// The host as written.
@@ -137,7 +144,12 @@ mod tests {
     #[test]
     fn strict() {
         let v = |s: &str| validate(s.as_bytes(), 5);
-        for ok in ["wais://h/db", "wais://h/", "wais://h/db?a;b", "wais://h:210/db/t/p%2F"] {
+        for ok in [
+            "wais://h/db",
+            "wais://h/",
+            "wais://h/db?a;b",
+            "wais://h:210/db/t/p%2F",
+        ] {
             assert_eq!(v(ok), Ok(()), "{ok}");
         }
         assert_eq!(v("wais://h"), Err(err(Rule::Waisurl, 8)));
