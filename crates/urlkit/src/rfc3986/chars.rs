@@ -1,0 +1,140 @@
+//! Byte-class tables for the RFC 3986 grammar, built at compile time from the named sets in
+//! [`crate::percent::sets`], plus the RFC 3987 §2.2 code point ranges.
+
+use crate::percent::sets::{
+    AsciiSet, HEXDIG, RFC3986_PCHAR, RFC3986_QUERY, RFC3986_REG_NAME, RFC3986_SCHEME, RFC3986_UNRESERVED,
+    RFC3986_USERINFO,
+};
+
+/// Scheme characters after the first (§3.1).
+pub(crate) const SCHEME: u8 = 1;
+/// `userinfo` characters other than `%` (§3.2.1).
+pub(crate) const USERINFO: u8 = 2;
+/// `reg-name` characters other than `%` (§3.2.2).
+pub(crate) const REG_NAME: u8 = 4;
+/// `pchar / "/"` other than `%` (§3.3).
+pub(crate) const PATH: u8 = 8;
+/// `query` / `fragment` characters other than `%` (§3.4, §3.5).
+pub(crate) const QUERY: u8 = 16;
+/// `HEXDIG`.
+pub(crate) const HEX: u8 = 32;
+/// `unreserved` (§2.3).
+pub(crate) const UNRESERVED: u8 = 64;
+/// `segment-nz-nc` characters other than `%`: pchar without `":"` (§3.3).
+pub(crate) const SEGMENT_NC: u8 = 128;
+
+const fn build() -> [u8; 256] {
+    const CLASSES: [(AsciiSet, u8); 8] = [
+        (RFC3986_SCHEME, SCHEME),
+        (RFC3986_USERINFO, USERINFO),
+        (RFC3986_REG_NAME, REG_NAME),
+        (RFC3986_PCHAR.add(b'/'), PATH),
+        (RFC3986_QUERY, QUERY),
+        (HEXDIG, HEX),
+        (RFC3986_UNRESERVED, UNRESERVED),
+        (RFC3986_PCHAR.remove(b':'), SEGMENT_NC),
+    ];
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 128 {
+        let mut c = 0;
+        while c < CLASSES.len() {
+            if CLASSES[c].0.contains(b as u8) {
+                t[b] |= CLASSES[c].1;
+            }
+            c += 1;
+        }
+        b += 1;
+    }
+    t
+}
+
+/// Entry `b` holds the class bits of byte `b`; non-ASCII bytes are in no class.
+pub(crate) static TABLE: [u8; 256] = build();
+
+/// Whether `b` is in every class of `mask`.
+#[inline(always)]
+pub(crate) fn is(b: u8, mask: u8) -> bool {
+    TABLE[b as usize] & mask != 0
+}
+
+/// The first index at or after `i` whose byte is not in `mask` (bulk scan, eight at a time).
+#[inline(always)]
+pub(crate) fn scan(s: &[u8], mut i: usize, mask: u8) -> usize {
+    while let Some(chunk) = s.get(i..i + 8) {
+        // Branch-free AND over the chunk: one test per eight bytes in the common case.
+        let all = chunk.iter().fold(mask, |acc, &b| acc & TABLE[b as usize]);
+        if all == 0 {
+            break;
+        }
+        i += 8;
+    }
+    while i < s.len() && TABLE[s[i] as usize] & mask != 0 {
+        i += 1;
+    }
+    i
+}
+
+/// RFC 3987 §2.2 `ucschar`.
+pub(crate) fn is_ucschar(c: char) -> bool {
+    let c = c as u32;
+    matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
+        || (0x10000..=0xEFFFD).contains(&c) && (c & 0xFFFF) <= 0xFFFD && c < 0xE0000
+        || (0xE1000..=0xEFFFD).contains(&c)
+}
+
+/// Bidirectional formatting characters, which IRIs MUST NOT contain (RFC 3987 §4.1: LRM,
+/// RLM, LRE, RLE, PDF, LRO, RLO), plus ALM and the isolates Unicode added later.
+pub(crate) fn is_bidi_format(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Whether `c` may appear in an IRI component (RFC 3987 §2.2 `ucschar`, or `iprivate`
+/// when `private`), bidi formatting characters excluded (§4.1).
+#[inline]
+pub(crate) fn is_iri_char(c: char, private: bool) -> bool {
+    (is_ucschar(c) || private && is_iprivate(c)) && !is_bidi_format(c)
+}
+
+/// RFC 3987 §2.2 `iprivate`.
+pub(crate) fn is_iprivate(c: char) -> bool {
+    matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_matches_sets() {
+        for b in 0u8..=255 {
+            assert_eq!(is(b, PATH), RFC3986_PCHAR.contains(b) || b == b'/');
+            assert_eq!(is(b, HEX), b.is_ascii_hexdigit());
+            assert_eq!(is(b, SEGMENT_NC), RFC3986_PCHAR.contains(b) && b != b':');
+        }
+    }
+
+    #[test]
+    fn scan_matches_naive() {
+        let s = b"abcdefghijklmnop/qrs%tu";
+        for i in 0..s.len() {
+            let naive = (i..s.len()).find(|&j| !is(s[j], REG_NAME)).unwrap_or(s.len());
+            assert_eq!(scan(s, i, REG_NAME), naive);
+        }
+    }
+
+    #[test]
+    fn ucschar_ranges() {
+        // Straight from the ABNF of RFC 3987 §2.2.
+        let def = |c: u32| {
+            matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
+                || (1..=14).any(|p| c >= p << 16 && c <= (p << 16) + 0xFFFD && p != 14)
+                || (0xE1000..=0xEFFFD).contains(&c)
+        };
+        for c in (0..0x110000u32).step_by(7).chain([0xFFFE, 0x1FFFD, 0x1FFFE, 0xE0000, 0xE1000, 0xEFFFD]) {
+            if let Some(ch) = char::from_u32(c) {
+                assert_eq!(is_ucschar(ch), def(c), "{c:X}");
+            }
+        }
+    }
+}

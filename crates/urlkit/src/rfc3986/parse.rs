@@ -1,0 +1,279 @@
+//! The URI-reference grammar of RFC 3986 Appendix A (and, with `IRI = true`, the
+//! IRI-reference grammar of RFC 3987 §2.2), producing [`Offsets`] over the input without
+//! allocating. Each component is checked with one table-driven bulk scan.
+
+use super::chars::{self, is, is_iri_char, HEX, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, USERINFO};
+use super::error::{ParseError, Rule};
+use super::ip;
+
+/// The kind of a URI's host (RFC 3986 §3.2.2).
+///
+/// ```
+/// use urlkit::rfc3986::{HostKind, UriRef};
+/// assert_eq!(UriRef::parse("http://[::1]/")?.host_kind(), Some(HostKind::Ipv6));
+/// assert_eq!(UriRef::parse("http://[fe80::1%25en0]/")?.host_kind(), Some(HostKind::Ipv6Zone));
+/// assert_eq!(UriRef::parse("http://[v7.x]/")?.host_kind(), Some(HostKind::IpvFuture));
+/// assert_eq!(UriRef::parse("http://10.0.0.1/")?.host_kind(), Some(HostKind::Ipv4));
+/// assert_eq!(UriRef::parse("http://10.0.0.256/")?.host_kind(), Some(HostKind::RegName));
+/// assert_eq!(UriRef::parse("mailto:a@b")?.host_kind(), None);
+/// # Ok::<(), urlkit::rfc3986::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `IP-literal` holding an `IPv6address`.
+    Ipv6,
+    /// `IP-literal` holding an `IPv6addrz`: an IPv6 address with a zone ID (RFC 6874).
+    Ipv6Zone,
+    /// `IP-literal` holding an `IPvFuture`.
+    IpvFuture,
+    /// `IPv4address` (dotted decimal, exactly four `dec-octet`s).
+    Ipv4,
+    /// `reg-name`, possibly empty.
+    RegName,
+}
+
+impl HostKind {
+    /// Whether the host is an `IP-literal` (written in brackets).
+    ///
+    /// ```
+    /// assert!(urlkit::rfc3986::HostKind::IpvFuture.is_ip_literal());
+    /// ```
+    pub const fn is_ip_literal(self) -> bool {
+        matches!(self, HostKind::Ipv6 | HostKind::Ipv6Zone | HostKind::IpvFuture)
+    }
+}
+
+/// Component boundaries of a parsed reference; every index is a byte offset in its text.
+///
+/// ```text
+/// foo://user@example.com:8042/over/there?name=ferret#nose
+///    ^      ^          ^    ^          ^           ^
+///    |      host_start |    path_start path_end    query_end
+///    scheme_end        host_end
+/// ```
+/// * scheme present iff `scheme_end > 0` (a scheme is never empty); it is `[0, scheme_end)`;
+/// * authority present iff `host_kind.is_some()`; it starts two bytes after the scheme's `:`;
+/// * userinfo present iff `host_start` is past the authority's start (`@` at `host_start - 1`);
+/// * port present iff `host_end < path_start` (`:` at `host_end`);
+/// * query present iff `query_end > path_end` (`?` at `path_end`);
+/// * fragment present iff `query_end < len` (`#` at `query_end`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Offsets {
+    pub(crate) scheme_end: u32,
+    pub(crate) host_start: u32,
+    pub(crate) host_end: u32,
+    pub(crate) path_start: u32,
+    pub(crate) path_end: u32,
+    pub(crate) query_end: u32,
+    pub(crate) host_kind: Option<HostKind>,
+}
+
+/// Which grammar rule the whole input must match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Goal {
+    /// `URI-reference` (§4.1).
+    Reference,
+    /// `URI` (§3): scheme required.
+    Uri,
+    /// `absolute-URI` (§4.3): scheme required, no fragment.
+    Absolute,
+    /// `relative-ref` (§4.2): no scheme.
+    Relative,
+}
+
+/// Parses `input` as `goal`; with `IRI`, non-ASCII `ucschar` (and `iprivate` in the query)
+/// are allowed where RFC 3987 §2.2 allows them.
+pub(crate) fn parse<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets, ParseError> {
+    let s = input.as_bytes();
+    if u32::try_from(s.len()).is_err() {
+        return Err(ParseError { position: u32::MAX as usize, expected: Rule::ShortInput, found: None });
+    }
+    let scheme_end = scheme(input, goal)?;
+    let mut i = if scheme_end > 0 { scheme_end + 1 } else { 0 };
+    let mut o = Offsets {
+        scheme_end: scheme_end as u32,
+        host_start: i as u32,
+        host_end: i as u32,
+        path_start: i as u32,
+        path_end: 0,
+        query_end: 0,
+        host_kind: None,
+    };
+    if s[i..].starts_with(b"//") {
+        i = authority::<IRI>(input, i + 2, &mut o)?;
+    } else if scheme_end == 0 {
+        // path-noscheme: the first segment may not hold ":" (§4.2), or it would read as a scheme.
+        i = component::<IRI>(input, i, SEGMENT_NC, false, Rule::Pchar)?;
+        if s.get(i) == Some(&b':') {
+            return Err(ParseError::at(input, i, Rule::SegmentNzNc));
+        }
+    }
+    // path-abempty / path-absolute / path-noscheme / path-rootless / path-empty (§3.3): after the
+    // checks above, all five are the same character scan.
+    i = component::<IRI>(input, i, PATH, false, Rule::Pchar)?;
+    o.path_end = i as u32;
+    expect_one_of(input, i, b"?#", Rule::Pchar)?;
+    if s.get(i) == Some(&b'?') {
+        i = component::<IRI>(input, i + 1, QUERY, true, Rule::Query)?;
+        expect_one_of(input, i, b"#", Rule::Query)?;
+    }
+    o.query_end = i as u32;
+    if i < s.len() {
+        if goal == Goal::Absolute {
+            return Err(ParseError::at(input, i, Rule::AbsoluteUri));
+        }
+        i = component::<IRI>(input, i + 1, QUERY, false, Rule::Fragment)?;
+        expect_one_of(input, i, b"", Rule::Fragment)?;
+    }
+    Ok(o)
+}
+
+/// `scheme ":"` (§3.1): returns the index of the `:`, or 0 when the input has no scheme.
+fn scheme(input: &str, goal: Goal) -> Result<usize, ParseError> {
+    let s = input.as_bytes();
+    let needs = matches!(goal, Goal::Uri | Goal::Absolute);
+    if s.first().is_some_and(u8::is_ascii_alphabetic) {
+        let end = chars::scan(s, 1, SCHEME);
+        if s.get(end) == Some(&b':') {
+            if goal == Goal::Relative {
+                return Err(ParseError::at(input, end, Rule::SegmentNzNc));
+            }
+            return Ok(end);
+        }
+        if needs {
+            return Err(ParseError::at(input, end, Rule::Scheme));
+        }
+    } else if needs {
+        return Err(ParseError::at(input, 0, Rule::Scheme));
+    }
+    Ok(0)
+}
+
+/// Fails unless the byte at `i` ends the input or is one of `delims`.
+#[inline]
+fn expect_one_of(input: &str, i: usize, delims: &[u8], rule: Rule) -> Result<(), ParseError> {
+    match input.as_bytes().get(i) {
+        Some(b) if !delims.contains(b) => Err(ParseError::at(input, i, rule)),
+        _ => Ok(()),
+    }
+}
+
+/// Scans a component made of bytes in `mask`, `pct-encoded` (§2.1) and, for IRIs, `ucschar`
+/// (plus `iprivate` when `private`; never bidi formatting characters, RFC 3987 §4.1); returns the index of the first byte that is none of them.
+#[inline(always)]
+fn component<const IRI: bool>(
+    input: &str,
+    mut i: usize,
+    mask: u8,
+    private: bool,
+    rule: Rule,
+) -> Result<usize, ParseError> {
+    let s = input.as_bytes();
+    loop {
+        i = chars::scan(s, i, mask);
+        match s.get(i) {
+            Some(b'%') => i = pct_encoded(input, i)?,
+            Some(&b) if IRI && b >= 0x80 => {
+                // `i` is on a char boundary: only ASCII bytes and whole chars were consumed.
+                let c = input[i..].chars().next().unwrap_or('\0');
+                if !is_iri_char(c, private) {
+                    return Err(ParseError::at(input, i, rule));
+                }
+                i += c.len_utf8();
+            }
+            _ => return Ok(i),
+        }
+    }
+}
+
+/// `pct-encoded = "%" HEXDIG HEXDIG` at `i` (§2.1); returns the index after it.
+#[inline]
+fn pct_encoded(input: &str, i: usize) -> Result<usize, ParseError> {
+    let s = input.as_bytes();
+    for j in [i + 1, i + 2] {
+        if !s.get(j).is_some_and(|&b| is(b, HEX)) {
+            return Err(ParseError::at(input, j, Rule::HexDig));
+        }
+    }
+    Ok(i + 3)
+}
+
+/// `authority = [ userinfo "@" ] host [ ":" port ]` starting at `start` (§3.2); fills the
+/// host and port offsets and returns the index where the authority ends.
+fn authority<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Result<usize, ParseError> {
+    let s = input.as_bytes();
+    // userinfo cannot hold "@" (§3.2.1), so a scan that stops on "@" found it.
+    let mut i = component::<IRI>(input, start, USERINFO, false, Rule::Userinfo)?;
+    let host_start = if s.get(i) == Some(&b'@') { i + 1 } else { start };
+    i = host_start;
+    let kind = if s.get(i) == Some(&b'[') {
+        i = ip_literal(input, i)?;
+        let kind = literal_kind(&s[host_start + 1..i - 1]);
+        expect_one_of(input, i, b":/?#", Rule::Host)?;
+        kind
+    } else {
+        i = component::<IRI>(input, i, REG_NAME, false, Rule::Host)?;
+        expect_one_of(input, i, b":/?#", Rule::Host)?;
+        if ip::is_ipv4(&s[host_start..i]) {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        }
+    };
+    o.host_start = host_start as u32;
+    o.host_end = i as u32;
+    o.host_kind = Some(kind);
+    if s.get(i) == Some(&b':') {
+        // port = *DIGIT (§3.2.3): any length, possibly empty.
+        i += 1;
+        while s.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        expect_one_of(input, i, b"/?#", Rule::Port)?;
+    }
+    o.path_start = i as u32;
+    Ok(i)
+}
+
+/// Which kind of literal the bracket contents (already validated) are.
+fn literal_kind(inner: &[u8]) -> HostKind {
+    if matches!(inner.first(), Some(b'v' | b'V')) {
+        HostKind::IpvFuture
+    } else if inner.contains(&b'%') {
+        HostKind::Ipv6Zone
+    } else {
+        HostKind::Ipv6
+    }
+}
+
+/// `IP-literal = "[" ( IPv6address / IPv6addrz / IPvFuture ) "]"` at `i` (§3.2.2, RFC 6874
+/// §2); returns the index after the `]`.
+fn ip_literal(input: &str, i: usize) -> Result<usize, ParseError> {
+    let s = input.as_bytes();
+    let inner = i + 1;
+    let Some(len) = s[inner..].iter().position(|&b| matches!(b, b']' | b'/' | b'?' | b'#' | b'[' | b'@')) else {
+        return Err(ParseError::at(input, s.len(), Rule::IpLiteral));
+    };
+    let close = inner + len;
+    if s[close] != b']' {
+        return Err(ParseError::at(input, close, Rule::IpLiteral));
+    }
+    let body = &s[inner..close];
+    let checked = if matches!(body.first(), Some(b'v' | b'V')) {
+        ip::check_ipvfuture(body).map_err(|e| (e, Rule::IpvFuture))
+    } else if let Some(pct) = body.iter().position(|&b| b == b'%') {
+        // IPv6addrz = IPv6address "%25" ZoneID (RFC 6874 §2).
+        ip::check_ipv6(&body[..pct]).map_err(|e| (e, Rule::Ipv6Address)).and_then(|()| {
+            if !body[pct..].starts_with(b"%25") {
+                return Err((pct, Rule::ZoneId));
+            }
+            ip::check_zone_id(&body[pct + 3..]).map_err(|e| (pct + 3 + e, Rule::ZoneId))
+        })
+    } else {
+        ip::check_ipv6(body).map_err(|e| (e, Rule::Ipv6Address))
+    };
+    match checked {
+        Ok(()) => Ok(close + 1),
+        Err((e, rule)) => Err(ParseError::at(input, inner + e, rule)),
+    }
+}
