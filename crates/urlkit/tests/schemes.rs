@@ -1022,3 +1022,29 @@ fn every_scheme_gets_its_view_and_port() {
         assert!(matched, "{url}");
     }
 }
+
+#[test]
+fn views_from_rfc3986_references_match_views_from_text() {
+    use urlkit::rfc3986::{Uri, UriRef};
+    for url in [
+        "ftp://myname@host.dom/%2Fetc/motd",
+        "ftp://info.cern.ch/pub/www/doc;type=d",
+        "http://info.my.org/AboutUs/Index/Phonebook?dobbins",
+        "gopher://h/1sel%09%09!+ABSTRACT%20+SMELL",
+        "mailto:joe@example.com?cc=bob@example.com&body=hello",
+        "news:comp.infosystems.www.misc",
+        "nntp://news.server.example/example.group.this/12345",
+        "telnet://user:password@host.example:23/",
+        "wais://quake.think.com/wais-discussion-archives?lynch",
+        "file:///c:/path/to/file",
+        "prospero://host.dom//pros/name",
+        "urn:/iana/dns/ch/cern/cn/techdoc/94/1642-3",
+    ] {
+        let expect = parse(url).unwrap().view;
+        let uri = Uri::parse(url).unwrap_or_else(|e| panic!("{url}: {e}"));
+        assert_eq!(SchemeView::from_uri(&uri).unwrap(), expect, "{url}");
+        let r = UriRef::parse(url).unwrap();
+        let mut buf = String::new();
+        assert_eq!(SchemeView::from_uri_ref(&r, &mut buf).unwrap(), expect, "{url}");
+    }
+}

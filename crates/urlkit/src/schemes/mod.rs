@@ -346,6 +346,51 @@ impl<'a> SchemeView<'a> {
         Self::parse(url.as_str())
     }
 
+    /// The view of an RFC 3986 [`Uri`](crate::rfc3986::Uri), built from its text.
+    ///
+    /// # Errors
+    ///
+    /// [`NotAUrl`] for a relative reference (no scheme).
+    ///
+    /// ```
+    /// let uri = urlkit::rfc3986::Uri::parse("nntp://news.gmane.org/gmane.ietf.tools/742")?;
+    /// let view = urlkit::schemes::SchemeView::from_uri(&uri).unwrap();
+    /// assert_eq!(view.as_nntp().unwrap().article(), Some(742));
+    /// # Ok::<(), urlkit::rfc3986::ParseError>(())
+    /// ```
+    pub fn from_uri(uri: &'a crate::rfc3986::Uri) -> Result<Self, NotAUrl> {
+        Self::parse(uri.as_str())
+    }
+
+    /// The view of a borrowed RFC 3986 [`UriRef`](crate::rfc3986::UriRef). A `UriRef`
+    /// hands out its components but not its whole text as one slice, so the text is
+    /// written into `buf` (cleared first) and the view borrows from there.
+    ///
+    /// # Errors
+    ///
+    /// [`NotAUrl`] for a relative reference (no scheme).
+    ///
+    /// ```
+    /// let r = urlkit::rfc3986::UriRef::parse("gopher://h/1sel%09term")?;
+    /// let mut buf = String::new();
+    /// let view = urlkit::schemes::SchemeView::from_uri_ref(&r, &mut buf).unwrap();
+    /// assert_eq!(view.as_gopher().unwrap().search(), Some("term"));
+    /// assert!(urlkit::schemes::SchemeView::from_uri_ref(
+    ///     &urlkit::rfc3986::UriRef::parse("../rel")?, &mut String::new()).is_err());
+    /// # Ok::<(), urlkit::rfc3986::ParseError>(())
+    /// ```
+    pub fn from_uri_ref(
+        uri: &crate::rfc3986::UriRef<'_>,
+        buf: &'a mut alloc::string::String,
+    ) -> Result<Self, NotAUrl> {
+        use core::fmt::Write;
+        buf.clear();
+        // Writing to a String cannot fail.
+        let _ = write!(buf, "{uri}");
+        let text: &'a str = buf;
+        Self::parse(text)
+    }
+
     accessors! {
         as_ftp, Ftp, FtpView, "ftp://h/f";
         as_http, Http, HttpView, "http://h/";
