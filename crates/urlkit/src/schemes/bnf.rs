@@ -26,8 +26,6 @@ pub enum Rule {
     Scheme,
     /// `schemepart = *xchar | ip-schemepart` (otherurl).
     Schemepart,
-    /// `escape = "%" hex hex`.
-    Escape,
     /// `login = [ user [ ":" password ] "@" ] hostport`.
     Login,
     /// `user = *[ uchar | ";" | "?" | "&" | "=" ]`.
@@ -113,7 +111,6 @@ impl Rule {
         match self {
             Scheme => "scheme",
             Schemepart => "schemepart",
-            Escape => "escape",
             Login => "login",
             User => "user",
             Password => "password",
@@ -161,7 +158,8 @@ impl fmt::Display for Rule {
 }
 
 /// A URL that does not match the RFC 1738 §5 BNF: the rule that failed and the byte
-/// position in the input where it failed.
+/// position in the input where it failed. A `%` that does not start an `escape`
+/// (`"%" hex hex`) is reported against the rule whose characters it appears among.
 ///
 /// ```
 /// let e = urlkit::schemes::validate("http://host/a b").unwrap_err();

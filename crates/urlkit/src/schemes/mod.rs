@@ -12,6 +12,11 @@
 //! - [`encoding`] classifies characters (§2.2), makes URLs safer and compares them at the
 //!   same encoding level (W3C URL syntax notes).
 //!
+//! Views decode `%XX` escapes where RFC 1738 §3 says a part is decoded before use; the
+//! decoded octets are read as UTF-8, and octets that do not form UTF-8 become U+FFFD.
+//! Views never fail: a part that cannot be read (a port that is not a number below 65536,
+//! say) is `None`.
+//!
 //! A leading `URL:` (the W3C notes' PrePrefix, RFC 1738 §2.2's `<URL:…>`) is accepted and
 //! skipped. A fragment identifier is not part of an RFC 1738 URL: [`validate`] rejects an
 //! unencoded `#` (it is unsafe, §2.2), while [`parse`] sets it apart in
