@@ -175,47 +175,84 @@ pub fn make_safer(url: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Brings a URL to the comparison encoding level: escapes of `unreserved` characters are
-/// decoded, other escapes get upper-case hex, raw octets that must be encoded are encoded,
-/// reserved characters are never touched; scheme and host (everything after the last `@`
-/// of a `//` authority, port digits included) are lower-cased.
-fn level(url: &str) -> String {
-    let b = url.as_bytes();
-    let mut out = String::with_capacity(b.len());
-    // Byte ranges that compare case-insensitively: the scheme and the hostport.
-    let (scheme_start, colon) = super::split_scheme(url).unwrap_or((0, 0));
-    let mut host = (0, 0);
-    if colon > 0 && b[colon + 1..].starts_with(b"//") {
-        let start = colon + 3;
-        let end = b[start..]
-            .iter()
-            .position(|c| *c == b'/' || *c == b'?')
-            .map_or(b.len(), |p| start + p);
-        let at = b[start..end]
-            .iter()
-            .rposition(|c| *c == b'@')
-            .map_or(start, |p| start + p + 1);
-        host = (at, end);
+/// A URL's bytes at the comparison encoding level, produced lazily: escapes of
+/// `unreserved` characters are decoded, other escapes get upper-case hex, raw octets that
+/// must be encoded are encoded, reserved characters are never touched; the `URL:`
+/// PrePrefix is skipped; scheme and host (everything after the last `@` of a `//`
+/// authority, port digits included) are lower-cased.
+struct Level<'a> {
+    b: &'a [u8],
+    i: usize,
+    /// Byte ranges that compare case-insensitively: the scheme and the hostport.
+    scheme: (usize, usize),
+    host: (usize, usize),
+    /// The hex digits of an escape being emitted; the next is `pending[pending_at]`.
+    pending: [u8; 2],
+    pending_at: u8,
+}
+
+impl<'a> Level<'a> {
+    fn new(url: &'a str) -> Self {
+        let b = url.as_bytes();
+        let (scheme_start, colon) = super::split_scheme(url).unwrap_or((0, 0));
+        let mut host = (0, 0);
+        if colon > 0 && b[colon + 1..].starts_with(b"//") {
+            let start = colon + 3;
+            let end = b[start..]
+                .iter()
+                .position(|c| *c == b'/' || *c == b'?')
+                .map_or(b.len(), |p| start + p);
+            let at = b[start..end]
+                .iter()
+                .rposition(|c| *c == b'@')
+                .map_or(start, |p| start + p + 1);
+            host = (at, end);
+        }
+        Level {
+            b,
+            i: scheme_start,
+            scheme: (scheme_start, colon),
+            host,
+            pending: [0; 2],
+            pending_at: 2,
+        }
     }
-    let fold = |i: usize| (scheme_start..colon).contains(&i) || (host.0..host.1).contains(&i);
-    let mut i = 0;
-    while i < b.len() {
+
+    fn folds(&self, i: usize) -> bool {
+        (self.scheme.0..self.scheme.1).contains(&i) || (self.host.0..self.host.1).contains(&i)
+    }
+}
+
+impl Iterator for Level<'_> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if let Some(&c) = self.pending.get(usize::from(self.pending_at)) {
+            self.pending_at += 1;
+            return Some(c);
+        }
+        let b = self.b;
+        let i = self.i;
         let (byte, width) = if has_escape(b, i) {
             (hex(b[i + 1]) << 4 | hex(b[i + 2]), 3)
         } else {
-            (b[i], 1)
+            (*b.get(i)?, 1)
         };
+        self.i += width;
         let class = classify(byte);
         if width == 3 && !class.is_unreserved() || width == 1 && class.must_encode() {
-            push_escape(&mut out, byte);
-        } else if fold(i) {
-            out.push(char::from(byte.to_ascii_lowercase()));
+            self.pending = [
+                HEX_UPPER[usize::from(byte >> 4)],
+                HEX_UPPER[usize::from(byte & 15)],
+            ];
+            self.pending_at = 0;
+            Some(b'%')
+        } else if self.folds(i) {
+            Some(byte.to_ascii_lowercase())
         } else {
-            out.push(char::from(byte));
+            Some(byte)
         }
-        i += width;
     }
-    out
 }
 
 /// Whether two URLs are the same once brought to the same encoding level (RFC 1738 §2.2,
@@ -237,7 +274,7 @@ fn level(url: &str) -> String {
 /// assert!(same_encoding_level_eq("ftp://h/a b%7e", "ftp://h/a%20b%7E"));
 /// ```
 pub fn same_encoding_level_eq(a: &str, b: &str) -> bool {
-    a == b || level(a) == level(b)
+    a == b || Level::new(a).eq(Level::new(b))
 }
 
 #[cfg(test)]
@@ -257,6 +294,10 @@ mod tests {
         }
     }
 
+    fn level(s: &str) -> String {
+        String::from_utf8(Level::new(s).collect()).unwrap()
+    }
+
     #[test]
     fn levels() {
         assert_eq!(
@@ -264,6 +305,7 @@ mod tests {
             "http://User@host.com:80/A%2F%7E?%3D"
         );
         assert_eq!(level("x:%zz"), "x:%25zz");
+        assert_eq!(level("URL:Ftp://H/é"), "ftp://h/%C3%A9");
         assert!(!same_encoding_level_eq("http://u@h/", "http://U@h/"));
     }
 }

@@ -121,7 +121,7 @@ impl<'a> FtpView<'a> {
     /// let p = urlkit::schemes::parse("ftp://host.dom/").unwrap();
     /// assert_eq!(p.view.as_ftp().unwrap().host(), "host.dom");
     /// ```
-    pub fn host(&self) -> &str {
+    pub fn host(&self) -> &'a str {
         self.host
     }
 

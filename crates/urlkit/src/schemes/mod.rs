@@ -396,6 +396,48 @@ impl<'a> SchemeView<'a> {
         Self::parse(text)
     }
 
+    /// The host of any view that has one (as written; `None` for mailto, news without a
+    /// server, local file URLs without a host, and other schemes).
+    ///
+    /// ```
+    /// let v = urlkit::schemes::SchemeView::parse("wais://h.dom/db").unwrap();
+    /// assert_eq!(v.host(), Some("h.dom"));
+    /// ```
+    pub fn host(&self) -> Option<&'a str> {
+        match self {
+            SchemeView::Ftp(v) => Some(v.host()),
+            SchemeView::Http(v) => Some(v.host()),
+            SchemeView::Gopher(v) => Some(v.host()),
+            SchemeView::Nntp(v) => Some(v.host()),
+            SchemeView::Telnet(v) => Some(v.host()),
+            SchemeView::Wais(v) => Some(v.host()),
+            SchemeView::Prospero(v) => Some(v.host()),
+            SchemeView::News(v) => v.host(),
+            SchemeView::File(v) => v.host(),
+            SchemeView::Mailto(_) | SchemeView::Other(_) => None,
+        }
+    }
+
+    /// The port of any view that has one: explicit, else the scheme's default.
+    ///
+    /// ```
+    /// let v = urlkit::schemes::SchemeView::parse("prospero://h/x").unwrap();
+    /// assert_eq!(v.port(), Some(1525));
+    /// ```
+    pub fn port(&self) -> Option<u16> {
+        match self {
+            SchemeView::Ftp(v) => v.port(),
+            SchemeView::Http(v) => v.port(),
+            SchemeView::Gopher(v) => v.port(),
+            SchemeView::Nntp(v) => v.port(),
+            SchemeView::Telnet(v) => v.port(),
+            SchemeView::Wais(v) => v.port(),
+            SchemeView::Prospero(v) => v.port(),
+            SchemeView::News(v) => v.port(),
+            SchemeView::File(_) | SchemeView::Mailto(_) | SchemeView::Other(_) => None,
+        }
+    }
+
     accessors! {
         as_ftp, Ftp, FtpView, "ftp://h/f";
         as_http, Http, HttpView, "http://h/";
