@@ -146,3 +146,141 @@ proptest! {
         prop_assert_eq!(ftp.commands(), expect);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Generators written from the RFC 1738 §5 BNF: whatever they produce must validate, and
+// a space put anywhere after the scheme must make it fail at or before the space.
+
+/// `*[ unreserved | escape | extra ]` for the given extra characters.
+fn chars_run(extra: &'static str, min: usize) -> impl Strategy<Value = String> {
+    let mut alphabet: Vec<char> = "aZ09$-_.+!*'(),".chars().collect();
+    alphabet.extend(extra.chars());
+    let unit = prop_oneof![
+        4 => prop::sample::select(alphabet).prop_map(String::from),
+        1 => any::<u8>().prop_map(|b| format!("%{b:02x}")),
+    ];
+    prop::collection::vec(unit, min..6).prop_map(|v| v.concat())
+}
+
+fn host() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "([a-z0-9]([a-z0-9-]{0,3}[a-z0-9])?\\.){0,3}[a-zA-Z]([a-z0-9-]{0,3}[a-z0-9])?",
+        "[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,5}",
+    ]
+}
+
+fn hostport() -> impl Strategy<Value = String> {
+    (host(), prop::option::of("[0-9]{1,6}")).prop_map(|(h, p)| match p {
+        Some(p) => format!("{h}:{p}"),
+        None => h,
+    })
+}
+
+fn login() -> impl Strategy<Value = String> {
+    let userinfo = prop::option::of((chars_run(";?&=", 0), prop::option::of(chars_run(";?&=", 0))));
+    (userinfo, hostport()).prop_map(|(ui, hp)| match ui {
+        Some((u, Some(p))) => format!("{u}:{p}@{hp}"),
+        Some((u, None)) => format!("{u}@{hp}"),
+        None => hp,
+    })
+}
+
+fn segments(extra: &'static str) -> impl Strategy<Value = String> {
+    prop::collection::vec(chars_run(extra, 0), 1..4).prop_map(|v| v.join("/"))
+}
+
+fn valid_url() -> impl Strategy<Value = String> {
+    let xchar = ";/?:@&=";
+    prop_oneof![
+        (
+            login(),
+            prop::option::of((segments("?:@&="), prop::option::of("[aidAID]")))
+        )
+            .prop_map(|(l, p)| match p {
+                Some((path, Some(t))) => format!("ftp://{l}/{path};type={t}"),
+                Some((path, None)) => format!("ftp://{l}/{path}"),
+                None => format!("ftp://{l}"),
+            }),
+        (prop::option::of(host()), segments("?:@&="))
+            .prop_map(|(h, p)| format!("file://{}/{p}", h.unwrap_or_default())),
+        (
+            hostport(),
+            prop::option::of((segments(";:@&="), prop::option::of(chars_run(";:@&=", 0))))
+        )
+            .prop_map(|(h, p)| match p {
+                Some((path, Some(s))) => format!("HTTP://{h}/{path}?{s}"),
+                Some((path, None)) => format!("http://{h}/{path}"),
+                None => format!("http://{h}"),
+            }),
+        (
+            hostport(),
+            prop::option::of((
+                chars_run(xchar, 1),
+                prop::collection::vec(chars_run(xchar, 0), 0..3)
+            ))
+        )
+            .prop_map(|(h, p)| match p {
+                Some((first, rest)) => format!(
+                    "gopher://{h}/{first}{}",
+                    rest.iter().map(|r| format!("%09{r}")).collect::<String>()
+                ),
+                None => format!("gopher://{h}/"),
+            }),
+        chars_run(xchar, 1).prop_map(|a| format!("mailto:{a}")),
+        prop_oneof![
+            Just("*".to_string()),
+            "[a-zA-Z][a-zA-Z0-9.+_-]{0,8}",
+            (chars_run(";/?:&=", 1), host()).prop_map(|(a, h)| format!("{a}@{h}")),
+        ]
+        .prop_map(|g| format!("news:{g}")),
+        (
+            hostport(),
+            "[a-z][a-z0-9.+_-]{0,8}",
+            prop::option::of("[0-9]{1,20}")
+        )
+            .prop_map(|(h, g, n)| match n {
+                Some(n) => format!("nntp://{h}/{g}/{n}"),
+                None => format!("nntp://{h}/{g}"),
+            }),
+        (login(), any::<bool>()).prop_map(|(l, s)| format!("telnet://{l}{}", if s { "/" } else { "" })),
+        (
+            hostport(),
+            chars_run("", 0),
+            prop_oneof![
+                Just(String::new()),
+                chars_run(";:@&=", 0).prop_map(|s| format!("?{s}")),
+                (chars_run("", 0), chars_run("", 0)).prop_map(|(t, p)| format!("/{t}/{p}")),
+            ]
+        )
+            .prop_map(|(h, d, rest)| format!("wais://{h}/{d}{rest}")),
+        (
+            hostport(),
+            segments("?:@&="),
+            prop::collection::vec((chars_run("?:@&", 0), chars_run("?:@&", 0)), 0..3)
+        )
+            .prop_map(|(h, p, f)| format!(
+                "prospero://{h}/{p}{}",
+                f.iter().map(|(n, v)| format!(";{n}={v}")).collect::<String>()
+            )),
+        ("[a-z0-9+.-]{1,8}", chars_run(xchar, 0)).prop_map(|(s, p)| format!("{s}:{p}")),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn bnf_generated_urls_validate(url in valid_url()) {
+        prop_assert_eq!(validate(&url), Ok(()), "{}", url);
+    }
+
+    #[test]
+    fn a_space_always_fails_at_or_before_it(url in valid_url(), at in any::<prop::sample::Index>()) {
+        let colon = url.find(':').unwrap();
+        let pos = colon + 1 + at.index(url.len() - colon);
+        let mut bad = url.clone();
+        bad.insert(pos, ' ');
+        let e = validate(&bad).unwrap_err();
+        prop_assert!(e.position() <= pos, "{:?}: {}", bad, e);
+    }
+}
