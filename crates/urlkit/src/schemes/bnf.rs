@@ -405,7 +405,8 @@ pub(super) const fn hex(c: u8) -> u8 {
     match c {
         b'0'..=b'9' => c - b'0',
         b'a'..=b'f' => c - b'a' + 10,
-        _ => c.wrapping_sub(b'A').wrapping_add(10) & 0x0F,
+        b'A'..=b'F' => c - b'A' + 10,
+        _ => 0,
     }
 }
 
