@@ -3,11 +3,11 @@
 //! 4248, 4156, 4157), with its expected validity and typed view.
 //!
 //! URLs that the texts break across lines are joined; where a line break left a space
-//! inside the URL (RFC 1738's and RFC 1630's reference lists) the space is removed, since
-//! RFC 1738 Appendix/§2.2 says such whitespace is not part of the URL.
+//! inside the URL (RFC 1738's and RFC 1630's reference lists) the space is removed, as the
+//! RFC 1738 Appendix says to (`extract_from_context`, tested on the texts' own forms).
 
 use urlkit::schemes::encoding::{make_safer, same_encoding_level_eq};
-use urlkit::schemes::{parse, validate, Parsed, Rule, SchemeView};
+use urlkit::schemes::{extract_from_context, parse, validate, Parsed, Rule, SchemeView};
 
 fn valid(url: &str) -> Parsed<'_> {
     assert_eq!(validate(url), Ok(()), "{url}");
@@ -1046,5 +1046,70 @@ fn views_from_rfc3986_references_match_views_from_text() {
         let r = UriRef::parse(url).unwrap();
         let mut buf = String::new();
         assert_eq!(SchemeView::from_uri_ref(&r, &mut buf).unwrap(), expect, "{url}");
+    }
+}
+
+#[test]
+fn rfc1738_appendix_urls_in_context() {
+    // The Appendix examples and reference entries exactly as the texts print them.
+    for (text, url) in [
+        (
+            "<URL:ftp://info.cern.ch/pub/www/doc; type=d>",
+            "ftp://info.cern.ch/pub/www/doc;type=d",
+        ),
+        ("<URL:ftp://ds.in ternic.net/rfc>", "ftp://ds.internic.net/rfc"),
+        (
+            "<URL:http://ds.internic. net/instructions/overview.html#WARNING>",
+            "http://ds.internic.net/instructions/overview.html#WARNING",
+        ),
+        (
+            "<URL:ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol\n         /Gopher+/Gopher+.txt>",
+            "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt",
+        ),
+        (
+            "<URL:ftp://ds.internic.net/internet-drafts\n /draft-ietf-uri-irl-fun-req-02.txt>",
+            "ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt",
+        ),
+        (
+            "<URL:ftp://prospero.isi.edu/pub/prospero/doc\n /prospero-protocol.PS.Z>",
+            "ftp://prospero.isi.edu/pub/prospero/doc/prospero-protocol.PS.Z",
+        ),
+        (
+            "<URL:ftp://ds.internic.net/rfc/rfc1436.txt;type=a>",
+            "ftp://ds.internic.net/rfc/rfc1436.txt;type=a",
+        ),
+        ("<URL:ftp://@host.com/>", "ftp://@host.com/"),
+        ("<URL:news:*>", "news:*"),
+        (
+            "<URL:prospero://host.dom//pros/name>",
+            "prospero://host.dom//pros/name",
+        ),
+        // RFC 1630's references, without the `URL:` prefix.
+        (
+            "<ftp://boombox.micro.umn.edu/pub/gopher/ gopher_protocol>",
+            "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol",
+        ),
+        (
+            "<ftp://quake.think.com/pub/wa is/doc/protspec.txt>",
+            "ftp://quake.think.com/pub/wais/doc/protspec.txt",
+        ),
+        (
+            "<ftp:\n     //quake.think.com/pub/wais/doc/doc-ids.txt>",
+            "ftp://quake.think.com/pub/wais/doc/doc-ids.txt",
+        ),
+        (
+            "<wais://quake.think.com/wais-discussion-archives?lynch>",
+            "wais://quake.think.com/wais-discussion-archives?lynch",
+        ),
+        // RFC 6068 wraps long URIs the same way.
+        (
+            "<mailto:infobot@\n   example.com?body=send%20current-issue%0D%0Asend%20index>",
+            "mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index",
+        ),
+    ] {
+        assert_eq!(extract_from_context(text), url, "{text}");
+        let p = parse(url).unwrap();
+        // Only the #WARNING example keeps an invalid character (its fragment).
+        assert_eq!(p.validation.is_ok(), !url.contains('#'), "{url}");
     }
 }

@@ -158,6 +158,33 @@ fn split_scheme(url: &str) -> Result<(usize, usize), usize> {
     scheme_end(b, 0).map(|colon| (0, colon))
 }
 
+/// Extracts a URL written in running text (RFC 1738 Appendix, "Recommendations for URLs in
+/// Context"): drops the `<` `>` wrapper and the `URL:` prefix, and the whitespace that was
+/// added to break a long URL across lines ("the whitespace should be ignored when
+/// extracting the URL"). A hyphen before a line break is kept; the Appendix warns it may
+/// or may not belong to the URL.
+///
+/// ```
+/// use urlkit::schemes::extract_from_context;
+/// assert_eq!(extract_from_context("<URL:ftp://ds.in\n   ternic.net/rfc>"), "ftp://ds.internic.net/rfc");
+/// assert_eq!(extract_from_context("<URL:ftp://info.cern.ch/pub/www/doc; type=d>"), "ftp://info.cern.ch/pub/www/doc;type=d");
+/// assert_eq!(extract_from_context("news:*"), "news:*");
+/// ```
+pub fn extract_from_context(text: &str) -> Cow<'_, str> {
+    let mut s = text.trim();
+    if let Some(inner) = s.strip_prefix('<').and_then(|r| r.strip_suffix('>')) {
+        s = inner.trim();
+    }
+    if s.len() >= 4 && s.as_bytes()[..4].eq_ignore_ascii_case(b"URL:") {
+        s = s[4..].trim_start();
+    }
+    if s.bytes().any(|c| c.is_ascii_whitespace()) {
+        Cow::Owned(s.chars().filter(|c| !c.is_ascii_whitespace()).collect())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
 /// Validates a whole URL against the RFC 1738 §5 BNF of its scheme (`otherurl` for
 /// schemes RFC 1738 does not define, and for `snews`).
 ///
