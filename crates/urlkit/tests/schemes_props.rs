@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use urlkit::schemes::encoding::{classify, make_safer, same_encoding_level_eq};
-use urlkit::schemes::{parse, validate};
+use urlkit::schemes::{extract_from_context, parse, validate};
 
 /// URL-ish strings: a known scheme prefix, then characters of every RFC 1738 class.
 fn urlish() -> impl Strategy<Value = String> {
@@ -75,6 +75,7 @@ proptest! {
     #[test]
     fn never_panics_and_parse_reports_validate(s in any_input()) {
         let v = validate(&s);
+        prop_assert!(!extract_from_context(&s).bytes().any(|c| c.is_ascii_whitespace()));
         if let Ok(p) = parse(&s) {
             prop_assert_eq!(p.validation, v);
             if let Some(ftp) = p.view.as_ftp() {
