@@ -8,7 +8,8 @@
 //! - [`parse`] builds a [`SchemeView`] leniently, even for a URL that fails validation,
 //!   and reports the validation result beside it. Where a later RFC refines RFC 1738 the
 //!   view follows it, and says so: mailto (RFC 6068), file (RFC 8089), gopher (RFC 4266),
-//!   news/nntp (RFC 5538). Validation stays the RFC 1738 BNF.
+//!   news/nntp (RFC 5538); telnet (RFC 4248), wais (RFC 4156) and prospero (RFC 4157)
+//!   keep RFC 1738's forms. Validation stays the RFC 1738 BNF.
 //! - [`encoding`] classifies characters (§2.2), makes URLs safer and compares them at the
 //!   same encoding level (W3C URL syntax notes).
 //!
@@ -17,8 +18,9 @@
 //! Views never fail: a part that cannot be read (a port that is not a number below 65536,
 //! say) is `None`.
 //!
-//! A leading `URL:` (the W3C notes' PrePrefix, RFC 1738 §2.2's `<URL:…>`) is accepted and
-//! skipped. A fragment identifier is not part of an RFC 1738 URL: [`validate`] rejects an
+//! A leading `URL:` (the W3C notes' PrePrefix, the RFC 1738 Appendix's `<URL:…>`) is
+//! accepted and skipped; [`extract_from_context`] also removes the brackets and the
+//! whitespace of a URL wrapped in running text. A fragment identifier is not part of an RFC 1738 URL: [`validate`] rejects an
 //! unencoded `#` (it is unsafe, §2.2), while [`parse`] sets it apart in
 //! [`Parsed::fragment`].
 //!
