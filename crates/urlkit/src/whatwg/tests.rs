@@ -152,3 +152,14 @@ fn can_parse() {
     assert!(!Url::can_parse("/x", Some("nope")));
     assert!(!Url::can_parse("/x", Some("sc:opaque")));
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_uses_the_href() {
+    let url = Url::parse("HTTP://h/x").unwrap();
+    let json = serde_json::to_string(&url).unwrap();
+    assert_eq!(json, "\"http://h/x\"");
+    let back: Url = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, url);
+    assert!(serde_json::from_str::<Url>("\"no scheme\"").is_err());
+}
