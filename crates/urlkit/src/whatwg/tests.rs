@@ -163,3 +163,19 @@ fn serde_uses_the_href() {
     assert_eq!(back, url);
     assert!(serde_json::from_str::<Url>("\"no scheme\"").is_err());
 }
+
+#[test]
+fn long_inputs_parse_in_linear_time() {
+    // Patterns that a careless parser handles in quadratic time; each is 300k bytes.
+    let n = 100_000;
+    let dots = alloc::format!("http://h/{}", "a/../".repeat(n / 5 * 3));
+    assert!(Url::parse(&dots).unwrap().pathname() == "/");
+    let ats = alloc::format!("http://{}h/", "a@".repeat(n));
+    assert!(Url::parse(&ats).unwrap().username().len() > n);
+    let enc = alloc::format!("sc:{}", " é".repeat(n));
+    assert!(Url::parse(&enc).unwrap().pathname().len() > 3 * n);
+    let slashes = alloc::format!("sc:/a{}", "/..".repeat(n));
+    assert!(Url::parse(&slashes).unwrap().as_str() == "sc:/");
+    let tabs = alloc::format!("http://h/{}", "\ta".repeat(n));
+    assert!(Url::parse(&tabs).unwrap().pathname().len() == n + 1);
+}
