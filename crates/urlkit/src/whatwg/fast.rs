@@ -8,21 +8,21 @@
 //! result against the full parser.
 
 use super::encode::skip_copy;
-use crate::chars::{COPY, PATH_SPECIAL_CLASS, SPECIAL_QUERY_CLASS};
+use crate::chars::{COPY, END_SPECIAL, PATH_SPECIAL_CLASS, SPECIAL_QUERY_CLASS};
 use crate::host::HostInternal;
 use crate::offsets::Offsets;
 use crate::scheme::SpecialScheme;
 use crate::Url;
 use alloc::string::String;
 
-/// Bytes the fast path accepts in a host: lower-case ASCII letters, digits, `-` and `.`
-/// (COPY); everything else ends the host or sends the input to the full parser.
+/// Bytes the fast path accepts in a host: ASCII letters, digits, `-` and `.` (COPY);
+/// everything else ends the host or sends the input to the full parser.
 static HOST_CLASS: [u8; 256] = {
     let mut t = [1u8; 256];
     let mut i = 0;
     while i < 256 {
         let b = i as u8;
-        if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.' {
+        if b.is_ascii_alphanumeric() || b == b'-' || b == b'.' {
             t[i] = COPY;
         }
         i += 1;
@@ -30,9 +30,9 @@ static HOST_CLASS: [u8; 256] = {
     t
 };
 
-/// Fragment bytes copied unchanged (the fragment percent-encode set's complement).
-static FRAGMENT_CLASS: [u8; 256] = {
-    let enc = crate::percent::sets::FRAGMENT.encode_table();
+/// A class table with [`COPY`] for the bytes `set` leaves alone, 1 for the others.
+const fn copy_class(set: &crate::percent::sets::AsciiSet) -> [u8; 256] {
+    let enc = set.encode_table();
     let mut t = [COPY; 256];
     let mut i = 0;
     while i < 256 {
@@ -42,14 +42,24 @@ static FRAGMENT_CLASS: [u8; 256] = {
         i += 1;
     }
     t
-};
+}
+
+/// Fragment bytes copied unchanged (the fragment percent-encode set's complement).
+static FRAGMENT_CLASS: [u8; 256] = copy_class(&crate::percent::sets::FRAGMENT);
+/// Userinfo bytes copied unchanged (the userinfo percent-encode set's complement).
+static USERINFO_CLASS: [u8; 256] = copy_class(&crate::percent::sets::USERINFO);
 
 /// Where the components of a canonical input are.
 struct Layout {
     scheme: SpecialScheme,
+    /// The scheme or the host has upper-case letters, which the copy lower-cases.
+    lower_case: bool,
+    username_end: usize,
+    host_start: usize,
     host_end: usize,
+    host: HostInternal,
     port: Option<u16>,
-    /// `None` when the input has no path and `/` must be inserted at `host_end`-or-port end.
+    /// `None` when the input has no path and `/` must be inserted at `after_authority`.
     path_start: Option<usize>,
     after_authority: usize,
     query_start: Option<usize>,
@@ -65,21 +75,95 @@ const PREFIXES: [(&[u8], SpecialScheme); 5] = [
     (b"ftp://", SpecialScheme::Ftp),
 ];
 
-/// The layout of `b` if the full parser would copy it unchanged (but for a missing `/` path).
-fn scan(b: &[u8]) -> Option<Layout> {
-    let (prefix, scheme) = PREFIXES.iter().find(|(p, _)| b.starts_with(p))?;
-    let host_start = prefix.len();
-    let host_end = host_start + skip_copy(&b[host_start..], &HOST_CLASS);
-    if !plain_domain(&b[host_start..host_end]) {
+/// The credentials in `userinfo` if the parser would copy them unchanged: returns the
+/// username's length.
+fn plain_userinfo(userinfo: &[u8]) -> Option<usize> {
+    let (user, pass) = match userinfo.iter().position(|&c| c == b':') {
+        Some(i) => (&userinfo[..i], Some(&userinfo[i + 1..])),
+        None => (userinfo, None),
+    };
+    // The serializer drops an empty password's ":" and an empty userinfo's "@".
+    if pass.is_some_and(<[u8]>::is_empty) || user.is_empty() && pass.is_none() {
         return None;
     }
-    let mut i = host_end;
+    let plain = |part: &[u8]| skip_copy(part, &USERINFO_CLASS) == part.len();
+    (plain(user) && pass.map_or(true, plain)).then_some(user.len())
+}
+
+/// The host kind if the host parser would keep `host` as is (up to ASCII case): a domain
+/// without `xn--` labels (IDNA checks those), or a dotted-decimal IPv4 address.
+fn plain_host(host: &[u8]) -> Option<HostInternal> {
+    let &last = host.last()?;
+    if last == b'.' {
+        return None;
+    }
+    let last_label = host.rsplit(|&c| c == b'.').next().unwrap_or(host);
+    if last_label.first().is_some_and(u8::is_ascii_digit) {
+        // Ends in a number: only canonical dotted-decimal addresses stay on the fast path.
+        return canonical_ipv4(host).map(HostInternal::Ipv4);
+    }
+    let xn = |label: &[u8]| label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--");
+    (!host.split(|&c| c == b'.').any(xn)).then_some(HostInternal::Domain)
+}
+
+/// `a.b.c.d` with four decimal parts of 0 to 255 without leading zeros.
+fn canonical_ipv4(host: &[u8]) -> Option<core::net::Ipv4Addr> {
+    let mut parts = [0u8; 4];
+    let mut n = 0;
+    for part in host.split(|&c| c == b'.') {
+        let slot = parts.get_mut(n)?;
+        if part.is_empty() || part.len() > 3 || (part.len() > 1 && part[0] == b'0') {
+            return None;
+        }
+        let mut v: u32 = 0;
+        for &d in part {
+            if !d.is_ascii_digit() {
+                return None;
+            }
+            v = v * 10 + u32::from(d - b'0');
+        }
+        *slot = u8::try_from(v).ok()?;
+        n += 1;
+    }
+    (n == 4).then(|| core::net::Ipv4Addr::from(parts))
+}
+
+/// The layout of `b` if the full parser would copy it unchanged, but for ASCII case and a
+/// missing `/` path.
+fn scan(b: &[u8]) -> Option<Layout> {
+    let (prefix, scheme) = PREFIXES
+        .iter()
+        .find(|(p, _)| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p))?;
+    let auth_start = prefix.len();
+    let rest = &b[auth_start..];
+    let auth_end = auth_start
+        + rest
+            .iter()
+            .position(|&c| END_SPECIAL[c as usize])
+            .unwrap_or(rest.len());
+    let authority = &b[auth_start..auth_end];
+    let (username_end, host_start) = match authority.iter().rposition(|&c| c == b'@') {
+        Some(at) => (
+            auth_start + plain_userinfo(&authority[..at])?,
+            auth_start + at + 1,
+        ),
+        None => (auth_start, auth_start),
+    };
+    let host_end = host_start + skip_copy(&b[host_start..auth_end], &HOST_CLASS);
+    let host_text = &b[host_start..host_end];
+    let host = plain_host(host_text)?;
+    let lower_case = b[..auth_start]
+        .iter()
+        .chain(host_text)
+        .any(u8::is_ascii_uppercase);
     let mut port = None;
-    if b.get(i) == Some(&b':') {
-        let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-        let text = &b[i + 1..i + 1 + digits];
-        // Only canonical ports: no leading zero, in range, not the default.
-        if digits == 0 || digits > 5 || text[0] == b'0' {
+    if host_end < auth_end {
+        // Only `:port` may follow, canonical: no leading zero, in range, not the default.
+        let text = &b[host_end + 1..auth_end];
+        if b[host_end] != b':' || text.is_empty() || text.len() > 5 || text[0] == b'0' {
+            return None;
+        }
+        if !text.iter().all(u8::is_ascii_digit) {
             return None;
         }
         let value = text.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
@@ -88,9 +172,8 @@ fn scan(b: &[u8]) -> Option<Layout> {
             return None;
         }
         port = Some(value);
-        i += 1 + digits;
     }
-    let after_authority = i;
+    let mut i = auth_end;
     let path_start = match b.get(i) {
         Some(b'/') => Some(i),
         None | Some(b'?' | b'#') => None,
@@ -115,26 +198,17 @@ fn scan(b: &[u8]) -> Option<Layout> {
     }
     (i == b.len()).then_some(Layout {
         scheme: *scheme,
+        lower_case,
+        username_end,
+        host_start,
         host_end,
+        host,
         port,
         path_start,
-        after_authority,
+        after_authority: auth_end,
         query_start,
         fragment_start,
     })
-}
-
-/// A domain the host parser would keep as is: non-empty, no `xn--` label (IDNA checks those),
-/// not ending in a number (IPv4) nor with a dot.
-fn plain_domain(host: &[u8]) -> bool {
-    let Some(&last) = host.last() else {
-        return false;
-    };
-    if last == b'.' || host.starts_with(b"xn--") || host.windows(5).any(|w| w == b".xn--") {
-        return false;
-    }
-    let last_label = host.rsplit(|&c| c == b'.').next().unwrap_or(host);
-    !last_label.first().is_some_and(u8::is_ascii_digit)
 }
 
 /// Whether `input` is a canonical special URL that the fast path parses.
@@ -142,7 +216,7 @@ pub(crate) fn is_canonical(input: &str) -> bool {
     scan(input.as_bytes()).is_some()
 }
 
-/// The URL, when `input` is canonical (a missing path becomes `/`).
+/// The URL, when `input` is canonical (a missing path becomes `/`, ASCII case is folded).
 pub(crate) fn parse_canonical(input: &str) -> Option<Url> {
     let b = input.as_bytes();
     let l = scan(b)?;
@@ -161,11 +235,15 @@ pub(crate) fn parse_canonical(input: &str) -> Option<Url> {
         }
     };
     let scheme_end = l.scheme.as_str().len();
+    if l.lower_case {
+        serialization[..scheme_end].make_ascii_lowercase();
+        serialization[l.host_start..l.host_end].make_ascii_lowercase();
+    }
     let shifted = |v: usize| (v + inserted) as u32;
     let offsets = Offsets {
         scheme_end: scheme_end as u32,
-        username_end: (scheme_end + 3) as u32,
-        host_start: (scheme_end + 3) as u32,
+        username_end: l.username_end as u32,
+        host_start: l.host_start as u32,
         host_end: l.host_end as u32,
         path_start: l.path_start.unwrap_or(l.after_authority) as u32,
         query_start: l.query_start.map(shifted),
@@ -174,7 +252,7 @@ pub(crate) fn parse_canonical(input: &str) -> Option<Url> {
     Some(Url {
         serialization,
         offsets,
-        host: HostInternal::Domain,
+        host: l.host,
         port: l.port,
     })
 }
@@ -198,14 +276,20 @@ mod tests {
             assert_eq!(fast.offsets, full.offsets, "{s}");
         }
         for s in [
-            "HTTP://h/",
-            "http://H/",
-            "http://1.2.3.4/",
+            "http://1.2.3/",
+            "http://01.2.3.4/",
+            "http://1.2.3.256/",
             "http://h.0x1/",
             "http://xn--a.b/",
+            "http://a.XN--b/",
             "http://h./",
-            "http://u@h/",
+            "http://@h/",
+            "http://u:@h/",
+            "http://u:p:q@h/",
+            "http://a@b@h/",
+            "http://u@/",
             "http://h:80/",
+            "http://h:/",
             "http://h:080/",
             "http://h:99999/",
             "http://h/./",
