@@ -15,6 +15,20 @@ use crate::scheme::SpecialScheme;
 use crate::Url;
 use alloc::string::String;
 
+/// Bytes of a lower-case host (COPY): ASCII lower-case letters, digits, `-` and `.`.
+static HOST_LOWER_CLASS: [u8; 256] = {
+    let mut t = [1u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.' {
+            t[i] = COPY;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Bytes the fast path accepts in a host: ASCII letters, digits, `-` and `.` (COPY);
 /// everything else ends the host or sends the input to the full parser.
 static HOST_CLASS: [u8; 256] = {
@@ -91,19 +105,32 @@ fn plain_userinfo(userinfo: &[u8]) -> Option<usize> {
 }
 
 /// The host kind if the host parser would keep `host` as is (up to ASCII case): a domain
-/// without `xn--` labels (IDNA checks those), or a dotted-decimal IPv4 address.
+/// without `xn--` labels (IDNA checks those), or a dotted-decimal IPv4 address. One pass,
+/// label by label.
 fn plain_host(host: &[u8]) -> Option<HostInternal> {
-    let &last = host.last()?;
-    if last == b'.' {
+    if host.last().map_or(true, |&c| c == b'.') {
         return None;
     }
-    let last_label = host.rsplit(|&c| c == b'.').next().unwrap_or(host);
-    if last_label.first().is_some_and(u8::is_ascii_digit) {
-        // Ends in a number: only canonical dotted-decimal addresses stay on the fast path.
-        return canonical_ipv4(host).map(HostInternal::Ipv4);
+    let mut start = 0;
+    loop {
+        let end = host[start..]
+            .iter()
+            .position(|&c| c == b'.')
+            .map_or(host.len(), |i| start + i);
+        let label = &host[start..end];
+        if label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--") {
+            return None;
+        }
+        if end == host.len() {
+            // Ends in a number: only canonical dotted-decimal addresses stay on the fast path.
+            return if label.first().is_some_and(u8::is_ascii_digit) {
+                canonical_ipv4(host).map(HostInternal::Ipv4)
+            } else {
+                Some(HostInternal::Domain)
+            };
+        }
+        start = end + 1;
     }
-    let xn = |label: &[u8]| label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--");
-    (!host.split(|&c| c == b'.').any(xn)).then_some(HostInternal::Domain)
 }
 
 /// `a.b.c.d` with four decimal parts of 0 to 255 without leading zeros.
@@ -128,51 +155,103 @@ fn canonical_ipv4(host: &[u8]) -> Option<core::net::Ipv4Addr> {
     (n == 4).then(|| core::net::Ipv4Addr::from(parts))
 }
 
-/// The layout of `b` if the full parser would copy it unchanged, but for ASCII case and a
-/// missing `/` path.
-fn scan(b: &[u8]) -> Option<Layout> {
-    let (prefix, scheme) = PREFIXES
+/// The authority of a canonical input.
+struct Authority {
+    username_end: usize,
+    host_start: usize,
+    host_end: usize,
+    end: usize,
+    host: HostInternal,
+    port: Option<u16>,
+    /// The host has upper-case letters.
+    upper: bool,
+}
+
+/// A canonical `port` at `b[i..]` followed by the end of the authority: (its end, the port).
+fn port_then_end(b: &[u8], i: usize, scheme: SpecialScheme) -> Option<(usize, u16)> {
+    let text = b.get(i..)?;
+    let digits = text.iter().take_while(|c| c.is_ascii_digit()).count();
+    // No leading zero, in range, not the default: the parser would rewrite anything else.
+    if digits == 0 || digits > 5 || text[0] == b'0' {
+        return None;
+    }
+    if !matches!(text.get(digits), None | Some(b'/' | b'?' | b'#')) {
+        return None;
+    }
+    let value = text[..digits]
         .iter()
-        .find(|(p, _)| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p))?;
-    let auth_start = prefix.len();
-    let rest = &b[auth_start..];
-    let auth_end = auth_start
+        .fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
+    let value = u16::try_from(value).ok()?;
+    (scheme.default_port() != Some(value)).then_some((i + digits, value))
+}
+
+/// The authority starting at `start`: first the common lower-case `host[:port]`, then the
+/// general case with credentials and upper case.
+fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority> {
+    let host_end = start + skip_copy(&b[start..], &HOST_LOWER_CLASS);
+    let quick = match b.get(host_end) {
+        None | Some(b'/' | b'?' | b'#') => Some((host_end, None)),
+        Some(b':') => port_then_end(b, host_end + 1, scheme).map(|(end, p)| (end, Some(p))),
+        _ => None,
+    };
+    if let Some((end, port)) = quick {
+        return Some(Authority {
+            username_end: start,
+            host_start: start,
+            host_end,
+            end,
+            host: plain_host(&b[start..host_end])?,
+            port,
+            upper: false,
+        });
+    }
+    let rest = &b[start..];
+    let end = start
         + rest
             .iter()
             .position(|&c| END_SPECIAL[c as usize])
             .unwrap_or(rest.len());
-    let authority = &b[auth_start..auth_end];
-    let (username_end, host_start) = match authority.iter().rposition(|&c| c == b'@') {
-        Some(at) => (
-            auth_start + plain_userinfo(&authority[..at])?,
-            auth_start + at + 1,
-        ),
-        None => (auth_start, auth_start),
+    let (username_end, host_start) = match b[start..end].iter().rposition(|&c| c == b'@') {
+        Some(at) => (start + plain_userinfo(&b[start..start + at])?, start + at + 1),
+        None => (start, start),
     };
-    let host_end = host_start + skip_copy(&b[host_start..auth_end], &HOST_CLASS);
+    let host_end = host_start + skip_copy(&b[host_start..end], &HOST_CLASS);
     let host_text = &b[host_start..host_end];
-    let host = plain_host(host_text)?;
-    let lower_case = b[..auth_start]
-        .iter()
-        .chain(host_text)
-        .any(u8::is_ascii_uppercase);
-    let mut port = None;
-    if host_end < auth_end {
-        // Only `:port` may follow, canonical: no leading zero, in range, not the default.
-        let text = &b[host_end + 1..auth_end];
-        if b[host_end] != b':' || text.is_empty() || text.len() > 5 || text[0] == b'0' {
-            return None;
-        }
-        if !text.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        let value = text.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
-        let value = u16::try_from(value).ok()?;
-        if scheme.default_port() == Some(value) {
-            return None;
-        }
-        port = Some(value);
-    }
+    let port = match b.get(host_end) {
+        Some(b':') => Some(
+            port_then_end(b, host_end + 1, scheme)
+                .filter(|&(e, _)| e == end)?
+                .1,
+        ),
+        _ if host_end == end => None,
+        _ => return None,
+    };
+    Some(Authority {
+        username_end,
+        host_start,
+        host_end,
+        end,
+        host: plain_host(host_text)?,
+        port,
+        upper: host_text.iter().any(u8::is_ascii_uppercase),
+    })
+}
+
+/// The layout of `b` if the full parser would copy it unchanged, but for ASCII case and a
+/// missing `/` path.
+fn scan(b: &[u8]) -> Option<Layout> {
+    let exact = PREFIXES.iter().find(|(p, _)| b.starts_with(p));
+    let (prefix, scheme) = match exact {
+        Some(found) => found,
+        None => PREFIXES
+            .iter()
+            .find(|(p, _)| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p))?,
+    };
+    let auth_start = prefix.len();
+    let a = authority(b, auth_start, *scheme)?;
+    let (username_end, host_start, host_end, auth_end, host, port) =
+        (a.username_end, a.host_start, a.host_end, a.end, a.host, a.port);
+    let lower_case = a.upper || exact.is_none();
     let mut i = auth_end;
     let path_start = match b.get(i) {
         Some(b'/') => Some(i),
