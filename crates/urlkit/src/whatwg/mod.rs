@@ -87,8 +87,8 @@ struct Marks {
 /// in it, and the URL being written.
 struct Parser<'i, 'b, 'r, 'cb> {
     input: &'i str,
-    /// Where `input` starts in the caller's input, for error positions.
-    offset: usize,
+    /// Maps positions in `input` to the caller's input, for error positions.
+    map: input::PosMap<'i>,
     pos: usize,
     base: Option<&'b Url>,
     out: String,
@@ -147,7 +147,11 @@ fn parse_full(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> R
     let extra = base.map_or(0, |b| b.serialization.len());
     let mut parser = Parser {
         input: &cleaned,
-        offset: lead,
+        map: input::PosMap {
+            trimmed,
+            lead,
+            removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
+        },
         pos: 0,
         base,
         out: String::with_capacity(cleaned.len() + extra + 8),
@@ -172,7 +176,11 @@ pub(crate) fn parse_path_override(value: &str, special: Option<SpecialScheme>, n
     let cleaned = input::remove_tab_newline(value, 0, &mut reporter);
     let mut parser = Parser {
         input: &cleaned,
-        offset: 0,
+        map: input::PosMap {
+            trimmed: value,
+            lead: 0,
+            removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
+        },
         pos: 0,
         base: None,
         out: String::with_capacity(cleaned.len() + 1),
@@ -239,13 +247,34 @@ impl Parser<'_, '_, '_, '_> {
     /// Reports `kind` at `pos` of the (cleaned) input.
     #[inline]
     fn report(&mut self, kind: ErrorKind, pos: usize) {
-        self.reporter.report(kind, self.offset + pos);
+        self.reporter.report(kind, self.map.original(pos));
     }
 
     /// A failure of `kind` at `pos` of the (cleaned) input.
     #[inline]
     fn fail(&self, kind: ErrorKind, pos: usize) -> ParseError {
-        ParseError::new(kind, self.offset + pos)
+        ParseError::new(kind, self.map.original(pos))
+    }
+
+    /// Runs the [host parser](https://url.spec.whatwg.org/#concept-host-parser) on
+    /// `input[start..end]`, appending to the output, with its error positions mapped to the
+    /// caller's input.
+    fn parse_host_at(&mut self, start: usize, end: usize, special: bool) -> Result<HostInternal, ParseError> {
+        let text = &self.input[start..end];
+        let map = self.map;
+        if !map.removed {
+            return crate::host::parse_host(text, map.lead + start, special, &mut self.out, self.reporter);
+        }
+        // Tabs or newlines were removed: positions need the walk back, reports included.
+        let outer = &mut *self.reporter;
+        let result = if outer.is_active() {
+            let mut cb = |e: crate::ValidationError| outer.report(e.kind(), map.original(e.position()));
+            let mut mapped = Reporter::new(Some(&mut cb));
+            crate::host::parse_host(text, start, special, &mut self.out, &mut mapped)
+        } else {
+            crate::host::parse_host(text, start, special, &mut self.out, outer)
+        };
+        result.map_err(|e| ParseError::new(e.kind(), map.original(e.position())))
     }
 
     /// Reports invalid-URL-unit in `input[from..from + len]` when someone listens.

@@ -179,3 +179,17 @@ fn long_inputs_parse_in_linear_time() {
     let tabs = alloc::format!("http://h/{}", "\ta".repeat(n));
     assert!(Url::parse(&tabs).unwrap().pathname().len() == n + 1);
 }
+
+#[test]
+fn positions_count_removed_tabs_and_newlines() {
+    let e = Url::parse(" ht\ttp://h:8a/").unwrap_err();
+    assert_eq!((e.kind(), e.position()), (ErrorKind::PortInvalid, 12));
+    let (_, seen) = parse_reporting("http://h/a\t b", None);
+    assert!(seen.contains(&(ErrorKind::InvalidUrlUnit, 10)), "{seen:?}");
+    assert!(seen.contains(&(ErrorKind::InvalidUrlUnit, 11)), "{seen:?}");
+    let e = Url::parse("http://\nh\t%/").unwrap_err();
+    let plain = Url::parse("http://h%/").unwrap_err();
+    assert_eq!(e.kind(), plain.kind());
+    // The host starts after the removed newline.
+    assert_eq!(e.position(), plain.position() + 1, "{e:?} {plain:?}");
+}
