@@ -585,3 +585,29 @@ impl AsRef<str> for Url {
         &self.serialization
     }
 }
+
+/// Serializes as the href (feature `serde`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Url {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.serialization)
+    }
+}
+
+/// Deserializes from a string, which must parse as an absolute URL (feature `serde`).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Url {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Url, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Url;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an absolute URL")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Url, E> {
+                Url::parse(s).map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Visitor)
+    }
+}

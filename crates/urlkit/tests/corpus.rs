@@ -99,6 +99,9 @@ mod properties {
             "sc:/",
             "web+x://u:p@",
             "blob:",
+            "HTTP://U:P@Ex.COM",
+            "https://1.2.3.4",
+            "ftp://a@b:21",
             "ws://[::1]",
             "//",
             "/",
@@ -139,7 +142,7 @@ mod properties {
         }
 
         #[test]
-        fn setters_keep_invariants(input in urlish(), which in 0usize..10, value in urlish()) {
+        fn setters_keep_invariants(input in urlish(), which in 0usize..14, value in urlish()) {
             let Ok(mut url) = Url::parse(&input) else { return Ok(()) };
             let before = url.clone();
             let result = match which {
@@ -152,7 +155,11 @@ mod properties {
                 6 => url.set_port(&value),
                 7 => url.set_pathname(&value),
                 8 => url.set_search(&value),
-                _ => url.set_hash(&value),
+                9 => url.set_hash(&value),
+                10 => url.set_query(Some(&value)),
+                11 => url.set_query(None),
+                12 => url.set_fragment(Some(&value)),
+                _ => url.set_fragment(None),
             };
             if result.is_err() {
                 prop_assert_eq!(components(&url), components(&before), "an error must leave the URL unchanged");

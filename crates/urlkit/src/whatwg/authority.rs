@@ -10,7 +10,6 @@ use crate::chars::{
     USERINFO_ENC,
 };
 use crate::error::ErrorKind;
-use crate::host::parse_host;
 use crate::ParseError;
 
 impl Parser<'_, '_, '_, '_> {
@@ -131,9 +130,8 @@ impl Parser<'_, '_, '_, '_> {
         if host_end == start && (colon.is_some() || self.is_special()) {
             return Err(self.fail(ErrorKind::HostMissing, start));
         }
-        let text = &self.input[start..host_end];
         let special = self.is_special();
-        self.host = parse_host(text, self.offset + start, special, &mut self.out, self.reporter)?;
+        self.host = self.parse_host_at(start, host_end, special)?;
         self.marks.host_end = self.out.len();
         match colon {
             Some(c) => {

@@ -8,21 +8,21 @@
 //! result against the full parser.
 
 use super::encode::skip_copy;
-use crate::chars::{COPY, PATH_SPECIAL_CLASS, SPECIAL_QUERY_CLASS};
+use crate::chars::{COPY, END_SPECIAL, PATH_SPECIAL_CLASS, SPECIAL_QUERY_CLASS};
 use crate::host::HostInternal;
 use crate::offsets::Offsets;
 use crate::scheme::SpecialScheme;
 use crate::Url;
 use alloc::string::String;
 
-/// Bytes the fast path accepts in a host: lower-case ASCII letters, digits, `-` and `.`
-/// (COPY); everything else ends the host or sends the input to the full parser.
-static HOST_CLASS: [u8; 256] = {
+/// Bytes of a lower-case host (COPY): ASCII lower-case letters, digits and `.`; `-` stops
+/// the skip (see [`lower_host_end`]).
+static HOST_LOWER_CLASS: [u8; 256] = {
     let mut t = [1u8; 256];
     let mut i = 0;
     while i < 256 {
         let b = i as u8;
-        if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.' {
+        if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' {
             t[i] = COPY;
         }
         i += 1;
@@ -30,9 +30,24 @@ static HOST_CLASS: [u8; 256] = {
     t
 };
 
-/// Fragment bytes copied unchanged (the fragment percent-encode set's complement).
-static FRAGMENT_CLASS: [u8; 256] = {
-    let enc = crate::percent::sets::FRAGMENT.encode_table();
+/// Bytes the fast path accepts in a host: ASCII letters, digits, `-` and `.` (COPY);
+/// everything else ends the host or sends the input to the full parser.
+static HOST_CLASS: [u8; 256] = {
+    let mut t = [1u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        if b.is_ascii_alphanumeric() || b == b'-' || b == b'.' {
+            t[i] = COPY;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// A class table with [`COPY`] for the bytes `set` leaves alone, 1 for the others.
+const fn copy_class(set: &crate::percent::sets::AsciiSet) -> [u8; 256] {
+    let enc = set.encode_table();
     let mut t = [COPY; 256];
     let mut i = 0;
     while i < 256 {
@@ -42,18 +57,28 @@ static FRAGMENT_CLASS: [u8; 256] = {
         i += 1;
     }
     t
-};
+}
 
-/// Where the components of a canonical input are.
-struct Layout {
-    scheme: SpecialScheme,
-    host_end: usize,
-    port: Option<u16>,
-    /// `None` when the input has no path and `/` must be inserted at `host_end`-or-port end.
-    path_start: Option<usize>,
-    after_authority: usize,
-    query_start: Option<usize>,
-    fragment_start: Option<usize>,
+/// Fragment bytes copied unchanged (the fragment percent-encode set's complement).
+static FRAGMENT_CLASS: [u8; 256] = copy_class(&crate::percent::sets::FRAGMENT);
+/// Userinfo bytes copied unchanged (the userinfo percent-encode set's complement).
+static USERINFO_CLASS: [u8; 256] = copy_class(&crate::percent::sets::USERINFO);
+
+/// Where the components of a canonical input (or its canonical beginning) are.
+pub(super) struct Layout {
+    pub(super) scheme: SpecialScheme,
+    /// The scheme or the host has upper-case letters, which the copy lower-cases.
+    pub(super) lower_case: bool,
+    pub(super) username_end: usize,
+    pub(super) host_start: usize,
+    pub(super) host_end: usize,
+    pub(super) host: HostInternal,
+    pub(super) port: Option<u16>,
+    /// `None` when the input has no path and `/` must be inserted at `after_authority`.
+    pub(super) path_start: Option<usize>,
+    pub(super) after_authority: usize,
+    pub(super) query_start: Option<usize>,
+    pub(super) fragment_start: Option<usize>,
 }
 
 /// The special schemes with a host that the fast path knows, with their `://` prefix.
@@ -65,107 +90,309 @@ const PREFIXES: [(&[u8], SpecialScheme); 5] = [
     (b"ftp://", SpecialScheme::Ftp),
 ];
 
-/// The layout of `b` if the full parser would copy it unchanged (but for a missing `/` path).
-fn scan(b: &[u8]) -> Option<Layout> {
-    let (prefix, scheme) = PREFIXES.iter().find(|(p, _)| b.starts_with(p))?;
-    let host_start = prefix.len();
-    let host_end = host_start + skip_copy(&b[host_start..], &HOST_CLASS);
-    if !plain_domain(&b[host_start..host_end]) {
+/// The credentials in `userinfo` if the parser would copy them unchanged: returns the
+/// username's length.
+fn plain_userinfo(userinfo: &[u8]) -> Option<usize> {
+    let (user, pass) = match userinfo.iter().position(|&c| c == b':') {
+        Some(i) => (&userinfo[..i], Some(&userinfo[i + 1..])),
+        None => (userinfo, None),
+    };
+    // The serializer drops an empty password's ":" and an empty userinfo's "@".
+    if pass.is_some_and(<[u8]>::is_empty) || user.is_empty() && pass.is_none() {
         return None;
     }
-    let mut i = host_end;
-    let mut port = None;
-    if b.get(i) == Some(&b':') {
-        let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-        let text = &b[i + 1..i + 1 + digits];
-        // Only canonical ports: no leading zero, in range, not the default.
-        if digits == 0 || digits > 5 || text[0] == b'0' {
-            return None;
-        }
-        let value = text.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
-        let value = u16::try_from(value).ok()?;
-        if scheme.default_port() == Some(value) {
-            return None;
-        }
-        port = Some(value);
-        i += 1 + digits;
+    let plain = |part: &[u8]| skip_copy(part, &USERINFO_CLASS) == part.len();
+    (plain(user) && pass.map_or(true, plain)).then_some(user.len())
+}
+
+/// The host kind if the host parser would keep `host` as is (up to ASCII case): a domain
+/// without `xn--` labels (IDNA checks those), or a dotted-decimal IPv4 address. One pass,
+/// label by label.
+fn plain_host(host: &[u8]) -> Option<HostInternal> {
+    if host.last().map_or(true, |&c| c == b'.') {
+        return None;
     }
-    let after_authority = i;
-    let path_start = match b.get(i) {
-        Some(b'/') => Some(i),
-        None | Some(b'?' | b'#') => None,
-        Some(_) => return None,
+    let mut start = 0;
+    loop {
+        let end = host[start..]
+            .iter()
+            .position(|&c| c == b'.')
+            .map_or(host.len(), |i| start + i);
+        let label = &host[start..end];
+        if label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--") {
+            return None;
+        }
+        if end == host.len() {
+            // Ends in a number: only canonical dotted-decimal addresses stay on the fast path.
+            return if label.first().is_some_and(u8::is_ascii_digit) {
+                canonical_ipv4(host).map(HostInternal::Ipv4)
+            } else {
+                Some(HostInternal::Domain)
+            };
+        }
+        start = end + 1;
+    }
+}
+
+/// `a.b.c.d` with four decimal parts of 0 to 255 without leading zeros.
+fn canonical_ipv4(host: &[u8]) -> Option<core::net::Ipv4Addr> {
+    let mut parts = [0u8; 4];
+    let mut n = 0;
+    for part in host.split(|&c| c == b'.') {
+        let slot = parts.get_mut(n)?;
+        if part.is_empty() || part.len() > 3 || (part.len() > 1 && part[0] == b'0') {
+            return None;
+        }
+        let mut v: u32 = 0;
+        for &d in part {
+            if !d.is_ascii_digit() {
+                return None;
+            }
+            v = v * 10 + u32::from(d - b'0');
+        }
+        *slot = u8::try_from(v).ok()?;
+        n += 1;
+    }
+    (n == 4).then(|| core::net::Ipv4Addr::from(parts))
+}
+
+/// The authority of a canonical input.
+struct Authority {
+    username_end: usize,
+    host_start: usize,
+    host_end: usize,
+    end: usize,
+    host: HostInternal,
+    port: Option<u16>,
+    /// The host has upper-case letters.
+    upper: bool,
+}
+
+/// A canonical `port` at `b[i..]` followed by the end of the authority: (its end, the port).
+fn port_then_end(b: &[u8], i: usize, scheme: SpecialScheme) -> Option<(usize, u16)> {
+    let text = b.get(i..)?;
+    let digits = text.iter().take_while(|c| c.is_ascii_digit()).count();
+    // No leading zero, in range, not the default: the parser would rewrite anything else.
+    if digits == 0 || digits > 5 || text[0] == b'0' {
+        return None;
+    }
+    if !matches!(text.get(digits), None | Some(b'/' | b'?' | b'#')) {
+        return None;
+    }
+    let value = text[..digits]
+        .iter()
+        .fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
+    let value = u16::try_from(value).ok()?;
+    (scheme.default_port() != Some(value)).then_some((i + digits, value))
+}
+
+/// Where a lower-case host starting at `start` ends. `-` stops the bulk skip so that an
+/// `xn--` label (which IDNA must check) is seen without a pass of its own; such a host ends
+/// right there, which sends the input to the general authority check.
+fn lower_host_end(b: &[u8], start: usize) -> usize {
+    let mut j = start;
+    loop {
+        j += skip_copy(&b[j..], &HOST_LOWER_CLASS);
+        if b.get(j) != Some(&b'-') {
+            return j;
+        }
+        let label_start = j >= start + 2 && (j - 2 == start || b[j - 3] == b'.');
+        if label_start && &b[j - 2..j] == b"xn" && b.get(j + 1) == Some(&b'-') {
+            return j;
+        }
+        j += 1;
+    }
+}
+
+/// The kind of a lower-case host already checked for `xn--` labels: IPv4 if its last label
+/// starts with a digit (then only canonical dotted-decimal addresses pass), else a domain.
+fn quick_host_kind(host: &[u8]) -> Option<HostInternal> {
+    let (&last, _) = host.split_last()?;
+    if last == b'.' {
+        return None;
+    }
+    let label = host.iter().rposition(|&c| c == b'.').map_or(0, |i| i + 1);
+    if host[label].is_ascii_digit() {
+        canonical_ipv4(host).map(HostInternal::Ipv4)
+    } else {
+        Some(HostInternal::Domain)
+    }
+}
+
+/// The authority starting at `start`: first the common lower-case `host[:port]`, then the
+/// general case with credentials and upper case.
+fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority> {
+    let host_end = lower_host_end(b, start);
+    let quick = match b.get(host_end) {
+        None | Some(b'/' | b'?' | b'#') => Some((host_end, None)),
+        Some(b':') => port_then_end(b, host_end + 1, scheme).map(|(end, p)| (end, Some(p))),
+        _ => None,
     };
-    while b.get(i) == Some(&b'/') {
-        // Dot segments (".", "..", "%2e", ...) all start with '.' or '%': leave them to the parser.
-        if matches!(b.get(i + 1), Some(b'.' | b'%')) {
-            return None;
-        }
-        i += 1 + skip_copy(&b[i + 1..], &PATH_SPECIAL_CLASS);
+    if let Some((end, port)) = quick {
+        return Some(Authority {
+            username_end: start,
+            host_start: start,
+            host_end,
+            end,
+            host: quick_host_kind(&b[start..host_end])?,
+            port,
+            upper: false,
+        });
     }
-    let mut query_start = None;
-    if b.get(i) == Some(&b'?') {
-        query_start = Some(i);
-        i += 1 + skip_copy(&b[i + 1..], &SPECIAL_QUERY_CLASS);
-    }
-    let mut fragment_start = None;
-    if b.get(i) == Some(&b'#') {
-        fragment_start = Some(i);
-        i += 1 + skip_copy(&b[i + 1..], &FRAGMENT_CLASS);
-    }
-    (i == b.len()).then_some(Layout {
-        scheme: *scheme,
+    let rest = &b[start..];
+    let end = start
+        + rest
+            .iter()
+            .position(|&c| END_SPECIAL[c as usize])
+            .unwrap_or(rest.len());
+    let (username_end, host_start) = match b[start..end].iter().rposition(|&c| c == b'@') {
+        Some(at) => (start + plain_userinfo(&b[start..start + at])?, start + at + 1),
+        None => (start, start),
+    };
+    let host_end = host_start + skip_copy(&b[host_start..end], &HOST_CLASS);
+    let host_text = &b[host_start..host_end];
+    let port = match b.get(host_end) {
+        Some(b':') => Some(
+            port_then_end(b, host_end + 1, scheme)
+                .filter(|&(e, _)| e == end)?
+                .1,
+        ),
+        _ if host_end == end => None,
+        _ => return None,
+    };
+    Some(Authority {
+        username_end,
+        host_start,
         host_end,
+        end,
+        host: plain_host(host_text)?,
         port,
-        path_start,
-        after_authority,
-        query_start,
-        fragment_start,
+        upper: host_text.iter().any(u8::is_ascii_uppercase),
     })
 }
 
-/// A domain the host parser would keep as is: non-empty, no `xn--` label (IDNA checks those),
-/// not ending in a number (IPv4) nor with a dot.
-fn plain_domain(host: &[u8]) -> bool {
-    let Some(&last) = host.last() else {
-        return false;
+/// Where the full parser takes over from the fast scan: at the segment whose `/` is at the
+/// index, at the `?` of the query, or at the `#` of the fragment.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum ResumeAt {
+    Segment(usize),
+    Query(usize),
+    Fragment(usize),
+}
+
+/// What the fast scan found.
+pub(super) enum Scan {
+    /// The parser would copy the whole input unchanged (but for ASCII case and a missing `/`).
+    Canonical(Layout),
+    /// Canonical up to a point in the path, query or fragment: the full parser goes on from there.
+    Resume(Layout, ResumeAt),
+}
+
+/// The layout of `b` if the full parser would copy it unchanged (but for ASCII case and a
+/// missing `/` path), or up to where it would not; `None` if the scheme or authority is not
+/// canonical.
+pub(super) fn scan(b: &[u8]) -> Option<Scan> {
+    let exact = PREFIXES.iter().find(|(p, _)| b.starts_with(p));
+    let (prefix, scheme) = match exact {
+        Some(found) => found,
+        None => PREFIXES
+            .iter()
+            .find(|(p, _)| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p))?,
     };
-    if last == b'.' || host.starts_with(b"xn--") || host.windows(5).any(|w| w == b".xn--") {
-        return false;
+    let auth_start = prefix.len();
+    let a = authority(b, auth_start, *scheme)?;
+    let mut l = Layout {
+        scheme: *scheme,
+        lower_case: a.upper || exact.is_none(),
+        username_end: a.username_end,
+        host_start: a.host_start,
+        host_end: a.host_end,
+        host: a.host,
+        port: a.port,
+        path_start: None,
+        after_authority: a.end,
+        query_start: None,
+        fragment_start: None,
+    };
+    let mut i = a.end;
+    match b.get(i) {
+        Some(b'/') => l.path_start = Some(i),
+        None | Some(b'?' | b'#') => {}
+        Some(_) => return None,
     }
-    let last_label = host.rsplit(|&c| c == b'.').next().unwrap_or(host);
-    !last_label.first().is_some_and(u8::is_ascii_digit)
+    while b.get(i) == Some(&b'/') {
+        // Dot segments (".", "..", "%2e", ...) all start with '.' or '%': the parser takes those.
+        if matches!(b.get(i + 1), Some(b'.' | b'%')) {
+            return resume(l, ResumeAt::Segment(i));
+        }
+        let next = i + 1 + skip_copy(&b[i + 1..], &PATH_SPECIAL_CLASS);
+        if !matches!(b.get(next), None | Some(b'/' | b'?' | b'#')) {
+            return resume(l, ResumeAt::Segment(i));
+        }
+        i = next;
+    }
+    if b.get(i) == Some(&b'?') {
+        l.query_start = Some(i);
+        let next = i + 1 + skip_copy(&b[i + 1..], &SPECIAL_QUERY_CLASS);
+        if !matches!(b.get(next), None | Some(b'#')) {
+            l.query_start = None;
+            return resume(l, ResumeAt::Query(i));
+        }
+        i = next;
+    }
+    if b.get(i) == Some(&b'#') {
+        l.fragment_start = Some(i);
+        let next = i + 1 + skip_copy(&b[i + 1..], &FRAGMENT_CLASS);
+        if next != b.len() {
+            l.fragment_start = None;
+            return resume(l, ResumeAt::Fragment(i));
+        }
+    }
+    Some(Scan::Canonical(l))
+}
+
+/// A resumable scan: only when the path starts with `/` (no `/` to insert).
+fn resume(l: Layout, at: ResumeAt) -> Option<Scan> {
+    l.path_start.is_some().then_some(Scan::Resume(l, at))
 }
 
 /// Whether `input` is a canonical special URL that the fast path parses.
 pub(crate) fn is_canonical(input: &str) -> bool {
-    scan(input.as_bytes()).is_some()
+    matches!(scan(input.as_bytes()), Some(Scan::Canonical(_)))
 }
 
-/// The URL, when `input` is canonical (a missing path becomes `/`).
-pub(crate) fn parse_canonical(input: &str) -> Option<Url> {
-    let b = input.as_bytes();
-    let l = scan(b)?;
-    u32::try_from(b.len() + 1).ok()?;
-    let mut serialization = String::with_capacity(b.len() + 1);
+/// Copies `input[..end]` as the start of the URL's serialization, folding the ASCII case of
+/// the scheme and host.
+pub(super) fn copy_start(input: &str, l: &Layout, end: usize, out: &mut String) {
+    out.push_str(&input[..end]);
+    if l.lower_case {
+        out[..l.scheme.as_str().len()].make_ascii_lowercase();
+        out[l.host_start..l.host_end].make_ascii_lowercase();
+    }
+}
+
+/// The URL of a canonical `input` with layout `l` (a missing path becomes `/`); `None` if it
+/// would exceed 4 GiB.
+pub(super) fn build(input: &str, l: &Layout) -> Option<Url> {
+    u32::try_from(input.len() + 1).ok()?;
+    let mut serialization = String::with_capacity(input.len() + 1);
     let inserted = match l.path_start {
         Some(_) => {
-            serialization.push_str(input);
+            copy_start(input, l, input.len(), &mut serialization);
             0
         }
         None => {
-            serialization.push_str(&input[..l.after_authority]);
+            copy_start(input, l, l.after_authority, &mut serialization);
             serialization.push('/');
             serialization.push_str(&input[l.after_authority..]);
             1
         }
     };
-    let scheme_end = l.scheme.as_str().len();
     let shifted = |v: usize| (v + inserted) as u32;
     let offsets = Offsets {
-        scheme_end: scheme_end as u32,
-        username_end: (scheme_end + 3) as u32,
-        host_start: (scheme_end + 3) as u32,
+        scheme_end: l.scheme.as_str().len() as u32,
+        username_end: l.username_end as u32,
+        host_start: l.host_start as u32,
         host_end: l.host_end as u32,
         path_start: l.path_start.unwrap_or(l.after_authority) as u32,
         query_start: l.query_start.map(shifted),
@@ -174,9 +401,18 @@ pub(crate) fn parse_canonical(input: &str) -> Option<Url> {
     Some(Url {
         serialization,
         offsets,
-        host: HostInternal::Domain,
+        host: l.host,
         port: l.port,
     })
+}
+
+/// The URL when `input` is canonical.
+#[cfg(test)]
+fn parse_canonical(input: &str) -> Option<Url> {
+    match scan(input.as_bytes())? {
+        Scan::Canonical(l) => build(input, &l),
+        Scan::Resume(..) => None,
+    }
 }
 
 #[cfg(test)]
@@ -198,14 +434,20 @@ mod tests {
             assert_eq!(fast.offsets, full.offsets, "{s}");
         }
         for s in [
-            "HTTP://h/",
-            "http://H/",
-            "http://1.2.3.4/",
+            "http://1.2.3/",
+            "http://01.2.3.4/",
+            "http://1.2.3.256/",
             "http://h.0x1/",
             "http://xn--a.b/",
+            "http://a.XN--b/",
             "http://h./",
-            "http://u@h/",
+            "http://@h/",
+            "http://u:@h/",
+            "http://u:p:q@h/",
+            "http://a@b@h/",
+            "http://u@/",
             "http://h:80/",
+            "http://h:/",
             "http://h:080/",
             "http://h:99999/",
             "http://h/./",
@@ -222,5 +464,30 @@ mod tests {
         ] {
             assert!(parse_canonical(s).is_none(), "{s}");
         }
+    }
+
+    #[test]
+    fn resumes_in_path_query_and_fragment() {
+        let cases = [
+            ("http://h/a/./b", "http://h/a/b"),
+            ("HTTP://H/a/%2e%2E/b", "http://h/b"),
+            ("http://h/a b/c", "http://h/a%20b/c"),
+            ("http://h/a\\b", "http://h/a/b"),
+            ("http://h:81/x?a b#c", "http://h:81/x?a%20b#c"),
+            ("http://u:p@h/x?q#a b", "http://u:p@h/x?q#a%20b"),
+            ("https://h/é?é#é", "https://h/%C3%A9?%C3%A9#%C3%A9"),
+        ];
+        for (input, href) in cases {
+            assert!(
+                matches!(scan(input.as_bytes()), Some(Scan::Resume(..))),
+                "{input}"
+            );
+            let url = crate::Url::parse(input).unwrap();
+            assert_eq!(url.as_str(), href);
+            assert_eq!(url.check_invariants(), Ok(()));
+        }
+        // Without a path to copy, or with a bad authority, the full parser starts over.
+        assert!(scan(b"http://h?a b").is_none());
+        assert!(scan(b"http://h_/a b").is_none());
     }
 }
