@@ -1001,6 +1001,7 @@ fn every_scheme_gets_its_view_and_port() {
         ("file:///x", None),
         ("prospero://h/x", Some(1525)),
         ("https://h/", Some(443)),
+        ("ldap://h/x", Some(389)),
     ] {
         let p = parse(url).unwrap();
         assert_eq!(p.default_port, port, "{url}");
@@ -1016,8 +1017,8 @@ fn every_scheme_gets_its_view_and_port() {
             SchemeView::Wais(v) => v.port() == port,
             SchemeView::File(v) => v.path() == "/x",
             SchemeView::Prospero(v) => v.port() == port,
-            // https is not an RFC 1738 scheme: otherurl.
-            SchemeView::Other(v) => url.starts_with("https:") && v.scheme_specific_part() == "//h/",
+            // ldap is not an RFC 1738 scheme: otherurl.
+            SchemeView::Other(v) => url.starts_with("ldap:") && v.scheme_specific_part() == "//h/x",
         };
         assert!(matched, "{url}");
     }
@@ -1112,4 +1113,24 @@ fn rfc1738_appendix_urls_in_context() {
         // Only the #WARNING example keeps an invalid character (its fragment).
         assert_eq!(p.validation.is_ok(), !url.contains('#'), "{url}");
     }
+}
+
+#[test]
+fn https_has_the_http_view_but_no_rfc1738_grammar() {
+    let p = parse("HTTPS://www.example.com:8443/a/b?c=d").unwrap();
+    assert_eq!(p.scheme, "https");
+    assert_eq!(p.default_port, Some(443));
+    let v = p.view.as_http().expect("http view");
+    assert_eq!(
+        (v.host(), v.port(), v.path(), v.search()),
+        ("www.example.com", Some(8443), "a/b", Some("c=d"))
+    );
+    assert_eq!(
+        parse("https://h/").unwrap().view.as_http().unwrap().port(),
+        Some(443)
+    );
+    // Strict validation: https is not in the RFC 1738 BNF, so genericurl applies, which has
+    // no opinion on user:password; httpurl itself forbids them.
+    assert!(urlkit::schemes::validate("https://u:p@h/").is_ok());
+    assert!(urlkit::schemes::validate("http://u:p@h/").is_err());
 }

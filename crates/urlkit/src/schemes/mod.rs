@@ -117,9 +117,12 @@ enum Kind {
 
 impl Kind {
     fn of(scheme: &str) -> Kind {
-        const NAMES: [(&str, Kind); 11] = [
+        const NAMES: [(&str, Kind); 12] = [
             ("ftp", Kind::Ftp),
             ("http", Kind::Http),
+            // RFC 9110 §4.2.2: `https` is `http` over TLS with the same syntax (default port
+            // 443); it has no RFC 1738 grammar of its own, so it validates as a generic URL.
+            ("https", Kind::Http),
             ("gopher", Kind::Gopher),
             ("mailto", Kind::Mailto),
             ("news", Kind::News),
@@ -209,7 +212,7 @@ pub fn validate(url: &str) -> Result<(), Rfc1738Error> {
     let scheme = &url[start..colon];
     match Kind::of(scheme) {
         Kind::Ftp => ftp::validate(b, i),
-        Kind::Http => http::validate(b, i),
+        Kind::Http if scheme.eq_ignore_ascii_case("http") => http::validate(b, i),
         Kind::Gopher => gopher::validate(b, i),
         Kind::Mailto => mailto::validate(b, i),
         Kind::News if scheme.eq_ignore_ascii_case("news") => news::validate(b, i),
@@ -218,7 +221,7 @@ pub fn validate(url: &str) -> Result<(), Rfc1738Error> {
         Kind::Wais => wais::validate(b, i),
         Kind::File => file::validate(b, i),
         Kind::Prospero => prospero::validate(b, i),
-        Kind::News | Kind::Other => other::validate(b, i),
+        Kind::Http | Kind::News | Kind::Other => other::validate(b, i),
     }
 }
 
