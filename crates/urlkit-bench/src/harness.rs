@@ -1,0 +1,153 @@
+//! Paired rounds: every contender times the whole corpus once per round, in rotating order.
+
+use crate::stats::{rotation, summarize, PairedSummary};
+use std::hint::black_box;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
+
+/// What one pass over a corpus produced: the number of successes and a checksum (e.g. the
+/// total href length) that forces each contender to produce its full result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Inputs for which the contender succeeded.
+    pub ok: usize,
+    /// Sum of the lengths the contender reported for its successes.
+    pub bytes: usize,
+}
+
+/// Runs `f` on every item (through [`black_box`]) and tallies the `Some(len)` results.
+#[inline]
+pub fn pass<T, F: Fn(&T) -> Option<usize>>(items: &[T], f: &F) -> Tally {
+    let mut tally = Tally::default();
+    for item in items {
+        if let Some(len) = f(black_box(item)) {
+            tally.ok += 1;
+            tally.bytes += len;
+        }
+    }
+    black_box(tally)
+}
+
+/// A named contender: a whole-corpus pass, and a way to run it on a single item (to find
+/// which input made a contender panic).
+pub struct Contender<'a> {
+    /// Name printed in the results (`urlkit`, `url`, `ada`, `scan`).
+    pub name: &'static str,
+    run: Box<dyn Fn() -> Tally + 'a>,
+    one: Box<dyn Fn(usize) -> Option<usize> + 'a>,
+    len: usize,
+}
+
+impl<'a> Contender<'a> {
+    /// A contender applying `f` to each of `items`; `f(item)` is `Some(result length)` on success.
+    pub fn new<T, F>(name: &'static str, items: &'a [T], f: F) -> Self
+    where
+        F: Fn(&T) -> Option<usize> + Copy + 'a,
+    {
+        Contender {
+            name,
+            run: Box::new(move || pass(items, &f)),
+            one: Box::new(move |i| f(&items[i])),
+            len: items.len(),
+        }
+    }
+
+    /// Index of the first item on which this contender panics, if any.
+    fn first_panic(&self) -> Option<usize> {
+        (0..self.len).find(|&i| catch_unwind(AssertUnwindSafe(|| (self.one)(i))).is_err())
+    }
+}
+
+/// The outcome of one benchmark for one contender.
+#[derive(Clone, Debug)]
+pub struct Measured {
+    /// Contender name.
+    pub name: &'static str,
+    /// Successes and checksum of one pass.
+    pub tally: Tally,
+    /// Wall time of each timed round, in nanoseconds (one round = `reps` passes).
+    pub times: Vec<f64>,
+}
+
+/// Runs a warm-up pass of each contender (dropping, with a message naming the input, any that
+/// panics), then `rounds` rounds in which each contender times `reps` whole passes, in the
+/// order given by [`rotation`].
+pub fn measure(contenders: Vec<Contender<'_>>, rounds: usize, reps: usize) -> Vec<Measured> {
+    let mut live = Vec::new();
+    let mut results = Vec::new();
+    for c in contenders {
+        let previous_hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let warm = catch_unwind(AssertUnwindSafe(|| (c.run)()));
+        let culprit = warm.is_err().then(|| c.first_panic()).flatten();
+        std::panic::set_hook(previous_hook);
+        match warm {
+            Ok(tally) => {
+                results.push(Measured { name: c.name, tally, times: Vec::with_capacity(rounds) });
+                live.push(c);
+            }
+            Err(_) => match culprit {
+                Some(i) => eprintln!("  {} panicked on item {i}; left out of this benchmark", c.name),
+                None => eprintln!("  {} panicked; left out of this benchmark", c.name),
+            },
+        }
+    }
+    for round in 0..rounds {
+        for k in rotation(round, live.len()) {
+            let start = Instant::now();
+            for _ in 0..reps {
+                black_box((live[k].run)());
+            }
+            results[k].times.push(start.elapsed().as_nanos() as f64);
+        }
+    }
+    results
+}
+
+/// Summaries of each measured contender against the one named `reference`, with `items`
+/// inputs per pass and `reps` passes per round.
+pub fn against(
+    measured: &[Measured],
+    reference: &str,
+    items: usize,
+    reps: usize,
+) -> Vec<(&'static str, Option<PairedSummary>)> {
+    let base = measured.iter().find(|m| m.name == reference);
+    measured
+        .iter()
+        .map(|m| {
+            let reference_times = base.map_or(&[][..], |b| &b.times[..]);
+            (m.name, summarize(&m.times, reference_times, items * reps))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pass_tallies_successes() {
+        let items = ["a", "bb", "", "ccc"];
+        let t = pass(&items, &|s: &&str| (!s.is_empty()).then_some(s.len()));
+        assert_eq!(t, Tally { ok: 3, bytes: 6 });
+    }
+
+    #[test]
+    fn measure_times_every_round_and_drops_panics() {
+        let items = ["x", "boom", "y"];
+        let ok = Contender::new("ok", &items, |s: &&str| Some(s.len()));
+        let bad = Contender::new("bad", &items, |s: &&str| {
+            assert!(*s != "boom", "test panic");
+            Some(1)
+        });
+        let measured = measure(vec![ok, bad], 3, 2);
+        assert_eq!(measured.len(), 1);
+        assert_eq!(measured[0].name, "ok");
+        assert_eq!(measured[0].tally, Tally { ok: 3, bytes: 6 });
+        assert_eq!(measured[0].times.len(), 3);
+        let summary = against(&measured, "ok", items.len(), 2);
+        assert_eq!(summary[0].1.map(|s| s.ratio), Some(1.0));
+        assert!(against(&measured, "absent", 3, 2)[0].1.is_none());
+    }
+}
