@@ -21,7 +21,10 @@ pub struct MessyCase {
 /// conversion of the JS string to a USVString would do.
 pub fn messy_case(line: &str) -> Option<MessyCase> {
     if !line.starts_with('{') {
-        return Some(MessyCase { input: line.to_owned(), base: None });
+        return Some(MessyCase {
+            input: line.to_owned(),
+            base: None,
+        });
     }
     let mut p = Json { rest: line };
     p.eat('{')?;
@@ -29,7 +32,11 @@ pub fn messy_case(line: &str) -> Option<MessyCase> {
     loop {
         let key = p.string()?;
         p.eat(':')?;
-        let value = if p.keyword("null") { None } else { Some(p.string()?) };
+        let value = if p.keyword("null") {
+            None
+        } else {
+            Some(p.string()?)
+        };
         match key.as_str() {
             "input" => input = value,
             "base" => base = value,
@@ -133,7 +140,13 @@ mod tests {
     #[test]
     fn plain_messy_line() {
         let case = messy_case("\u{3000}http://x/\t").unwrap();
-        assert_eq!(case, MessyCase { input: "\u{3000}http://x/\t".into(), base: None });
+        assert_eq!(
+            case,
+            MessyCase {
+                input: "\u{3000}http://x/\t".into(),
+                base: None
+            }
+        );
     }
 
     #[test]

@@ -83,7 +83,11 @@ pub fn measure(contenders: Vec<Contender<'_>>, rounds: usize, reps: usize) -> Ve
         std::panic::set_hook(previous_hook);
         match warm {
             Ok(tally) => {
-                results.push(Measured { name: c.name, tally, times: Vec::with_capacity(rounds) });
+                results.push(Measured {
+                    name: c.name,
+                    tally,
+                    times: Vec::with_capacity(rounds),
+                });
                 live.push(c);
             }
             Err(_) => match culprit {
@@ -147,7 +151,8 @@ mod tests {
         assert_eq!(measured[0].tally, Tally { ok: 3, bytes: 6 });
         assert_eq!(measured[0].times.len(), 3);
         let summary = against(&measured, "ok", items.len(), 2);
-        assert_eq!(summary[0].1.map(|s| s.ratio), Some(1.0));
-        assert!(against(&measured, "absent", 3, 2)[0].1.is_none());
+        assert_eq!(summary[0].1.and_then(|s| s.ratio).map(|r| r.median), Some(1.0));
+        let alone = against(&measured, "absent", 3, 2)[0].1.unwrap();
+        assert!(alone.ratio.is_none() && alone.per_item > 0.0);
     }
 }

@@ -1,5 +1,6 @@
 //! Markdown tables and the machine/date header printed with every benchmark run.
 
+use crate::stats::Spread;
 use core::fmt::Write as _;
 
 /// One line of the results table.
@@ -13,8 +14,8 @@ pub struct Row {
     pub parser: String,
     /// Median nanoseconds per URL.
     pub ns_per_url: f64,
-    /// Paired median ratio to ada and its 25th/75th percentiles; `None` without an ada column.
-    pub ratio: Option<(f64, f64, f64)>,
+    /// Paired ratio to ada (median and quartiles over rounds); `None` without an ada column.
+    pub ratio: Option<Spread>,
 }
 
 /// Renders `rows` as a GitHub markdown table: corpus, benchmark, parser, median ns/URL,
@@ -26,7 +27,7 @@ pub fn markdown_table(rows: &[Row]) -> String {
     );
     for row in rows {
         let (ratio, spread) = match row.ratio {
-            Some((r, lo, hi)) => (format!("{r:.2}"), format!("{lo:.2}–{hi:.2}")),
+            Some(s) => (format!("{:.2}", s.median), format!("{:.2}–{:.2}", s.p25, s.p75)),
             None => ("–".to_owned(), "–".to_owned()),
         };
         let _ = writeln!(
@@ -64,7 +65,11 @@ pub fn utc_datetime(secs: u64) -> String {
     let days = secs / 86_400;
     let rem = secs % 86_400;
     let (y, m, d) = civil_from_days(days);
-    format!("{y:04}-{m:02}-{d:02} {:02}:{:02} UTC", rem / 3600, rem % 3600 / 60)
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60
+    )
 }
 
 /// Proleptic Gregorian (year, month, day) of `days` days after 1970-01-01.
@@ -94,7 +99,11 @@ mod tests {
                 benchmark: "parse".into(),
                 parser: "url".into(),
                 ns_per_url: 312.345,
-                ratio: Some((1.5, 1.4, 1.6)),
+                ratio: Some(Spread {
+                    median: 1.5,
+                    p25: 1.4,
+                    p75: 1.6,
+                }),
             },
             Row {
                 corpus: "realworld".into(),

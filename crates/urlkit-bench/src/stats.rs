@@ -36,26 +36,41 @@ pub fn paired_ratios(times: &[f64], reference: &[f64]) -> Vec<f64> {
 pub struct PairedSummary {
     /// Median time of one round divided by the work per round (e.g. ns per URL).
     pub per_item: f64,
-    /// Median over rounds of `t / t_reference` in the same round.
-    pub ratio: f64,
-    /// 25th percentile of the per-round ratios.
-    pub ratio_p25: f64,
-    /// 75th percentile of the per-round ratios.
-    pub ratio_p75: f64,
+    /// The per-round ratios to the reference; `None` without reference rounds.
+    pub ratio: Option<Spread>,
+}
+
+/// Median and interquartile range of a sample.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spread {
+    /// The median.
+    pub median: f64,
+    /// The 25th percentile.
+    pub p25: f64,
+    /// The 75th percentile.
+    pub p75: f64,
+}
+
+impl Spread {
+    /// Median and quartiles of `values`; `None` when empty or with a NaN.
+    pub fn of(values: &[f64]) -> Option<Spread> {
+        Some(Spread {
+            median: median(values)?,
+            p25: quantile(values, 0.25)?,
+            p75: quantile(values, 0.75)?,
+        })
+    }
 }
 
 /// Summarizes per-round `times` of a contender against the `reference` times of the same
-/// rounds, with `items` units of work per round. `None` without usable rounds or items.
+/// rounds, with `items` units of work per round. `None` without rounds or items.
 pub fn summarize(times: &[f64], reference: &[f64], items: usize) -> Option<PairedSummary> {
     if items == 0 {
         return None;
     }
-    let ratios = paired_ratios(times, reference);
     Some(PairedSummary {
         per_item: median(times)? / items as f64,
-        ratio: median(&ratios)?,
-        ratio_p25: quantile(&ratios, 0.25)?,
-        ratio_p75: quantile(&ratios, 0.75)?,
+        ratio: Spread::of(&paired_ratios(times, reference)),
     })
 }
 
@@ -101,9 +116,14 @@ mod tests {
         let a = [100.0, 100.0, 500.0];
         let r = [50.0, 50.0, 250.0];
         let s = summarize(&a, &r, 10).unwrap();
-        assert_eq!(s.ratio, 2.0);
-        assert_eq!(s.ratio_p25, 2.0);
-        assert_eq!(s.ratio_p75, 2.0);
+        assert_eq!(
+            s.ratio,
+            Some(Spread {
+                median: 2.0,
+                p25: 2.0,
+                p75: 2.0
+            })
+        );
         assert_eq!(s.per_item, 10.0);
     }
 
@@ -111,7 +131,8 @@ mod tests {
     fn summarize_needs_work_and_rounds() {
         assert_eq!(summarize(&[1.0], &[1.0], 0), None);
         assert_eq!(summarize(&[], &[], 5), None);
-        assert_eq!(summarize(&[1.0], &[0.0], 5), None);
+        let no_reference = summarize(&[1.0], &[0.0], 5).unwrap();
+        assert_eq!((no_reference.per_item, no_reference.ratio), (0.2, None));
     }
 
     #[test]
