@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::path::Path;
 use urlkit_bench::corpus::{messy_case, split_lines};
-use urlkit_bench::harness::{against, measure, Contender};
+use urlkit_bench::harness::{against, agreement, measure, Contender};
 use urlkit_bench::report::{markdown_table, thousands, Row};
 
 /// Default number of timed rounds (after one warm-up round).
@@ -33,8 +33,15 @@ impl Run {
         self.filter.as_deref().map_or(true, |f| id.contains(f))
     }
 
-    /// Measures `contenders` (each over the same `items` inputs) and records the results.
-    fn bench(&mut self, corpus: &str, benchmark: &str, items: usize, contenders: Vec<Contender<'_>>) {
+    /// Measures `contenders` (each over the same `items` inputs) and records the results;
+    /// `agreement` is the "same result as ada" cell of the successes table.
+    fn bench(
+        &mut self,
+        (corpus, benchmark): (&str, &str),
+        items: usize,
+        contenders: Vec<Contender<'_>>,
+        agreement: String,
+    ) {
         let reps = MIN_INPUTS_PER_ROUND.div_ceil(items.max(1));
         eprintln!(
             "{corpus}/{benchmark}: {} inputs x {reps} per round, {} rounds",
@@ -58,7 +65,7 @@ impl Run {
             .map(|m| format!("{} {}", m.name, thousands(m.tally.ok)))
             .collect();
         self.successes.push(format!(
-            "| {corpus} | {benchmark} | {} | {} |",
+            "| {corpus} | {benchmark} | {} | {} | {agreement} |",
             thousands(items),
             counts.join(" · ")
         ));
@@ -137,6 +144,54 @@ fn base_contenders(cases: &[(String, String)]) -> Vec<Contender<'_>> {
     ]
 }
 
+/// A parser's href for one benchmark item, `None` when it fails.
+type Href<T> = fn(&T) -> Option<String>;
+
+/// How many of `items` give the same result (same href, or both fail) with `url` and with
+/// `urlkit` as with ada; the first few urlkit differences go to stderr.
+fn same_as_ada<T: std::fmt::Debug>(items: &[T], href: [Href<T>; 3]) -> String {
+    let [ada, url, urlkit] = href;
+    let (same_url, _) = agreement(items, ada, url, 0);
+    let (same_urlkit, differing) = agreement(items, ada, urlkit, 5);
+    if same_urlkit > 0 {
+        for i in differing {
+            eprintln!("  urlkit differs from ada on {:?}", items[i]);
+        }
+    }
+    let mut cell = format!("url {}", thousands(same_url));
+    if same_urlkit > 0 {
+        cell.push_str(&format!(" · urlkit {}", thousands(same_urlkit)));
+    }
+    cell
+}
+
+/// Hrefs of single-input parses, for [`same_as_ada`]: ada, url, urlkit.
+fn parse_hrefs<'a>() -> [Href<&'a str>; 3] {
+    [
+        |s| ada_url::Url::parse(*s, None).ok().map(|u| u.href().to_owned()),
+        |s| url::Url::parse(s).ok().map(String::from),
+        |s| urlkit::Url::parse(s).ok().map(urlkit::Url::into_string),
+    ]
+}
+
+/// Hrefs of input-against-base parses, for [`same_as_ada`]: ada, url, urlkit.
+fn base_hrefs() -> [Href<(String, String)>; 3] {
+    [
+        |(i, b)| {
+            ada_url::Url::parse(i.as_str(), Some(b))
+                .ok()
+                .map(|u| u.href().to_owned())
+        },
+        |(i, b)| url::Url::parse(b).ok()?.join(i).ok().map(String::from),
+        |(i, b)| {
+            let base = urlkit::Url::parse(b).ok()?;
+            urlkit::Url::parse_with_base(i, Some(&base))
+                .ok()
+                .map(urlkit::Url::into_string)
+        },
+    ]
+}
+
 /// Reads `<dir>/<name>.txt`, or says why the corpus is skipped.
 fn load(dir: &Path, name: &str) -> Option<String> {
     let path = dir.join(format!("{name}.txt"));
@@ -158,10 +213,12 @@ fn bench_url_lists(run: &mut Run, dir: &Path) {
         let Some(text) = load(dir, corpus) else { continue };
         let lines = split_lines(&text);
         if run.wants(corpus, "parse") {
-            run.bench(corpus, "parse", lines.len(), parse_contenders(&lines));
+            let same = same_as_ada(&lines, parse_hrefs());
+            run.bench((corpus, "parse"), lines.len(), parse_contenders(&lines), same);
         }
         if run.wants(corpus, "can_parse") {
-            run.bench(corpus, "can_parse", lines.len(), can_parse_contenders(&lines));
+            let contenders = can_parse_contenders(&lines);
+            run.bench((corpus, "can_parse"), lines.len(), contenders, "–".to_owned());
         }
     }
 }
@@ -190,10 +247,12 @@ fn bench_messy(run: &mut Run, dir: &Path) {
         .filter_map(|c| Some((c.input.clone(), c.base.clone()?)))
         .collect();
     if run.wants("messy", "parse") {
-        run.bench("messy", "parse", plain.len(), parse_contenders(&plain));
+        let same = same_as_ada(&plain, parse_hrefs());
+        run.bench(("messy", "parse"), plain.len(), parse_contenders(&plain), same);
     }
     if run.wants("messy", "base") {
-        run.bench("messy", "base", based.len(), base_contenders(&based));
+        let same = same_as_ada(&based, base_hrefs());
+        run.bench(("messy", "base"), based.len(), base_contenders(&based), same);
     }
 }
 
@@ -216,8 +275,11 @@ fn main() {
         run.rounds
     );
     print!("{}", markdown_table(&run.rows));
-    println!("\nSuccesses (sanity: urlkit and ada should be close):\n");
-    println!("| corpus | benchmark | inputs | successes |\n| --- | --- | ---: | --- |");
+    println!("\nSanity: successes per parser (urlkit and ada should be close), and inputs with the same");
+    println!("result as ada (same href, or both fail):\n");
+    println!(
+        "| corpus | benchmark | inputs | successes | same result as ada |\n| --- | --- | ---: | --- | --- |"
+    );
     for line in &run.successes {
         println!("{line}");
     }

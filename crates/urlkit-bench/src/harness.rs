@@ -126,6 +126,30 @@ pub fn against(
         .collect()
 }
 
+/// Compares two contenders' results input by input: how many inputs give the same result
+/// (both fail, or both succeed with the same serialization), and the indices of up to
+/// `keep` inputs that differ. A panic of `other` counts as a difference.
+pub fn agreement<T, A, B>(items: &[T], reference: A, other: B, keep: usize) -> (usize, Vec<usize>)
+where
+    A: Fn(&T) -> Option<String>,
+    B: Fn(&T) -> Option<String>,
+{
+    let previous_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut same = 0;
+    let mut differing = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let theirs = catch_unwind(AssertUnwindSafe(|| other(item)));
+        if theirs.is_ok_and(|r| r == reference(item)) {
+            same += 1;
+        } else if differing.len() < keep {
+            differing.push(i);
+        }
+    }
+    std::panic::set_hook(previous_hook);
+    (same, differing)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,6 +159,18 @@ mod tests {
         let items = ["a", "bb", "", "ccc"];
         let t = pass(&items, &|s: &&str| (!s.is_empty()).then_some(s.len()));
         assert_eq!(t, Tally { ok: 3, bytes: 6 });
+    }
+
+    #[test]
+    fn agreement_counts_same_results() {
+        let items = ["a", "B", "", "c"];
+        let lower = |s: &&str| (!s.is_empty()).then(|| s.to_lowercase());
+        let asis = |s: &&str| {
+            assert!(*s != "c", "test panic");
+            (!s.is_empty()).then(|| s.to_string())
+        };
+        assert_eq!(agreement(&items, lower, asis, 1), (2, vec![1]));
+        assert_eq!(agreement(&items, lower, lower, 5), (4, vec![]));
     }
 
     #[test]
