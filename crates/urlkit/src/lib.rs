@@ -34,6 +34,7 @@
 
 extern crate alloc;
 
+mod chars;
 mod error;
 pub mod form;
 pub mod host;
@@ -42,6 +43,7 @@ pub mod percent;
 pub mod rfc3986;
 pub mod scheme;
 pub mod schemes;
+mod offsets;
 mod url;
 mod whatwg;
 

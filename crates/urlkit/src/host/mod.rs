@@ -1,7 +1,24 @@
 //! Hosts: domains, IPv4 and IPv6 addresses, opaque hosts
 //! (<https://url.spec.whatwg.org/#hosts-(domains-and-ip-addresses)>).
 
+use alloc::string::String;
+use core::fmt;
 use core::net::{Ipv4Addr, Ipv6Addr};
+
+use crate::error::Reporter;
+use crate::ParseError;
+
+mod domain;
+mod idna;
+mod ipv4;
+mod ipv6;
+mod opaque;
+
+pub use self::idna::{domain_to_ascii, domain_to_ascii_strict, domain_to_unicode};
+#[allow(unused_imports)] // for the URL parser and setters
+pub(crate) use self::ipv4::serialize_ipv4;
+#[allow(unused_imports)] // for the URL parser and setters
+pub(crate) use self::ipv6::{parse_ipv6, serialize_ipv6};
 
 /// A URL's host (<https://url.spec.whatwg.org/#concept-host>).
 ///
@@ -31,7 +48,7 @@ pub enum Host<S = alloc::string::String> {
 
 /// What kind of host a [`Url`](crate::Url) holds; the host's text lives in the URL's buffer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(dead_code)] // CONTRACT STUB until the host and whatwg branches land
+#[allow(dead_code)] // `None` is for the URL parser
 pub(crate) enum HostInternal {
     /// No host (a null host), as in `mailto:x`.
     None,
@@ -58,13 +75,129 @@ pub(crate) enum HostInternal {
 /// - appends the host's serialization to `out` and returns its kind; on failure `out` may
 ///   have been appended to and the caller truncates it.
 /// - empty `input` gives `HostInternal::Empty` (the URL parser decides whether that is allowed).
-#[allow(dead_code, unused_variables, clippy::todo)] // CONTRACT STUB until the host branch lands
+///
+/// Failures of domain processing point at `offset` (UTS 46 moves code points around);
+/// IPv6, IPv4 and opaque-host failures point at the offending byte.
+#[allow(dead_code)] // until the URL parser lands
 pub(crate) fn parse_host(
     input: &str,
     offset: usize,
     is_special: bool,
-    out: &mut alloc::string::String,
-    reporter: &mut crate::error::Reporter<'_>,
-) -> Result<HostInternal, crate::ParseError> {
-    todo!("host branch")
+    out: &mut String,
+    reporter: &mut Reporter<'_>,
+) -> Result<HostInternal, ParseError> {
+    let bytes = input.as_bytes();
+    // Step 1: IPv6, for special and non-special URLs alike.
+    if let Some(rest) = bytes.strip_prefix(b"[") {
+        let Some(inner) = rest.strip_suffix(b"]") else {
+            let kind = crate::ErrorKind::Ipv6Unclosed;
+            reporter.report(kind, offset + bytes.len());
+            return Err(ParseError::new(kind, offset + bytes.len()));
+        };
+        let addr = ipv6::parse(inner, offset + 1, reporter)?;
+        out.push('[');
+        serialize_ipv6(addr, out);
+        out.push(']');
+        return Ok(HostInternal::Ipv6(addr));
+    }
+    if input.is_empty() {
+        return Ok(HostInternal::Empty);
+    }
+    // Step 2.
+    if !is_special {
+        opaque::parse_opaque(input, offset, out, reporter)?;
+        return Ok(HostInternal::Opaque);
+    }
+    // Steps 3-9.
+    domain::parse_domain(input, offset, out, reporter)
 }
+
+impl Host<String> {
+    /// Parses `input` as the host of a special URL (`http:`, `file:`, …) with the
+    /// [host parser](https://url.spec.whatwg.org/#concept-host-parser): an IPv6 address in
+    /// brackets, or a domain that is percent-decoded, run through UTS 46 ToASCII and turned
+    /// into an IPv4 address when it ends in a number. The empty string gives [`Host::Empty`].
+    ///
+    /// # Errors
+    ///
+    /// When the host parser returns failure; the error's kind says why.
+    ///
+    /// ```
+    /// use std::net::Ipv4Addr;
+    /// use urlkit::Host;
+    /// assert_eq!(Host::parse("EXAMPLE.com")?, Host::Domain("example.com".to_owned()));
+    /// assert_eq!(Host::parse("b%C3%BCcher.de")?, Host::Domain("xn--bcher-kva.de".to_owned()));
+    /// assert_eq!(Host::parse("0x7f.1")?, Host::Ipv4(Ipv4Addr::LOCALHOST));
+    /// assert_eq!(Host::parse("[::1]")?.to_string(), "[::1]");
+    /// assert!(Host::parse("a b").is_err());
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn parse(input: &str) -> Result<Self, ParseError> {
+        Self::parse_with(input, true)
+    }
+
+    /// Parses `input` as the host of a non-special URL: an IPv6 address in brackets or an
+    /// [opaque host](https://url.spec.whatwg.org/#concept-opaque-host-parser), percent-encoded
+    /// with the C0 control percent-encode set.
+    ///
+    /// # Errors
+    ///
+    /// When `input` contains a [forbidden host code point](https://url.spec.whatwg.org/#forbidden-host-code-point)
+    /// or is a malformed IPv6 address.
+    ///
+    /// ```
+    /// use urlkit::Host;
+    /// assert_eq!(Host::parse_opaque("Ex\u{e9}")?, Host::Opaque("Ex%C3%A9".to_owned()));
+    /// assert!(Host::parse_opaque("a:b").is_err());
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn parse_opaque(input: &str) -> Result<Self, ParseError> {
+        Self::parse_with(input, false)
+    }
+
+    fn parse_with(input: &str, is_special: bool) -> Result<Self, ParseError> {
+        let mut out = String::new();
+        Ok(
+            match parse_host(input, 0, is_special, &mut out, &mut Reporter::none())? {
+                HostInternal::None | HostInternal::Empty => Host::Empty,
+                HostInternal::Domain => Host::Domain(out),
+                HostInternal::Opaque => Host::Opaque(out),
+                HostInternal::Ipv4(a) => Host::Ipv4(a),
+                HostInternal::Ipv6(a) => Host::Ipv6(a),
+            },
+        )
+    }
+}
+
+/// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer): IPv6
+/// addresses in brackets, in RFC 5952 form.
+///
+/// ```
+/// use urlkit::Host;
+/// let v6 = Host::<&str>::Ipv6("2001:db8:0:0:1:0:0:1".parse().unwrap());
+/// assert_eq!(v6.to_string(), "[2001:db8::1:0:0:1]");
+/// assert_eq!(Host::Domain("example.org").to_string(), "example.org");
+/// ```
+impl<S: AsRef<str>> fmt::Display for Host<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut buf = String::new();
+        let text = match self {
+            Host::Domain(s) | Host::Opaque(s) => s.as_ref(),
+            Host::Empty => "",
+            Host::Ipv4(a) => {
+                serialize_ipv4(*a, &mut buf);
+                &buf
+            }
+            Host::Ipv6(a) => {
+                buf.push('[');
+                serialize_ipv6(*a, &mut buf);
+                buf.push(']');
+                &buf
+            }
+        };
+        f.write_str(text)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,190 @@
+//! Byte-class tables and small predicates for the WHATWG URL parser.
+//!
+//! Every table is a `const` 256-entry array built at compile time, so the parser classifies a
+//! byte with one indexed load and scans with `iter().position(..)` instead of a state switch
+//! per byte. Each table is tested against a predicate written from its definition.
+
+use crate::percent::sets::{self, AsciiSet};
+
+/// A 256-entry table of the bytes that `set` percent-encodes (non-ASCII always is).
+pub(crate) const fn encode_table(set: &AsciiSet) -> [bool; 256] {
+    set.encode_table()
+}
+
+/// Bytes the [C0 control percent-encode set](https://url.spec.whatwg.org/#c0-control-percent-encode-set) encodes.
+pub(crate) static C0_CONTROL_ENC: [bool; 256] = encode_table(&sets::C0_CONTROL);
+/// Bytes the [fragment percent-encode set](https://url.spec.whatwg.org/#fragment-percent-encode-set) encodes.
+pub(crate) static FRAGMENT_ENC: [bool; 256] = encode_table(&sets::FRAGMENT);
+/// Bytes the [query percent-encode set](https://url.spec.whatwg.org/#query-percent-encode-set) encodes.
+pub(crate) static QUERY_ENC: [bool; 256] = encode_table(&sets::QUERY);
+/// Bytes the [special-query percent-encode set](https://url.spec.whatwg.org/#special-query-percent-encode-set) encodes.
+pub(crate) static SPECIAL_QUERY_ENC: [bool; 256] = encode_table(&sets::SPECIAL_QUERY);
+/// Bytes the [path percent-encode set](https://url.spec.whatwg.org/#path-percent-encode-set) encodes.
+pub(crate) static PATH_ENC: [bool; 256] = encode_table(&sets::PATH);
+/// Bytes the [userinfo percent-encode set](https://url.spec.whatwg.org/#userinfo-percent-encode-set) encodes.
+pub(crate) static USERINFO_ENC: [bool; 256] = encode_table(&sets::USERINFO);
+
+/// A table holding `true` for exactly the bytes in `bytes`.
+const fn table_of(bytes: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < bytes.len() {
+        t[bytes[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+
+/// Bytes after the first in a [scheme](https://url.spec.whatwg.org/#scheme-state): ASCII
+/// alphanumeric, `+`, `-`, `.`.
+pub(crate) static SCHEME_CHAR: [bool; 256] = {
+    let set = sets::ALPHA.union(sets::DIGIT).add_all(b"+-.");
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = set.contains(i as u8);
+        i += 1;
+    }
+    t
+};
+
+/// Where an authority, a path segment or a file host ends in a special URL: `/ \ ? #`
+/// (<https://url.spec.whatwg.org/#authority-state>, <https://url.spec.whatwg.org/#path-state>).
+pub(crate) static END_SPECIAL: [bool; 256] = table_of(b"/\\?#");
+/// Where an authority or a path segment ends in a non-special URL: `/ ? #`.
+pub(crate) static END_NON_SPECIAL: [bool; 256] = table_of(b"/?#");
+/// Where an opaque path ends: `? #` (<https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state>).
+pub(crate) static OPAQUE_PATH_END: [bool; 256] = table_of(b"?#");
+/// ASCII tab or newline (<https://infra.spec.whatwg.org/#ascii-tab-or-newline>), removed from input.
+pub(crate) static TAB_OR_NEWLINE: [bool; 256] = table_of(b"\t\n\r");
+
+/// ASCII URL code points (<https://url.spec.whatwg.org/#url-code-points>): alphanumerics and
+/// `!$&'()*+,-./:;=?@_~`. Used only to report validation errors.
+static ASCII_URL_CODE_POINT: [bool; 256] = {
+    let set = sets::ALPHA.union(sets::DIGIT).add_all(b"!$&'()*+,-./:;=?@_~");
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = set.contains(i as u8);
+        i += 1;
+    }
+    t
+};
+
+/// A C0 control or space (<https://url.spec.whatwg.org/#concept-basic-url-parser> step 1.2).
+#[inline]
+pub(crate) const fn is_c0_or_space(b: u8) -> bool {
+    b <= 0x20
+}
+
+/// A [URL code point](https://url.spec.whatwg.org/#url-code-points).
+pub(crate) fn is_url_code_point(c: char) -> bool {
+    if c.is_ascii() {
+        return ASCII_URL_CODE_POINT[c as usize];
+    }
+    let n = c as u32;
+    // U+00A0 to U+10FFFD, minus surrogates (impossible in a char) and noncharacters.
+    let nonchar = (0xFDD0..=0xFDEF).contains(&n) || (n & 0xFFFE) == 0xFFFE;
+    n >= 0xA0 && n <= 0x10FFFD && !nonchar
+}
+
+/// The first offset in `s` that is not a URL code point nor a `%` followed by two hex digits,
+/// for the invalid-URL-unit validation error. Only called when someone listens for errors.
+pub(crate) fn first_invalid_url_unit(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    for (i, c) in s.char_indices() {
+        if c == '%' {
+            let ok = b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
+            if !ok {
+                return Some(i);
+            }
+        } else if !is_url_code_point(c) {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// A [Windows drive letter](https://url.spec.whatwg.org/#windows-drive-letter): an ASCII alpha
+/// followed by `:` or `|`.
+#[inline]
+pub(crate) fn is_windows_drive_letter(s: &[u8]) -> bool {
+    s.len() == 2 && s[0].is_ascii_alphabetic() && (s[1] == b':' || s[1] == b'|')
+}
+
+/// A [normalized Windows drive letter](https://url.spec.whatwg.org/#normalized-windows-drive-letter):
+/// an ASCII alpha followed by `:`.
+#[inline]
+pub(crate) fn is_normalized_windows_drive_letter(s: &[u8]) -> bool {
+    s.len() == 2 && s[0].is_ascii_alphabetic() && s[1] == b':'
+}
+
+/// Whether `s` [starts with a Windows drive letter](https://url.spec.whatwg.org/#start-with-a-windows-drive-letter):
+/// a drive letter that is the whole string or is followed by `/ \ ? #`.
+pub(crate) fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
+    s.len() >= 2
+        && is_windows_drive_letter(&s[..2])
+        && (s.len() == 2 || matches!(s[2], b'/' | b'\\' | b'?' | b'#'))
+}
+
+/// A [single-dot URL path segment](https://url.spec.whatwg.org/#single-dot-path-segment):
+/// `.` or `%2e`, case-insensitively.
+#[inline]
+pub(crate) fn is_single_dot(s: &[u8]) -> bool {
+    s == b"." || s.eq_ignore_ascii_case(b"%2e")
+}
+
+/// A [double-dot URL path segment](https://url.spec.whatwg.org/#double-dot-path-segment):
+/// `..`, `.%2e`, `%2e.` or `%2e%2e`, case-insensitively.
+#[inline]
+pub(crate) fn is_double_dot(s: &[u8]) -> bool {
+    match s.len() {
+        2 => s == b"..",
+        4 => s.eq_ignore_ascii_case(b".%2e") || s.eq_ignore_ascii_case(b"%2e."),
+        6 => s.eq_ignore_ascii_case(b"%2e%2e"),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_match_definitions() {
+        for b in 0u8..=255 {
+            let i = b as usize;
+            assert_eq!(SCHEME_CHAR[i], b.is_ascii_alphanumeric() || b"+-.".contains(&b));
+            assert_eq!(END_SPECIAL[i], b"/\\?#".contains(&b));
+            assert_eq!(END_NON_SPECIAL[i], b"/?#".contains(&b));
+            assert_eq!(TAB_OR_NEWLINE[i], b == 9 || b == 10 || b == 13);
+            assert_eq!(PATH_ENC[i], sets::PATH.should_encode(b));
+            assert_eq!(C0_CONTROL_ENC[i], b < 0x20 || b >= 0x7F);
+            assert_eq!(is_c0_or_space(b), b <= 0x1F || b == b' ');
+        }
+    }
+
+    #[test]
+    fn url_code_points() {
+        assert!(is_url_code_point('a') && is_url_code_point('~') && is_url_code_point('é'));
+        assert!(!is_url_code_point(' ') && !is_url_code_point('%') && !is_url_code_point('\u{FFFF}'));
+        assert!(!is_url_code_point('\u{FDD0}') && !is_url_code_point('\u{9F}'));
+        assert_eq!(first_invalid_url_unit("a%2Fb"), None);
+        assert_eq!(first_invalid_url_unit("a%zz"), Some(1));
+        assert_eq!(first_invalid_url_unit("ab c"), Some(2));
+    }
+
+    #[test]
+    fn drive_letters_and_dots() {
+        assert!(is_windows_drive_letter(b"c|") && is_windows_drive_letter(b"C:"));
+        assert!(!is_windows_drive_letter(b"1:") && !is_normalized_windows_drive_letter(b"c|"));
+        assert!(starts_with_windows_drive_letter(b"c:/x") && starts_with_windows_drive_letter(b"c|"));
+        assert!(!starts_with_windows_drive_letter(b"c:x") && !starts_with_windows_drive_letter(b"c"));
+        assert!(is_single_dot(b".") && is_single_dot(b"%2E") && !is_single_dot(b".."));
+        for s in ["..", ".%2e", "%2E.", "%2e%2E"] {
+            assert!(is_double_dot(s.as_bytes()), "{s}");
+        }
+        assert!(!is_double_dot(b"...") && !is_double_dot(b"%2e"));
+    }
+}

@@ -1,0 +1,189 @@
+//! The URL Standard's [IDNA](https://url.spec.whatwg.org/#idna) algorithms on top of UTS 46.
+//!
+//! This is the only file that uses the `idna` crate.
+
+use alloc::string::String;
+
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+use super::opaque::FORBIDDEN_DOMAIN;
+use crate::error::{ErrorKind, Reporter};
+use crate::ParseError;
+
+/// [Domain parser ToASCII](https://url.spec.whatwg.org/#domain-parser-toascii) with
+/// beStrict = true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength (root dot allowed) on; CheckBidi and
+/// CheckJoiners always on, nontransitional, IgnoreInvalidPunycode off (the `idna` crate's
+/// fixed behaviour).
+fn to_ascii_strict(domain: &str) -> Option<String> {
+    Uts46::new()
+        .to_ascii(
+            domain.as_bytes(),
+            AsciiDenyList::STD3,
+            Hyphens::Check,
+            // UTS 46 counts the length "excluding the root label and its dot".
+            DnsLength::VerifyAllowRootDot,
+        )
+        .ok()
+        .map(alloc::borrow::Cow::into_owned)
+}
+
+/// Step 2 of the [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii): the
+/// `domain-to-ASCII` validation error when strict ToASCII fails. Only worth running when
+/// somebody listens.
+pub(crate) fn report_strict(domain: &str, offset: usize, reporter: &mut Reporter<'_>) {
+    if reporter.is_active() && to_ascii_strict(domain).is_none() {
+        reporter.report(ErrorKind::DomainToAscii, offset);
+    }
+}
+
+/// The [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii), appending the
+/// resulting ASCII domain to `out`. Failures point at `offset`, the start of the host.
+pub(crate) fn domain_parser(
+    domain: &str,
+    be_strict: bool,
+    offset: usize,
+    out: &mut String,
+    reporter: &mut Reporter<'_>,
+) -> Result<(), ParseError> {
+    let fail = ParseError::new(ErrorKind::DomainToAscii, offset);
+    // Steps 1-3.
+    if be_strict {
+        let strict = to_ascii_strict(domain);
+        if strict.is_none() {
+            reporter.report(ErrorKind::DomainToAscii, offset);
+        }
+        out.push_str(&strict.ok_or(fail)?);
+        return Ok(());
+    }
+    report_strict(domain, offset, reporter);
+    let start = out.len();
+    if domain.is_ascii() {
+        // Step 5: ASCII input is only lower-cased, whatever ToASCII thinks of it.
+        out.push_str(domain);
+        out[start..].make_ascii_lowercase();
+    } else {
+        // Step 6: ToASCII with beStrict = false, then the forbidden check below.
+        let ascii = Uts46::new()
+            .to_ascii(
+                domain.as_bytes(),
+                AsciiDenyList::EMPTY,
+                Hyphens::Allow,
+                DnsLength::Ignore,
+            )
+            .map_err(|_| fail)?;
+        out.push_str(&ascii);
+    }
+    // Steps 7-8.
+    let result = &out.as_bytes()[start..];
+    if result.is_empty() {
+        return Err(fail);
+    }
+    if result.iter().any(|&b| FORBIDDEN_DOMAIN.contains(b)) {
+        return Err(ParseError::new(ErrorKind::DomainInvalidCodePoint, offset));
+    }
+    Ok(())
+}
+
+/// The URL Standard's [domain to ASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii)
+/// (its *domain parser* with beStrict = false): UTS 46 ToASCII as browsers run it, except
+/// that an all-ASCII domain is only lower-cased. The result is never empty and has no
+/// [forbidden domain code point](https://url.spec.whatwg.org/#forbidden-domain-code-point).
+///
+/// This does not percent-decode, nor turn numeric domains into IPv4 addresses; parse a host
+/// with [`Host::parse`](crate::Host::parse) for that.
+///
+/// # Errors
+///
+/// [`ErrorKind::DomainToAscii`] when ToASCII fails or the result is empty,
+/// [`ErrorKind::DomainInvalidCodePoint`] when the result has a forbidden domain code point.
+///
+/// ```
+/// use urlkit::host::domain_to_ascii;
+/// assert_eq!(domain_to_ascii("Bücher.example")?, "xn--bcher-kva.example");
+/// assert_eq!(domain_to_ascii("EXAMPLE.com")?, "example.com");
+/// assert_eq!(domain_to_ascii("xn--a")?, "xn--a"); // ASCII input passes, as in browsers
+/// assert!(domain_to_ascii("a b").is_err());
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+pub fn domain_to_ascii(domain: &str) -> Result<String, ParseError> {
+    let mut out = String::new();
+    domain_parser(domain, false, 0, &mut out, &mut Reporter::none())?;
+    Ok(out)
+}
+
+/// The URL Standard's domain parser with beStrict = true: UTS 46 ToASCII with
+/// CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength (labels of 1 to 63 bytes, at most 253
+/// bytes not counting the root label's dot: UTS 46 excludes "the root label and its dot"). What a [valid domain](https://url.spec.whatwg.org/#valid-domain)
+/// must pass.
+///
+/// # Errors
+///
+/// [`ErrorKind::DomainToAscii`] when strict ToASCII fails.
+///
+/// ```
+/// use urlkit::host::domain_to_ascii_strict;
+/// assert_eq!(domain_to_ascii_strict("Bücher.example")?, "xn--bcher-kva.example");
+/// assert!(domain_to_ascii_strict("under_score.example").is_err());
+/// assert!(domain_to_ascii_strict("example..com").is_err());
+/// assert_eq!(domain_to_ascii_strict("example.com.")?, "example.com.");
+/// assert!(domain_to_ascii_strict("-x.example").is_err());
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+pub fn domain_to_ascii_strict(domain: &str) -> Result<String, ParseError> {
+    let mut out = String::new();
+    domain_parser(domain, true, 0, &mut out, &mut Reporter::none())?;
+    Ok(out)
+}
+
+/// The URL Standard's [domain to Unicode](https://url.spec.whatwg.org/#concept-domain-to-unicode):
+/// UTS 46 ToUnicode (CheckHyphens and UseSTD3ASCIIRules off, CheckBidi and CheckJoiners on,
+/// nontransitional). When ToUnicode records an error the domain comes back unchanged, with
+/// [`ErrorKind::DomainToUnicode`].
+///
+/// ```
+/// use urlkit::host::domain_to_unicode;
+/// assert_eq!(domain_to_unicode("xn--bcher-kva.example"), ("bücher.example".to_owned(), Ok(())));
+/// let (text, result) = domain_to_unicode("xn--8i7caa");
+/// assert_eq!(text, "xn--8i7caa"); // decodes to mapped code points: an error
+/// assert!(result.is_err());
+/// ```
+pub fn domain_to_unicode(domain: &str) -> (String, Result<(), ParseError>) {
+    let (text, result) = Uts46::new().to_unicode(domain.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow);
+    match result {
+        Ok(()) => (text.into_owned(), Ok(())),
+        Err(_) => (domain.into(), Err(ParseError::new(ErrorKind::DomainToUnicode, 0))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn strict_failure_is_reported_but_ascii_passes() {
+        let mut seen = Vec::new();
+        let mut cb = |e: crate::ValidationError| seen.push((e.kind(), e.position()));
+        let mut out = String::new();
+        domain_parser("A_B.xn--a", false, 4, &mut out, &mut Reporter::new(Some(&mut cb))).unwrap();
+        assert_eq!(out, "a_b.xn--a");
+        assert_eq!(seen, [(ErrorKind::DomainToAscii, 4)]);
+    }
+
+    #[test]
+    fn failures() {
+        assert_eq!(
+            domain_to_ascii("\u{AD}").unwrap_err().kind(),
+            ErrorKind::DomainToAscii
+        );
+        assert_eq!(
+            domain_to_ascii("a\u{FF05}b").unwrap_err().kind(),
+            ErrorKind::DomainInvalidCodePoint
+        );
+        assert_eq!(
+            domain_to_ascii("xn--a.ß").unwrap_err().kind(),
+            ErrorKind::DomainToAscii
+        );
+        assert_eq!(domain_to_ascii("").unwrap_err().kind(), ErrorKind::DomainToAscii);
+    }
+}

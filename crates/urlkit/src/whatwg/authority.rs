@@ -1,0 +1,158 @@
+//! The authority: [special authority slashes](https://url.spec.whatwg.org/#special-authority-slashes-state),
+//! [special authority ignore slashes](https://url.spec.whatwg.org/#special-authority-ignore-slashes-state),
+//! [authority](https://url.spec.whatwg.org/#authority-state),
+//! [host](https://url.spec.whatwg.org/#host-state) and [port](https://url.spec.whatwg.org/#port-state) states.
+
+use super::{encode::encode_into, Parser, State};
+use crate::chars::{END_NON_SPECIAL, END_SPECIAL, USERINFO_ENC};
+use crate::error::ErrorKind;
+use crate::host::parse_host;
+use crate::ParseError;
+
+impl Parser<'_, '_, '_, '_> {
+    /// Special authority slashes state: expects `//`, goes on without it.
+    pub(super) fn special_authority_slashes(&mut self) -> State {
+        if self.rest().starts_with(b"//") {
+            self.pos += 2;
+        } else {
+            self.report(ErrorKind::SpecialSchemeMissingFollowingSolidus, self.pos);
+        }
+        State::SpecialAuthorityIgnoreSlashes
+    }
+
+    /// Special authority ignore slashes state: skips any run of `/` and `\`.
+    pub(super) fn special_authority_ignore_slashes(&mut self) -> State {
+        let n = self.rest().iter().take_while(|&&c| c == b'/' || c == b'\\').count();
+        if n > 0 {
+            self.report(ErrorKind::SpecialSchemeMissingFollowingSolidus, self.pos);
+        }
+        self.pos += n;
+        State::Authority
+    }
+
+    /// Authority state: finds where the authority ends, and splits off the credentials at
+    /// the last `@` (earlier ones are part of the userinfo and get encoded).
+    pub(super) fn authority(&mut self) -> Result<State, ParseError> {
+        self.out.push_str("//");
+        let start = self.pos;
+        let table = if self.is_special() { &END_SPECIAL } else { &END_NON_SPECIAL };
+        let rest = self.rest();
+        let end = start + rest.iter().position(|&c| table[c as usize]).unwrap_or(rest.len());
+        self.auth_end = end;
+        let user_start = self.out.len();
+        let at = self.input.as_bytes()[start..end].iter().rposition(|&c| c == b'@');
+        if let Some(at) = at {
+            let at = start + at;
+            self.report(ErrorKind::InvalidCredentials, start);
+            if at + 1 == end {
+                return Err(self.fail(ErrorKind::HostMissing, end));
+            }
+            self.check_units(start, at - start);
+            let userinfo = &self.input[start..at];
+            let (user, pass) = match userinfo.find(':') {
+                Some(i) => (&userinfo[..i], &userinfo[i + 1..]),
+                None => (userinfo, ""),
+            };
+            encode_into(&mut self.out, user, &USERINFO_ENC);
+            self.marks.username_end = self.out.len();
+            if !pass.is_empty() {
+                self.out.push(':');
+                encode_into(&mut self.out, pass, &USERINFO_ENC);
+            }
+            // The serializer writes "@" only when there are credentials to show.
+            if self.out.len() > user_start {
+                self.out.push('@');
+            }
+            self.pos = at + 1;
+        } else {
+            self.marks.username_end = user_start;
+        }
+        self.marks.host_start = self.out.len();
+        Ok(State::Host)
+    }
+
+    /// Host state: the host runs to the first `:` outside brackets (then the port) or to the
+    /// end of the authority; the host parser writes its serialization.
+    pub(super) fn host_state(&mut self) -> Result<State, ParseError> {
+        let start = self.pos;
+        let region = &self.input.as_bytes()[start..self.auth_end];
+        let mut inside_brackets = false;
+        let mut colon = None;
+        for (i, &c) in region.iter().enumerate() {
+            match c {
+                b'[' => inside_brackets = true,
+                b']' => inside_brackets = false,
+                b':' if !inside_brackets => {
+                    colon = Some(start + i);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let host_end = colon.unwrap_or(self.auth_end);
+        if host_end == start && (colon.is_some() || self.is_special()) {
+            return Err(self.fail(ErrorKind::HostMissing, start));
+        }
+        let text = &self.input[start..host_end];
+        let special = self.is_special();
+        self.host = parse_host(text, self.offset + start, special, &mut self.out, self.reporter)?;
+        self.marks.host_end = self.out.len();
+        match colon {
+            Some(c) => {
+                self.pos = c + 1;
+                Ok(State::Port)
+            }
+            None => {
+                self.pos = host_end;
+                self.marks.path_start = self.out.len();
+                Ok(State::PathStart)
+            }
+        }
+    }
+
+    /// Port state: ASCII digits up to the end of the authority. The default port of a
+    /// special scheme is dropped; leading zeros are allowed.
+    pub(super) fn port_state(&mut self) -> Result<State, ParseError> {
+        let start = self.pos;
+        let digits = &self.input.as_bytes()[start..self.auth_end];
+        if let Some(bad) = digits.iter().position(|c| !c.is_ascii_digit()) {
+            return Err(self.fail(ErrorKind::PortInvalid, start + bad));
+        }
+        if !digits.is_empty() {
+            let mut value: u32 = 0;
+            for &d in digits {
+                value = value * 10 + u32::from(d - b'0');
+                if value > 65535 {
+                    return Err(self.fail(ErrorKind::PortOutOfRange, start));
+                }
+            }
+            let port = value as u16;
+            if self.special.and_then(|s| s.default_port()) != Some(port) {
+                self.port = Some(port);
+                self.out.push(':');
+                push_u16(&mut self.out, port);
+            }
+        }
+        self.pos = self.auth_end;
+        self.marks.path_start = self.out.len();
+        Ok(State::PathStart)
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_u16(out: &mut alloc::string::String, n: u16) {
+    let mut buf = [0u8; 5];
+    let mut i = buf.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &buf[i..] {
+        out.push(d as char);
+    }
+}

@@ -1,0 +1,60 @@
+//! Input preprocessing of the [basic URL parser](https://url.spec.whatwg.org/#concept-basic-url-parser),
+//! steps 1.2 and 3: strip leading and trailing C0 controls and spaces, remove ASCII tabs and
+//! newlines. Both borrow the input unless it really contains a tab or newline.
+
+use crate::chars::{is_c0_or_space, TAB_OR_NEWLINE};
+use crate::error::{ErrorKind, Reporter};
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+/// The input without leading and trailing C0 control or space, and the number of bytes
+/// removed at the front (to report positions in the caller's input).
+pub(crate) fn trim_c0_space<'a>(input: &'a str, reporter: &mut Reporter<'_>) -> (&'a str, usize) {
+    let b = input.as_bytes();
+    let start = b.iter().position(|&c| !is_c0_or_space(c)).unwrap_or(b.len());
+    let end = b[start..]
+        .iter()
+        .rposition(|&c| !is_c0_or_space(c))
+        .map_or(start, |i| start + i + 1);
+    if start != 0 || end != b.len() {
+        reporter.report(ErrorKind::InvalidUrlUnit, if start != 0 { 0 } else { end });
+    }
+    // Both ends sit next to ASCII bytes, so they are char boundaries.
+    (&input[start..end], start)
+}
+
+/// The input without ASCII tab or newline; copies only when there is one to remove.
+pub(crate) fn remove_tab_newline<'a>(
+    input: &'a str,
+    offset: usize,
+    reporter: &mut Reporter<'_>,
+) -> Cow<'a, str> {
+    let b = input.as_bytes();
+    let Some(first) = b.iter().position(|&c| TAB_OR_NEWLINE[c as usize]) else {
+        return Cow::Borrowed(input);
+    };
+    reporter.report(ErrorKind::InvalidUrlUnit, offset + first);
+    let mut out = String::with_capacity(input.len());
+    out.push_str(&input[..first]);
+    let mut start = first + 1;
+    while let Some(i) = b[start..].iter().position(|&c| TAB_OR_NEWLINE[c as usize]) {
+        out.push_str(&input[start..start + i]);
+        start += i + 1;
+    }
+    out.push_str(&input[start..]);
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trims_and_removes() {
+        let mut r = Reporter::none();
+        assert_eq!(trim_c0_space(" \u{1}a b\u{1f} ", &mut r), ("a b", 2));
+        assert_eq!(trim_c0_space("   ", &mut r), ("", 3));
+        assert!(matches!(remove_tab_newline("abc", 0, &mut r), Cow::Borrowed("abc")));
+        assert_eq!(remove_tab_newline("a\tb\r\nc\n", 0, &mut r), "abc");
+    }
+}

@@ -1,0 +1,244 @@
+//! The host parser and the IDNA API against WPT's `toascii.json` and `IdnaTestV2.json` and
+//! ada's `verifydnslength_tests.json`.
+//!
+//! WPT runs both IDNA files through `new URL("https://" + input + "/x").host`, that is, the
+//! host parser of a special URL; here that is [`Host::parse`]. Neither file has an input the
+//! URL parser would cut or trim before the host parser sees it, except the empty string,
+//! which WPT skips too.
+
+mod common;
+
+use serde_json::Value;
+use urlkit::host::{domain_to_ascii, domain_to_ascii_strict, domain_to_unicode};
+use urlkit::Host;
+
+/// Reads a WPT JSON file the way a browser sees it: IdnaTestV2.json escapes lone surrogates
+/// (`"\ud900"`), which JavaScript turns into U+FFFD when `new URL()` converts its argument
+/// to a USVString. serde_json rejects lone surrogates, so they become `\ufffd` first.
+fn wpt_json(rel: &str) -> Option<Value> {
+    let path = common::conformance_file(rel)?;
+    let text = std::fs::read_to_string(&path).expect("readable");
+    Some(serde_json::from_str(&usv_escapes(&text)).unwrap_or_else(|e| panic!("{rel}: {e}")))
+}
+
+/// Replaces each JSON `\uXXXX` escape of a lone surrogate with `\ufffd`.
+fn usv_escapes(text: &str) -> String {
+    let b = text.as_bytes();
+    let unit = |i: usize| -> Option<u16> {
+        let hex = b.get(i..i + 6)?;
+        if &hex[..2] != b"\\u" {
+            return None;
+        }
+        u16::from_str_radix(std::str::from_utf8(&hex[2..]).ok()?, 16).ok()
+    };
+    let (mut out, mut i, mut copied) = (String::with_capacity(text.len()), 0, 0);
+    while i < b.len() {
+        // Skip escaped backslashes so that `\\ud800` is left alone.
+        if b[i] == b'\\' && b.get(i + 1) == Some(&b'\\') {
+            i += 2;
+            continue;
+        }
+        match unit(i) {
+            // A surrogate pair is a proper escape.
+            Some(0xD800..=0xDBFF) if unit(i + 6).is_some_and(|l| (0xDC00..=0xDFFF).contains(&l)) => i += 12,
+            Some(0xD800..=0xDFFF) => {
+                out.push_str(&text[copied..i]);
+                out.push_str("\\ufffd");
+                i += 6;
+                copied = i;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+/// The records (objects) of a WPT-style array, comments (strings) left out.
+fn records(v: &Value) -> impl Iterator<Item = &Value> {
+    v.as_array().expect("array").iter().filter(|r| r.is_object())
+}
+
+/// Records that fail because of the Unicode data inside the `idna` crate (ICU4X), with why.
+/// A listed record that passes fails the test too, so the list cannot go stale.
+const KNOWN_FAILURES: &[(&str, &str)] = &[
+    ("\u{3e8ac}\u{3002}\u{729}\u{3002}\u{cbd9}5", U_3E8AC),
+    (
+        "\u{3e8ac}\u{3002}\u{729}\u{3002}\u{110d}\u{1173}\u{11ac}5",
+        U_3E8AC,
+    ),
+];
+const U_3E8AC: &str = "IdnaTestV2 marks unassigned U+3E8AC disallowed (V7); the idna crate's data accepts it";
+
+/// Runs every `{input, output}` record through the host parser; returns the failures that
+/// are not in [`KNOWN_FAILURES`], and known failures that passed.
+fn run_host_suite(name: &str, data: &Value) -> Vec<String> {
+    let (mut passed, mut failed, mut skipped, mut unexpected) = (0, Vec::new(), 0, Vec::new());
+    for r in records(data) {
+        let input = r["input"].as_str().expect("input");
+        if input.is_empty() {
+            skipped += 1;
+            continue;
+        }
+        let want = r["output"].as_str();
+        let got = Host::parse(input).map(|h| h.to_string()).ok();
+        let known = KNOWN_FAILURES.iter().find(|(k, _)| *k == input);
+        if got.as_deref() == want {
+            passed += 1;
+            if known.is_some() {
+                unexpected.push(format!("{input:?}: listed as a known failure but passes"));
+            }
+        } else {
+            let msg = format!("{input:?}: want {want:?}, got {got:?}");
+            match known {
+                Some((_, why)) => failed.push(format!("{msg} (known: {why})")),
+                None => {
+                    failed.push(msg.clone());
+                    unexpected.push(msg);
+                }
+            }
+        }
+    }
+    println!(
+        "{name}: {passed} passed, {} failed ({skipped} skipped: empty input)",
+        failed.len()
+    );
+    for f in &failed {
+        println!("  failed: {f}");
+    }
+    unexpected
+}
+
+#[test]
+fn wpt_toascii() {
+    let Some(data) = common::conformance_json("wpt/toascii.json") else {
+        return;
+    };
+    let failed = run_host_suite("toascii.json", &data);
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn wpt_idna_test_v2() {
+    let Some(data) = wpt_json("wpt/IdnaTestV2.json") else {
+        return;
+    };
+    let failed = run_host_suite("IdnaTestV2.json", &data);
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// `domain_to_ascii` is the host parser minus percent-decoding and IPv4: on the IDNA data
+/// (no `%`-escapes decode there, and no input is IPv4-like) both agree.
+#[test]
+fn domain_to_ascii_agrees_with_the_host_parser() {
+    let Some(data) = wpt_json("wpt/IdnaTestV2.json") else {
+        return;
+    };
+    let Some(extra) = common::conformance_json("wpt/toascii.json") else {
+        return;
+    };
+    let (mut passed, mut failed, mut known) = (0, Vec::new(), 0);
+    for r in records(&data).chain(records(&extra)) {
+        let input = r["input"].as_str().expect("input");
+        if input.is_empty() {
+            continue;
+        }
+        if KNOWN_FAILURES.iter().any(|(k, _)| *k == input) {
+            known += 1;
+            continue;
+        }
+        let got = domain_to_ascii(input).ok();
+        if got.as_deref() == r["output"].as_str() {
+            passed += 1;
+        } else {
+            failed.push(format!("{input:?}: want {:?}, got {got:?}", r["output"]));
+        }
+    }
+    println!(
+        "domain_to_ascii: {passed} passed, {} failed, {known} known failures skipped",
+        failed.len()
+    );
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// Domain to Unicode round-trips every domain the host parser produced: converting the
+/// Unicode form back to ASCII gives the domain again (and an erroneous domain comes back
+/// unchanged, so it round-trips too). The exception is a Punycode label that decodes to a
+/// label itself starting with "xn--": ToUnicode accepts it (this UTS 46 revision has no
+/// validity criterion against it) but ToASCII rejects a non-ASCII label starting with "xn--".
+#[test]
+fn domain_to_unicode_round_trips() {
+    let Some(data) = wpt_json("wpt/IdnaTestV2.json") else {
+        return;
+    };
+    let (mut passed, mut failed, mut unicode, mut exempt) = (0, Vec::new(), 0, 0);
+    for r in records(&data) {
+        let Some(ascii) = r["output"].as_str().filter(|s| !s.is_empty()) else {
+            continue;
+        };
+        let (text, result) = domain_to_unicode(ascii);
+        if text.split('.').any(|l| l.starts_with("xn--") && !l.is_ascii()) {
+            exempt += 1;
+            continue;
+        }
+        if result.is_err() {
+            assert_eq!(text, ascii, "an error returns the domain");
+        } else if text != ascii {
+            unicode += 1;
+        }
+        let back = domain_to_ascii(&text).ok();
+        if back.as_deref() == Some(ascii) {
+            passed += 1;
+        } else {
+            failed.push(format!("{ascii:?} -> {text:?} -> {back:?}"));
+        }
+    }
+    println!(
+        "domain_to_unicode round trip: {passed} passed ({unicode} to Unicode), {} failed, {exempt} exempt",
+        failed.len()
+    );
+    assert!(unicode > 100, "expected many punycode domains, saw {unicode}");
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn domain_to_unicode_examples() {
+    assert_eq!(
+        domain_to_unicode("xn--bcher-kva.de"),
+        ("bücher.de".to_owned(), Ok(()))
+    );
+    assert_eq!(domain_to_unicode("EXAMPLE.com").0, "example.com");
+    assert_eq!(domain_to_unicode("xn--zca.xn--a").0, "xn--zca.xn--a");
+    assert!(domain_to_unicode("xn--a").1.is_err());
+    assert_eq!(domain_to_unicode("a.xn--1ch").0, "a.≠");
+}
+
+/// Every record is a URL whose host strict mode must reject (`"failure": true`) or accept
+/// (`false`: 253 bytes, or 254 with the root label's dot); browsers' lenient mode accepts
+/// them all, as they are ASCII.
+#[test]
+fn verify_dns_length() {
+    let Some(data) = common::conformance_json("wpt/verifydnslength_tests.json") else {
+        return;
+    };
+    let (mut passed, mut failed) = (0, Vec::new());
+    for r in records(&data) {
+        let must_fail = r["failure"].as_bool().expect("failure");
+        let url = r["input"].as_str().expect("input");
+        let rest = url.strip_prefix("http://").expect("http URL");
+        let host = rest.split('/').next().unwrap_or_default();
+        let strict = domain_to_ascii_strict(host);
+        if strict.is_err() == must_fail && domain_to_ascii(host).is_ok() {
+            passed += 1;
+        } else {
+            failed.push(format!(
+                "{host:?}: strict gave {strict:?}, want failure: {must_fail}"
+            ));
+        }
+    }
+    println!(
+        "verifydnslength_tests.json: {passed} passed, {} failed",
+        failed.len()
+    );
+    assert!(failed.is_empty(), "{failed:#?}");
+}

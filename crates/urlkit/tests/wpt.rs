@@ -1,0 +1,194 @@
+//! The web-platform-tests URL parser suite (`wpt/urltestdata.json`,
+//! `wpt/urltestdata-javascript-only.json`) and our own cases in the same shape
+//! (`tests/whatwg_extra.json`), checked against a ledger of expected failures
+//! (`tests/wpt-expected-failures.txt`): an unlisted failure fails the test, and so does a
+//! listed record that now passes.
+
+mod common;
+
+use serde_json::Value;
+use std::collections::BTreeSet;
+use urlkit::Url;
+
+/// The components a success record lists, and how to read each from a `Url`.
+const COMPONENTS: &[(&str, fn(&Url) -> String)] = &[
+    ("href", |u| u.href().to_owned()),
+    ("protocol", |u| u.protocol().to_owned()),
+    ("username", |u| u.username().to_owned()),
+    ("password", |u| u.password().to_owned()),
+    ("host", |u| u.host_port().to_owned()),
+    ("hostname", |u| u.hostname().to_owned()),
+    ("port", |u| u.port_str().to_owned()),
+    ("pathname", |u| u.pathname().to_owned()),
+    ("search", |u| u.search().to_owned()),
+    ("hash", |u| u.hash().to_owned()),
+    ("origin", |u| u.origin().ascii_serialization()),
+];
+
+/// Bases for `relativeTo` records: a document URL has a non-opaque path (http or https);
+/// `any-base` also covers an opaque-path base.
+const NON_OPAQUE_BASES: &[&str] = &["http://example.org/foo/bar", "https://example.org/foo/bar"];
+const OPAQUE_BASE: &str = "mailto:someone@example.org";
+
+/// One line per record in the ledger.
+fn key(record: &Value) -> String {
+    let base = record["base"].as_str().map_or("null".to_owned(), |b| format!("{b:?}"));
+    format!("{:?} against {base}", record["input"].as_str().unwrap_or_default())
+}
+
+/// Why `record` fails, or `None` when it passes.
+fn check(record: &Value) -> Option<String> {
+    let input = record["input"].as_str()?;
+    let base = match record["base"].as_str() {
+        Some(b) => match Url::parse(b) {
+            Ok(u) => Some(u),
+            Err(e) => return (!record["failure"].as_bool().unwrap_or(false)).then(|| format!("base failed: {e}")),
+        },
+        None => None,
+    };
+    let result = Url::parse_with_base(input, base.as_ref());
+    if record["failure"].as_bool() == Some(true) {
+        if let Ok(u) = result {
+            return Some(format!("expected failure, got {}", u.href()));
+        }
+        return check_relative_to(record, input);
+    }
+    let url = match result {
+        Ok(u) => u,
+        Err(e) => return Some(format!("unexpected failure: {e}")),
+    };
+    let mut problems = Vec::new();
+    for (name, get) in COMPONENTS {
+        if let Some(want) = record[*name].as_str() {
+            let got = get(&url);
+            if got != want {
+                problems.push(format!("{name}: expected {want:?}, got {got:?}"));
+            }
+        }
+    }
+    match Url::parse(url.href()) {
+        Ok(again) if again == url && again.pathname() == url.pathname() => {}
+        Ok(again) => problems.push(format!("re-parse gives {}", again.href())),
+        Err(e) => problems.push(format!("re-parse fails: {e}")),
+    }
+    (!problems.is_empty()).then(|| problems.join("; "))
+}
+
+/// A failure record with `relativeTo` must parse against a base of that kind.
+fn check_relative_to(record: &Value, input: &str) -> Option<String> {
+    let parses = |b: &str| Url::parse(b).is_ok_and(|b| b.join(input).is_ok());
+    match record["relativeTo"].as_str() {
+        None => None,
+        Some("non-opaque-path-base") => (!NON_OPAQUE_BASES.iter().any(|b| parses(b)))
+            .then(|| "does not parse against a non-opaque-path base".to_owned()),
+        Some("any-base") => (!(NON_OPAQUE_BASES.iter().all(|b| parses(b)) && parses(OPAQUE_BASE)))
+            .then(|| "does not parse against every base".to_owned()),
+        Some(other) => Some(format!("unknown relativeTo {other:?}")),
+    }
+}
+
+/// JSON text with each `\uXXXX` escape of a lone surrogate replaced by `\uFFFD`, which is
+/// what JavaScript's conversion to a USVString does before the URL parser sees it.
+fn replace_lone_surrogates(text: &str) -> String {
+    let b = text.as_bytes();
+    let esc = |i: usize| -> Option<u16> {
+        if b.get(i) == Some(&b'\\') && b.get(i + 1) == Some(&b'u') {
+            u16::from_str_radix(text.get(i + 2..i + 6)?, 16).ok()
+        } else {
+            None
+        }
+    };
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && b.get(i + 1) == Some(&b'\\') {
+            out.push_str("\\\\");
+            i += 2;
+            continue;
+        }
+        match esc(i) {
+            Some(hi @ 0xD800..=0xDBFF) if matches!(esc(i + 6), Some(0xDC00..=0xDFFF)) => {
+                let _ = hi;
+                out.push_str(&text[i..i + 12]);
+                i += 12;
+            }
+            Some(0xD800..=0xDFFF) => {
+                out.push_str("\\uFFFD");
+                i += 6;
+            }
+            _ => {
+                let ch = text[i..].chars().next().unwrap_or_default();
+                out.push(ch);
+                i += ch.len_utf8();
+            }
+        }
+    }
+    out
+}
+
+fn load_js_only() -> Option<Value> {
+    let path = common::conformance_file("wpt/urltestdata-javascript-only.json")?;
+    let text = std::fs::read_to_string(path).expect("reading javascript-only data");
+    Some(serde_json::from_str(&replace_lone_surrogates(&text)).expect("javascript-only JSON"))
+}
+
+fn load_extra() -> Value {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/whatwg_extra.json");
+    let text = std::fs::read_to_string(path).expect("reading whatwg_extra.json");
+    serde_json::from_str(&text).expect("whatwg_extra.json")
+}
+
+fn ledger() -> BTreeSet<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/wpt-expected-failures.txt");
+    let text = std::fs::read_to_string(path).expect("reading the ledger");
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Runs every record of `suite`, returning (passed, failed, unexpected problems).
+fn run(name: &str, suite: &Value, ledger: &BTreeSet<String>, seen: &mut BTreeSet<String>) -> Vec<String> {
+    let (mut passed, mut failed) = (0, 0);
+    let mut problems = Vec::new();
+    for record in suite.as_array().expect("an array").iter().filter(|r| r.is_object()) {
+        let k = key(record);
+        let listed = ledger.contains(&k);
+        seen.insert(k.clone());
+        match check(record) {
+            None if listed => problems.push(format!("listed in the ledger but passes: {k}")),
+            None => passed += 1,
+            Some(why) => {
+                failed += 1;
+                if !listed {
+                    problems.push(format!("{k}: {why}"));
+                }
+            }
+        }
+    }
+    println!("{name}: {passed} passed, {failed} failed");
+    problems
+}
+
+#[test]
+fn wpt_urltestdata() {
+    let ledger = ledger();
+    let mut seen = BTreeSet::new();
+    let mut problems = Vec::new();
+    if let Some(data) = common::conformance_json("wpt/urltestdata.json") {
+        problems.extend(run("wpt urltestdata", &data, &ledger, &mut seen));
+    }
+    if let Some(data) = load_js_only() {
+        problems.extend(run("wpt urltestdata-javascript-only", &data, &ledger, &mut seen));
+    }
+    problems.extend(run("whatwg_extra", &load_extra(), &ledger, &mut seen));
+    for stale in ledger.difference(&seen) {
+        problems.push(format!("ledger entry matches no record: {stale}"));
+    }
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+}
+
+#[test]
+fn lone_surrogates_become_replacement_characters() {
+    assert_eq!(replace_lone_surrogates(r#""\uD800x\uD83D\uDE00\\uD800""#), r#""\uFFFDx\uD83D\uDE00\\uD800""#);
+}
