@@ -263,12 +263,14 @@ fn main() {
         rows: Vec::new(),
         successes: Vec::new(),
     };
+    let machine = urlkit_bench::machine_info();
     let dir = urlkit_bench::datasets_dir();
     bench_url_lists(&mut run, &dir);
     bench_messy(&mut run, &dir);
 
     println!("## Parse benchmarks\n");
-    print!("{}", urlkit_bench::machine_info());
+    print!("{machine}");
+    println!("- load average at end: {}", urlkit_bench::load_average());
     println!(
         "- method: {} timed rounds after 1 warm-up round; each round times every parser over the whole \
          corpus, in rotating order; ratio = median over rounds of t(parser) / t(ada) in the same round\n",

@@ -36,20 +36,24 @@ pub fn filter_arg() -> Option<String> {
     std::env::args().skip(1).find(|a| !a.starts_with('-'))
 }
 
-/// Lines describing the machine, toolchain, load and date, for the top of a report.
+/// The 1, 5 and 15 minute load averages from `/proc/loadavg`, space-separated.
+pub fn load_average() -> String {
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+}
+
+/// Lines describing the machine, toolchain, current load and date, for the top of a report.
 pub fn machine_info() -> String {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let cpu = report::cpu_model(&cpuinfo).unwrap_or("unknown CPU");
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
-    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    let load: Vec<&str> = load.split_whitespace().take(3).collect();
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     format!(
-        "- machine: {cpu}, {cores} logical cores available\n- rustc: {}\n- load average (1/5/15 min): {}\n- date: {}\n",
+        "- machine: {cpu}, {cores} logical cores available\n- rustc: {}\n- load average (1/5/15 min) at start: {}\n- date: {}\n",
         env!("URLKIT_BENCH_RUSTC"),
-        load.join(" "),
+        load_average(),
         report::utc_datetime(now)
     )
 }
