@@ -11,18 +11,56 @@ pub(crate) const fn encode_table(set: &AsciiSet) -> [bool; 256] {
     set.encode_table()
 }
 
-/// Bytes the [C0 control percent-encode set](https://url.spec.whatwg.org/#c0-control-percent-encode-set) encodes.
-pub(crate) static C0_CONTROL_ENC: [bool; 256] = encode_table(&sets::C0_CONTROL);
 /// Bytes the [fragment percent-encode set](https://url.spec.whatwg.org/#fragment-percent-encode-set) encodes.
 pub(crate) static FRAGMENT_ENC: [bool; 256] = encode_table(&sets::FRAGMENT);
 /// Bytes the [query percent-encode set](https://url.spec.whatwg.org/#query-percent-encode-set) encodes.
 pub(crate) static QUERY_ENC: [bool; 256] = encode_table(&sets::QUERY);
 /// Bytes the [special-query percent-encode set](https://url.spec.whatwg.org/#special-query-percent-encode-set) encodes.
 pub(crate) static SPECIAL_QUERY_ENC: [bool; 256] = encode_table(&sets::SPECIAL_QUERY);
-/// Bytes the [path percent-encode set](https://url.spec.whatwg.org/#path-percent-encode-set) encodes.
-pub(crate) static PATH_ENC: [bool; 256] = encode_table(&sets::PATH);
 /// Bytes the [userinfo percent-encode set](https://url.spec.whatwg.org/#userinfo-percent-encode-set) encodes.
 pub(crate) static USERINFO_ENC: [bool; 256] = encode_table(&sets::USERINFO);
+
+/// Byte classes for the parser's one-pass copy loops ([`encode_until`](crate::whatwg::encode::encode_until)):
+/// copy the byte as is.
+pub(crate) const COPY: u8 = 0;
+/// Percent-encode the byte.
+pub(crate) const ENCODE: u8 = 1;
+/// The byte ends the component.
+pub(crate) const STOP: u8 = 2;
+
+/// A class table: [`STOP`] for `stops`, [`ENCODE`] for what `set` encodes, else [`COPY`].
+const fn class_table(set: &AsciiSet, stops: &[u8]) -> [u8; 256] {
+    let enc = set.encode_table();
+    let mut t = [COPY; 256];
+    let mut i = 0;
+    while i < 256 {
+        if enc[i] {
+            t[i] = ENCODE;
+        }
+        i += 1;
+    }
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = STOP;
+        i += 1;
+    }
+    t
+}
+
+/// A path segment of a special URL: path set, ends at `/ \ ? #`.
+pub(crate) static PATH_SPECIAL_CLASS: [u8; 256] = class_table(&sets::PATH, b"/\\?#");
+/// A path segment of a non-special URL: path set, ends at `/ ? #`.
+pub(crate) static PATH_CLASS: [u8; 256] = class_table(&sets::PATH, b"/?#");
+/// A path segment of a special URL under a state override: ends at `/ \` only.
+pub(crate) static PATH_OVERRIDE_SPECIAL_CLASS: [u8; 256] = class_table(&sets::PATH, b"/\\");
+/// A path segment of a non-special URL under a state override: ends at `/` only.
+pub(crate) static PATH_OVERRIDE_CLASS: [u8; 256] = class_table(&sets::PATH, b"/");
+/// An opaque path: C0 control set, ends at `? #`.
+pub(crate) static OPAQUE_PATH_CLASS: [u8; 256] = class_table(&sets::C0_CONTROL, b"?#");
+/// The query of a special URL: special-query set, ends at `#`.
+pub(crate) static SPECIAL_QUERY_CLASS: [u8; 256] = class_table(&sets::SPECIAL_QUERY, b"#");
+/// The query of a non-special URL: query set (which holds `#`, so stop wins), ends at `#`.
+pub(crate) static QUERY_CLASS: [u8; 256] = class_table(&sets::QUERY, b"#");
 
 /// A table holding `true` for exactly the bytes in `bytes`.
 const fn table_of(bytes: &[u8]) -> [bool; 256] {
@@ -53,8 +91,6 @@ pub(crate) static SCHEME_CHAR: [bool; 256] = {
 pub(crate) static END_SPECIAL: [bool; 256] = table_of(b"/\\?#");
 /// Where an authority or a path segment ends in a non-special URL: `/ ? #`.
 pub(crate) static END_NON_SPECIAL: [bool; 256] = table_of(b"/?#");
-/// Where an opaque path ends: `? #` (<https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state>).
-pub(crate) static OPAQUE_PATH_END: [bool; 256] = table_of(b"?#");
 /// ASCII tab or newline (<https://infra.spec.whatwg.org/#ascii-tab-or-newline>), removed from input.
 pub(crate) static TAB_OR_NEWLINE: [bool; 256] = table_of(b"\t\n\r");
 
@@ -85,7 +121,7 @@ pub(crate) fn is_url_code_point(c: char) -> bool {
     let n = c as u32;
     // U+00A0 to U+10FFFD, minus surrogates (impossible in a char) and noncharacters.
     let nonchar = (0xFDD0..=0xFDEF).contains(&n) || (n & 0xFFFE) == 0xFFFE;
-    n >= 0xA0 && n <= 0x10FFFD && !nonchar
+    (0xA0..=0x10FFFD).contains(&n) && !nonchar
 }
 
 /// The first offset in `s` that is not a URL code point nor a `%` followed by two hex digits,
@@ -147,6 +183,21 @@ pub(crate) fn is_double_dot(s: &[u8]) -> bool {
     }
 }
 
+/// The first `:` outside `[...]`: where the [host state](https://url.spec.whatwg.org/#host-state)
+/// leaves for the port state.
+pub(crate) fn find_port_colon(b: &[u8]) -> Option<usize> {
+    let mut inside_brackets = false;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
+            b':' if !inside_brackets => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,8 +210,6 @@ mod tests {
             assert_eq!(END_SPECIAL[i], b"/\\?#".contains(&b));
             assert_eq!(END_NON_SPECIAL[i], b"/?#".contains(&b));
             assert_eq!(TAB_OR_NEWLINE[i], b == 9 || b == 10 || b == 13);
-            assert_eq!(PATH_ENC[i], sets::PATH.should_encode(b));
-            assert_eq!(C0_CONTROL_ENC[i], b < 0x20 || b >= 0x7F);
             assert_eq!(is_c0_or_space(b), b <= 0x1F || b == b' ');
         }
     }
@@ -173,6 +222,39 @@ mod tests {
         assert_eq!(first_invalid_url_unit("a%2Fb"), None);
         assert_eq!(first_invalid_url_unit("a%zz"), Some(1));
         assert_eq!(first_invalid_url_unit("ab c"), Some(2));
+    }
+
+    #[test]
+    fn class_tables_match_sets() {
+        for b in 0u8..=255 {
+            let i = b as usize;
+            let class = |stop: bool, set: &AsciiSet| {
+                if stop {
+                    STOP
+                } else if set.should_encode(b) {
+                    ENCODE
+                } else {
+                    COPY
+                }
+            };
+            assert_eq!(PATH_SPECIAL_CLASS[i], class(b"/\\?#".contains(&b), &sets::PATH));
+            assert_eq!(PATH_CLASS[i], class(b"/?#".contains(&b), &sets::PATH));
+            assert_eq!(
+                PATH_OVERRIDE_SPECIAL_CLASS[i],
+                class(b"/\\".contains(&b), &sets::PATH)
+            );
+            assert_eq!(PATH_OVERRIDE_CLASS[i], class(b == b'/', &sets::PATH));
+            assert_eq!(OPAQUE_PATH_CLASS[i], class(b"?#".contains(&b), &sets::C0_CONTROL));
+            assert_eq!(SPECIAL_QUERY_CLASS[i], class(b == b'#', &sets::SPECIAL_QUERY));
+            assert_eq!(QUERY_CLASS[i], class(b == b'#', &sets::QUERY));
+        }
+    }
+
+    #[test]
+    fn port_colon_skips_brackets() {
+        assert_eq!(find_port_colon(b"[::1]:80"), Some(5));
+        assert_eq!(find_port_colon(b"h:1:2"), Some(1));
+        assert_eq!(find_port_colon(b"[::1"), None);
     }
 
     #[test]

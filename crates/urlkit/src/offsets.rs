@@ -12,6 +12,20 @@ use crate::host::HostInternal;
 use alloc::string::String;
 use core::ops::Range;
 
+/// The offsets in layout order, to say which ones an edit moves ([`Offsets::splice`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Mark {
+    SchemeEnd,
+    UsernameEnd,
+    HostStart,
+    HostEnd,
+    PathStart,
+    QueryStart,
+    FragmentStart,
+    /// Nothing after the edit: no offset moves.
+    End,
+}
+
 /// Byte offsets of the component boundaries in a URL's serialization (all `u32`: inputs are
 /// limited to 4 GiB).
 ///
@@ -34,34 +48,50 @@ pub(crate) struct Offsets {
 }
 
 impl Offsets {
-    #[allow(dead_code)] // used by the setters
-    /// Every offset that is `>= at` moves by `delta` (which keeps it in range: callers
-    /// only shift by the size of what they inserted or removed).
-    pub(crate) fn shift_from(&mut self, at: u32, delta: i64) {
-        let f = |v: u32| if v >= at { (i64::from(v) + delta) as u32 } else { v };
-        self.scheme_end = f(self.scheme_end);
-        self.username_end = f(self.username_end);
-        self.host_start = f(self.host_start);
-        self.host_end = f(self.host_end);
-        self.path_start = f(self.path_start);
-        self.query_start = self.query_start.map(f);
-        self.fragment_start = self.fragment_start.map(f);
-    }
-
-    #[allow(dead_code)] // used by the setters
-    /// Replaces `range` of `s` with `with` and shifts every offset at or after `range.end`
-    /// by the change in length. Offsets strictly inside `range` are the caller's to fix.
+    /// Replaces `range` of `s` with `with`, and moves by the change in length every offset
+    /// from `first_moved` on (in layout order): those of the components after the edited one.
+    /// Offsets of components before it stay; the caller sets any strictly inside `range`.
     /// Returns `false` (changing nothing) when the result would exceed 4 GiB.
-    pub(crate) fn splice(&mut self, s: &mut String, range: Range<usize>, with: &str) -> bool {
+    ///
+    /// Choosing by component rather than by value keeps empty components unambiguous: an
+    /// empty host at the edit point stays put while the path after it moves.
+    pub(crate) fn splice(
+        &mut self,
+        s: &mut String,
+        range: Range<usize>,
+        with: &str,
+        first_moved: Mark,
+    ) -> bool {
         let new_len = s.len() - (range.end - range.start) + with.len();
         if u32::try_from(new_len).is_err() {
             return false;
         }
+        s.replace_range(range.clone(), with);
         let delta = with.len() as i64 - (range.end - range.start) as i64;
-        let at = range.end as u32;
-        s.replace_range(range, with);
-        if delta != 0 {
-            self.shift_from(at, delta);
+        // In range: every offset lies within the old string and moves with its text.
+        let mv = |v: u32| (i64::from(v) + delta) as u32;
+        let m = first_moved as u8;
+        let moves = |mark: Mark| mark as u8 >= m;
+        if moves(Mark::SchemeEnd) {
+            self.scheme_end = mv(self.scheme_end);
+        }
+        if moves(Mark::UsernameEnd) {
+            self.username_end = mv(self.username_end);
+        }
+        if moves(Mark::HostStart) {
+            self.host_start = mv(self.host_start);
+        }
+        if moves(Mark::HostEnd) {
+            self.host_end = mv(self.host_end);
+        }
+        if moves(Mark::PathStart) {
+            self.path_start = mv(self.path_start);
+        }
+        if moves(Mark::QueryStart) {
+            self.query_start = self.query_start.map(mv);
+        }
+        if moves(Mark::FragmentStart) {
+            self.fragment_start = self.fragment_start.map(mv);
         }
         true
     }
@@ -69,16 +99,13 @@ impl Offsets {
     /// Where the path ends: at the query, the fragment, or the end of `len`.
     #[inline]
     pub(crate) fn path_end(&self, len: usize) -> usize {
-        self.query_start.or(self.fragment_start).map_or(len, |v| v as usize)
+        self.query_start
+            .or(self.fragment_start)
+            .map_or(len, |v| v as usize)
     }
 
     /// Checks the invariants of the layout against the serialization `s`.
-    pub(crate) fn check(
-        &self,
-        s: &str,
-        host: HostInternal,
-        port: Option<u16>,
-    ) -> Result<(), &'static str> {
+    pub(crate) fn check(&self, s: &str, host: HostInternal, port: Option<u16>) -> Result<(), &'static str> {
         let b = s.as_bytes();
         let len = b.len();
         let se = self.scheme_end as usize;
@@ -126,15 +153,12 @@ impl Offsets {
             return Err("host kind and host text disagree on emptiness");
         }
         match port {
-            Some(p) => {
-                if b[he] != b':' || s[he + 1..ps].parse::<u16>() != Ok(p) {
-                    return Err("port text disagrees with port");
-                }
+            Some(p) if b[he] != b':' || s[he + 1..ps].parse::<u16>() != Ok(p) => {
+                Err("port text disagrees with port")
             }
-            None if he != ps => return Err("text between host and path without a port"),
-            None => {}
+            None if he != ps => Err("text between host and path without a port"),
+            _ => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -155,11 +179,26 @@ mod tests {
             fragment_start: Some(12),
         };
         assert_eq!(o.check(&s, HostInternal::Domain, None), Ok(()));
-        assert!(o.splice(&mut s, 8..10, "/abc"));
+        assert!(o.splice(&mut s, 8..10, "/abc", Mark::QueryStart));
         assert_eq!(s, "http://h/abc?q#f");
         assert_eq!((o.query_start, o.fragment_start), (Some(12), Some(14)));
         assert_eq!(o.check(&s, HostInternal::Domain, None), Ok(()));
         assert_eq!(o.path_end(s.len()), 12);
         assert!(o.check(&s, HostInternal::Domain, Some(80)).is_err());
+        // An empty host at the edit point stays; the path behind it moves.
+        let mut s = String::from("sc:///p");
+        let mut o = Offsets {
+            scheme_end: 2,
+            username_end: 5,
+            host_start: 5,
+            host_end: 5,
+            path_start: 5,
+            query_start: None,
+            fragment_start: None,
+        };
+        assert_eq!(o.check(&s, HostInternal::Empty, None), Ok(()));
+        assert!(o.splice(&mut s, 5..5, "h", Mark::HostEnd));
+        assert_eq!((o.host_start, o.host_end, o.path_start), (5, 6, 6));
+        assert_eq!(o.check(&s, HostInternal::Opaque, None), Ok(()));
     }
 }

@@ -95,14 +95,10 @@ impl Origin {
         out.push_str("://");
         match host {
             Host::Domain(d) if unicode => out.push_str(&crate::host::domain_to_unicode(d).0),
-            Host::Domain(s) | Host::Opaque(s) => out.push_str(s),
-            Host::Ipv4(a) => crate::host::serialize_ipv4(*a, &mut out),
-            Host::Ipv6(a) => {
-                out.push('[');
-                crate::host::serialize_ipv6(*a, &mut out);
-                out.push(']');
+            // The host serializer (IPv6 in brackets).
+            _ => {
+                let _ = write!(out, "{host}");
             }
-            Host::Empty => {}
         }
         if let Some(p) = port {
             let _ = write!(out, ":{p}");

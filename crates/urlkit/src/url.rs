@@ -315,9 +315,7 @@ impl Url {
     /// ```
     pub fn password(&self) -> &str {
         let o = &self.offsets;
-        if o.username_end < o.host_start
-            && self.serialization.as_bytes()[o.username_end as usize] == b':'
-        {
+        if o.username_end < o.host_start && self.serialization.as_bytes()[o.username_end as usize] == b':' {
             &self.serialization[o.username_end as usize + 1..o.host_start as usize - 1]
         } else {
             ""
@@ -414,7 +412,8 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn port_or_known_default(&self) -> Option<u16> {
-        self.port.or_else(|| self.special_scheme().and_then(SpecialScheme::default_port))
+        self.port
+            .or_else(|| self.special_scheme().and_then(SpecialScheme::default_port))
     }
 
     /// The [pathname](https://url.spec.whatwg.org/#dom-url-pathname): the serialized path.
@@ -467,7 +466,10 @@ impl Url {
     pub fn search(&self) -> &str {
         match self.offsets.query_start {
             Some(q) => {
-                let end = self.offsets.fragment_start.map_or(self.serialization.len(), |f| f as usize);
+                let end = self
+                    .offsets
+                    .fragment_start
+                    .map_or(self.serialization.len(), |f| f as usize);
                 let q = q as usize;
                 if end - q <= 1 {
                     ""
@@ -488,7 +490,10 @@ impl Url {
     /// ```
     pub fn query(&self) -> Option<&str> {
         let q = self.offsets.query_start? as usize;
-        let end = self.offsets.fragment_start.map_or(self.serialization.len(), |f| f as usize);
+        let end = self
+            .offsets
+            .fragment_start
+            .map_or(self.serialization.len(), |f| f as usize);
         Some(&self.serialization[q + 1..end])
     }
 
@@ -501,9 +506,7 @@ impl Url {
     /// ```
     pub fn hash(&self) -> &str {
         match self.offsets.fragment_start {
-            Some(f) if self.serialization.len() - f as usize > 1 => {
-                &self.serialization[f as usize..]
-            }
+            Some(f) if self.serialization.len() - f as usize > 1 => &self.serialization[f as usize..],
             _ => "",
         }
     }

@@ -42,8 +42,16 @@ fn run(name: &str, records: impl Iterator<Item = (String, Option<String>)>) -> (
             Err(e) => bad.push(format!("{input:?}: href {:?} fails to re-parse: {e}", url.href())),
         }
     }
-    println!("{name}: {ok} parsed, {failed} failed to parse, {} not idempotent", bad.len());
-    assert!(bad.is_empty(), "{name}: {} not idempotent:\n{}", bad.len(), bad[..bad.len().min(20)].join("\n"));
+    println!(
+        "{name}: {ok} parsed, {failed} failed to parse, {} not idempotent",
+        bad.len()
+    );
+    assert!(
+        bad.is_empty(),
+        "{name}: {} not idempotent:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
     (ok, failed)
 }
 
@@ -68,5 +76,88 @@ fn messy() {
     if let Some(lines) = common::dataset_lines("messy.txt") {
         let (ok, failed) = run("messy", lines.iter().map(|l| common::messy_record(l)));
         assert!(ok > 0 && failed > 0);
+    }
+}
+
+mod properties {
+    use super::components;
+    use proptest::prelude::*;
+    use urlkit::Url;
+
+    /// URL-ish text: delimiters, dots, percent signs, brackets, spaces, tabs, non-ASCII.
+    fn urlish() -> impl Strategy<Value = String> {
+        let prefix = prop::sample::select(vec![
+            "",
+            "http://",
+            "HTTP:\\\\",
+            "https:",
+            "file:",
+            "file:///",
+            "file://",
+            "sc:",
+            "sc://",
+            "sc:/",
+            "web+x://u:p@",
+            "blob:",
+            "ws://[::1]",
+            "//",
+            "/",
+            "?",
+            "#",
+            "..",
+            "c|",
+            "C:",
+        ]);
+        let body = "[a-zA-Z0-9:/\\\\?#@\\[\\]%.\t |é^{}'~-]{0,24}";
+        (prefix, body).prop_map(|(p, b)| format!("{p}{b}"))
+    }
+
+    /// Parsing never panics; results keep their invariants and are idempotent.
+    fn check_idempotent(url: &Url) -> Result<(), TestCaseError> {
+        prop_assert_eq!(url.check_invariants(), Ok(()));
+        let again = Url::parse(url.href());
+        prop_assert!(again.is_ok(), "{:?} does not re-parse", url.href());
+        let again = again.unwrap();
+        prop_assert_eq!(components(&again), components(url));
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn parse_is_total_and_idempotent(input in urlish(), base in urlish()) {
+            if let Ok(url) = Url::parse(&input) {
+                check_idempotent(&url)?;
+            }
+            let base = Url::parse(&format!("sc://h/{base}")).or_else(|_| Url::parse("http://h/a/b"));
+            if let Ok(base) = base {
+                if let Ok(url) = base.join(&input) {
+                    check_idempotent(&url)?;
+                }
+            }
+        }
+
+        #[test]
+        fn setters_keep_invariants(input in urlish(), which in 0usize..10, value in urlish()) {
+            let Ok(mut url) = Url::parse(&input) else { return Ok(()) };
+            let before = url.clone();
+            let result = match which {
+                0 => url.set_href(&value),
+                1 => url.set_protocol(&value),
+                2 => url.set_username(&value),
+                3 => url.set_password(&value),
+                4 => url.set_host(&value),
+                5 => url.set_hostname(&value),
+                6 => url.set_port(&value),
+                7 => url.set_pathname(&value),
+                8 => url.set_search(&value),
+                _ => url.set_hash(&value),
+            };
+            if result.is_err() {
+                prop_assert_eq!(components(&url), components(&before), "an error must leave the URL unchanged");
+            }
+            check_idempotent(&url)?;
+        }
     }
 }

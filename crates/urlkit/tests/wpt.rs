@@ -10,8 +10,11 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use urlkit::Url;
 
+/// Reads one component of a `Url` as the URL API shows it.
+type Getter = fn(&Url) -> String;
+
 /// The components a success record lists, and how to read each from a `Url`.
-const COMPONENTS: &[(&str, fn(&Url) -> String)] = &[
+const COMPONENTS: &[(&str, Getter)] = &[
     ("href", |u| u.href().to_owned()),
     ("protocol", |u| u.protocol().to_owned()),
     ("username", |u| u.username().to_owned()),
@@ -32,8 +35,13 @@ const OPAQUE_BASE: &str = "mailto:someone@example.org";
 
 /// One line per record in the ledger.
 fn key(record: &Value) -> String {
-    let base = record["base"].as_str().map_or("null".to_owned(), |b| format!("{b:?}"));
-    format!("{:?} against {base}", record["input"].as_str().unwrap_or_default())
+    let base = record["base"]
+        .as_str()
+        .map_or("null".to_owned(), |b| format!("{b:?}"));
+    format!(
+        "{:?} against {base}",
+        record["input"].as_str().unwrap_or_default()
+    )
 }
 
 /// Why `record` fails, or `None` when it passes.
@@ -42,7 +50,9 @@ fn check(record: &Value) -> Option<String> {
     let base = match record["base"].as_str() {
         Some(b) => match Url::parse(b) {
             Ok(u) => Some(u),
-            Err(e) => return (!record["failure"].as_bool().unwrap_or(false)).then(|| format!("base failed: {e}")),
+            Err(e) => {
+                return (!record["failure"].as_bool().unwrap_or(false)).then(|| format!("base failed: {e}"))
+            }
         },
         None => None,
     };
@@ -151,7 +161,12 @@ fn ledger() -> BTreeSet<String> {
 fn run(name: &str, suite: &Value, ledger: &BTreeSet<String>, seen: &mut BTreeSet<String>) -> Vec<String> {
     let (mut passed, mut failed) = (0, 0);
     let mut problems = Vec::new();
-    for record in suite.as_array().expect("an array").iter().filter(|r| r.is_object()) {
+    for record in suite
+        .as_array()
+        .expect("an array")
+        .iter()
+        .filter(|r| r.is_object())
+    {
         let k = key(record);
         let listed = ledger.contains(&k);
         seen.insert(k.clone());
@@ -185,10 +200,18 @@ fn wpt_urltestdata() {
     for stale in ledger.difference(&seen) {
         problems.push(format!("ledger entry matches no record: {stale}"));
     }
-    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }
 
 #[test]
 fn lone_surrogates_become_replacement_characters() {
-    assert_eq!(replace_lone_surrogates(r#""\uD800x\uD83D\uDE00\\uD800""#), r#""\uFFFDx\uD83D\uDE00\\uD800""#);
+    assert_eq!(
+        replace_lone_surrogates(r#""\uD800x\uD83D\uDE00\\uD800""#),
+        r#""\uFFFDx\uD83D\uDE00\\uD800""#
+    );
 }

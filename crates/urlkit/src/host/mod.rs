@@ -1,5 +1,17 @@
 //! Hosts: domains, IPv4 and IPv6 addresses, opaque hosts
 //! (<https://url.spec.whatwg.org/#hosts-(domains-and-ip-addresses)>).
+//!
+//! [`Host::parse`] runs the URL Standard's host parser on its own; [`domain_to_ascii`],
+//! [`domain_to_ascii_strict`] and [`domain_to_unicode`] are its IDNA algorithms.
+//!
+//! ```
+//! use urlkit::host::{domain_to_ascii, domain_to_unicode};
+//! use urlkit::Host;
+//! assert_eq!(Host::parse("ＥＸＡＭＰＬＥ。com")?.to_string(), "example.com");
+//! assert_eq!(domain_to_ascii("☕.example")?, "xn--53h.example");
+//! assert_eq!(domain_to_unicode("xn--53h.example").0, "☕.example");
+//! # Ok::<(), urlkit::ParseError>(())
+//! ```
 
 use alloc::string::String;
 use core::fmt;
@@ -17,6 +29,7 @@ mod opaque;
 pub use self::idna::{domain_to_ascii, domain_to_ascii_strict, domain_to_unicode};
 #[allow(unused_imports)] // for the URL parser and setters
 pub(crate) use self::ipv4::serialize_ipv4;
+/// `parse_ipv6` takes and `serialize_ipv6` writes the address without brackets.
 #[allow(unused_imports)] // for the URL parser and setters
 pub(crate) use self::ipv6::{parse_ipv6, serialize_ipv6};
 
@@ -180,22 +193,20 @@ impl Host<String> {
 /// ```
 impl<S: AsRef<str>> fmt::Display for Host<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut buf = String::new();
-        let text = match self {
-            Host::Domain(s) | Host::Opaque(s) => s.as_ref(),
-            Host::Empty => "",
-            Host::Ipv4(a) => {
-                serialize_ipv4(*a, &mut buf);
-                &buf
-            }
+        match self {
+            Host::Domain(s) | Host::Opaque(s) => f.write_str(s.as_ref()),
+            Host::Empty => Ok(()),
+            // std writes IPv4 addresses exactly as the IPv4 serializer does.
+            Host::Ipv4(a) => fmt::Display::fmt(a, f),
             Host::Ipv6(a) => {
+                // At most 41 bytes; std's IPv6 text differs (dotted forms), so use ours.
+                let mut buf = String::with_capacity(41);
                 buf.push('[');
                 serialize_ipv6(*a, &mut buf);
                 buf.push(']');
-                &buf
+                f.write_str(&buf)
             }
-        };
-        f.write_str(text)
+        }
     }
 }
 

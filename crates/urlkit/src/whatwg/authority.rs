@@ -22,9 +22,18 @@ impl Parser<'_, '_, '_, '_> {
 
     /// Special authority ignore slashes state: skips any run of `/` and `\`.
     pub(super) fn special_authority_ignore_slashes(&mut self) -> State {
-        let n = self.rest().iter().take_while(|&&c| c == b'/' || c == b'\\').count();
+        let n = self
+            .rest()
+            .iter()
+            .take_while(|&&c| c == b'/' || c == b'\\')
+            .count();
         if n > 0 {
             self.report(ErrorKind::SpecialSchemeMissingFollowingSolidus, self.pos);
+            // Beyond the standard's steps, but what the kind is for: say where a backslash
+            // stood in for a slash.
+            if let Some(i) = self.rest()[..n].iter().position(|&c| c == b'\\') {
+                self.report(ErrorKind::InvalidReverseSolidus, self.pos + i);
+            }
         }
         self.pos += n;
         State::Authority
@@ -35,7 +44,11 @@ impl Parser<'_, '_, '_, '_> {
     pub(super) fn authority(&mut self) -> Result<State, ParseError> {
         self.out.push_str("//");
         let start = self.pos;
-        let table = if self.is_special() { &END_SPECIAL } else { &END_NON_SPECIAL };
+        let table = if self.is_special() {
+            &END_SPECIAL
+        } else {
+            &END_NON_SPECIAL
+        };
         let rest = self.rest();
         let end = start + rest.iter().position(|&c| table[c as usize]).unwrap_or(rest.len());
         self.auth_end = end;
@@ -76,19 +89,7 @@ impl Parser<'_, '_, '_, '_> {
     pub(super) fn host_state(&mut self) -> Result<State, ParseError> {
         let start = self.pos;
         let region = &self.input.as_bytes()[start..self.auth_end];
-        let mut inside_brackets = false;
-        let mut colon = None;
-        for (i, &c) in region.iter().enumerate() {
-            match c {
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
-                b':' if !inside_brackets => {
-                    colon = Some(start + i);
-                    break;
-                }
-                _ => {}
-            }
-        }
+        let colon = crate::chars::find_port_colon(region).map(|i| start + i);
         let host_end = colon.unwrap_or(self.auth_end);
         if host_end == start && (colon.is_some() || self.is_special()) {
             return Err(self.fail(ErrorKind::HostMissing, start));

@@ -1,6 +1,7 @@
 //! The parser's bulk percent-encode-and-copy loop
 //! (<https://url.spec.whatwg.org/#string-utf-8-percent-encode>).
 
+use crate::chars::{COPY, STOP};
 use alloc::string::String;
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -29,16 +30,61 @@ pub(crate) fn encode_into(out: &mut String, s: &str, table: &[bool; 256]) {
     out.push_str(s.get(start..).unwrap_or_default());
 }
 
+/// Appends `s` to `out` up to the first byte of class [`STOP`] in `classes`, percent-encoding
+/// the [`ENCODE`] bytes and copying the runs between them in bulk, in one pass. Returns where
+/// it stopped (`s.len()` at the end). Every non-ASCII byte must be [`ENCODE`].
+#[inline]
+pub(crate) fn encode_until(out: &mut String, s: &str, classes: &[u8; 256]) -> usize {
+    let b = s.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let class = classes[b[i] as usize];
+        if class == COPY {
+            i += 1;
+            continue;
+        }
+        if start < i {
+            // b[i - 1] is ASCII, so `i` is a char boundary; `get` keeps this panic-free.
+            out.push_str(s.get(start..i).unwrap_or_default());
+        }
+        if class == STOP {
+            return i;
+        }
+        push_pct(out, b[i]);
+        i += 1;
+        start = i;
+    }
+    out.push_str(s.get(start..).unwrap_or_default());
+    b.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chars::{FRAGMENT_ENC, PATH_ENC};
+    use crate::chars::{FRAGMENT_ENC, USERINFO_ENC};
+
+    #[test]
+    fn encodes_until_stop() {
+        let mut out = String::new();
+        assert_eq!(encode_until(&mut out, "a b/c", &crate::chars::PATH_CLASS), 3);
+        assert_eq!(out, "a%20b");
+        out.clear();
+        assert_eq!(
+            encode_until(&mut out, "é'x", &crate::chars::SPECIAL_QUERY_CLASS),
+            4
+        );
+        assert_eq!(out, "%C3%A9%27x");
+        out.clear();
+        assert_eq!(encode_until(&mut out, "#", &crate::chars::QUERY_CLASS), 0);
+        assert_eq!(out, "");
+    }
 
     #[test]
     fn encodes_runs() {
         let mut out = String::new();
-        encode_into(&mut out, "a b/é{", &PATH_ENC);
-        assert_eq!(out, "a%20b/%C3%A9%7B");
+        encode_into(&mut out, "a b/é{", &USERINFO_ENC);
+        assert_eq!(out, "a%20b%2F%C3%A9%7B");
         out.clear();
         encode_into(&mut out, "`x`", &FRAGMENT_ENC);
         assert_eq!(out, "%60x%60");

@@ -101,7 +101,10 @@ impl<'b> Parser<'_, 'b, '_, '_> {
     pub(super) fn file_host(&mut self) -> Result<State, ParseError> {
         let start = self.pos;
         let rest = self.rest();
-        let len = rest.iter().position(|&c| END_SPECIAL[c as usize]).unwrap_or(rest.len());
+        let len = rest
+            .iter()
+            .position(|&c| END_SPECIAL[c as usize])
+            .unwrap_or(rest.len());
         let text = &self.input[start..start + len];
         if is_windows_drive_letter(text.as_bytes()) {
             self.report(ErrorKind::FileInvalidWindowsDriveLetterHost, start);

@@ -8,16 +8,18 @@
 //! serialization order, so there is one pass over the input and no per-component buffer.
 
 mod authority;
-mod encode;
+pub(crate) mod encode;
 mod file;
-mod input;
+pub(crate) mod input;
 mod path;
 mod relative;
 mod scheme;
+#[cfg(test)]
+mod tests;
 
 use crate::error::{ErrorKind, Reporter};
 use crate::host::HostInternal;
-use crate::offsets::Offsets;
+use crate::offsets::{Mark, Offsets};
 use crate::scheme::SpecialScheme;
 use crate::{ParseError, Url};
 use alloc::string::String;
@@ -95,16 +97,14 @@ struct Parser<'i, 'b, 'r, 'cb> {
     special: Option<SpecialScheme>,
     /// End (in `input`) of the authority found by the authority state.
     auth_end: usize,
+    /// Parsing one component for a setter (the standard's *state override*).
+    state_override: bool,
     reporter: &'r mut Reporter<'cb>,
 }
 
 /// Parses `input` against an optional `base` (<https://url.spec.whatwg.org/#concept-basic-url-parser>,
 /// without state override).
-pub(crate) fn parse(
-    input: &str,
-    base: Option<&Url>,
-    reporter: &mut Reporter<'_>,
-) -> Result<Url, ParseError> {
+pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::new(ErrorKind::InputTooLong, 0));
     }
@@ -122,16 +122,46 @@ pub(crate) fn parse(
         port: None,
         special: None,
         auth_end: 0,
+        state_override: false,
         reporter,
     };
-    parser.run()?;
+    parser.run(State::SchemeStart)?;
     parser.finish()
+}
+
+/// The serialization of the path that `value` gives under the [path start state](https://url.spec.whatwg.org/#path-start-state)
+/// override, as the pathname setter runs it on a URL with scheme `special` (or a
+/// non-special one) and with a null host or not.
+pub(crate) fn parse_path_override(value: &str, special: Option<SpecialScheme>, null_host: bool) -> String {
+    let mut reporter = Reporter::none();
+    let cleaned = input::remove_tab_newline(value, 0, &mut reporter);
+    let mut parser = Parser {
+        input: &cleaned,
+        offset: 0,
+        pos: 0,
+        base: None,
+        out: String::with_capacity(cleaned.len() + 1),
+        marks: Marks::default(),
+        host: if null_host {
+            HostInternal::None
+        } else {
+            HostInternal::Empty
+        },
+        port: None,
+        special,
+        auth_end: 0,
+        state_override: true,
+        reporter: &mut reporter,
+    };
+    // Only the path states run: they cannot fail.
+    let _ = parser.run(State::PathStart);
+    parser.out
 }
 
 impl Parser<'_, '_, '_, '_> {
     /// Runs the state machine to the end of the input; each state returns the next.
-    fn run(&mut self) -> Result<(), ParseError> {
-        let mut state = State::SchemeStart;
+    fn run(&mut self, start: State) -> Result<(), ParseError> {
+        let mut state = start;
         loop {
             state = match state {
                 State::SchemeStart => self.scheme_start(),
@@ -208,7 +238,11 @@ impl Parser<'_, '_, '_, '_> {
     fn copy_base(&mut self, base: &Url, path: bool, query: bool) {
         let o = base.offsets;
         let s = base.serialization.as_str();
-        let auth_end = if base.host == HostInternal::None { o.host_end } else { o.path_start };
+        let auth_end = if base.host == HostInternal::None {
+            o.host_end
+        } else {
+            o.path_start
+        };
         self.out.clear();
         self.out.push_str(&s[..auth_end as usize]);
         self.marks = Marks {
@@ -252,21 +286,19 @@ impl Parser<'_, '_, '_, '_> {
     /// The [query state](https://url.spec.whatwg.org/#query-state): up to `#`, encoded with the
     /// special-query set for special URLs and the query set otherwise (UTF-8 only).
     fn query(&mut self) -> State {
-        let rest = self.rest();
-        let len = memchr_byte(b'#', rest).unwrap_or(rest.len());
-        let (from, to) = (self.pos, self.pos + len);
-        self.check_units(from, len);
-        let table = if self.is_special() {
-            &crate::chars::SPECIAL_QUERY_ENC
+        let from = self.pos;
+        let classes = if self.is_special() {
+            &crate::chars::SPECIAL_QUERY_CLASS
         } else {
-            &crate::chars::QUERY_ENC
+            &crate::chars::QUERY_CLASS
         };
-        encode::encode_into(&mut self.out, &self.input[from..to], table);
-        if to < self.input.len() {
-            self.pos = to + 1;
+        let len = encode::encode_until(&mut self.out, &self.input[from..], classes);
+        self.check_units(from, len);
+        if from + len < self.input.len() {
+            self.pos = from + len + 1;
             self.start_fragment()
         } else {
-            self.pos = to;
+            self.pos = from + len;
             State::Done
         }
     }
@@ -288,7 +320,11 @@ impl Parser<'_, '_, '_, '_> {
         let m = self.marks;
         let path_end = m.query_start.or(m.fragment_start).unwrap_or(self.out.len());
         let needs_dot = self.host == HostInternal::None
-            && self.out.as_bytes().get(m.path_start..path_end).is_some_and(|p| p.starts_with(b"//"));
+            && self
+                .out
+                .as_bytes()
+                .get(m.path_start..path_end)
+                .is_some_and(|p| p.starts_with(b"//"));
         let too_long = |_| ParseError::new(ErrorKind::InputTooLong, 0);
         let n = |v: usize| u32::try_from(v).map_err(too_long);
         n(self.out.len() + 2)?;
@@ -301,12 +337,9 @@ impl Parser<'_, '_, '_, '_> {
             query_start: m.query_start.map(n).transpose()?,
             fragment_start: m.fragment_start.map(n).transpose()?,
         };
-        if needs_dot {
-            // Inserted between host_end and path_start: only path, query and fragment move.
-            self.out.insert_str(m.path_start, "/.");
-            offsets.path_start += 2;
-            offsets.query_start = offsets.query_start.map(|q| q + 2);
-            offsets.fragment_start = offsets.fragment_start.map(|f| f + 2);
+        // "/." goes before the path: the path and what follows move.
+        if needs_dot && !offsets.splice(&mut self.out, m.path_start..m.path_start, "/.", Mark::PathStart) {
+            return Err(ParseError::new(ErrorKind::InputTooLong, 0));
         }
         let url = Url {
             serialization: self.out,
@@ -317,10 +350,4 @@ impl Parser<'_, '_, '_, '_> {
         debug_assert_eq!(url.check_invariants(), Ok(()), "{:?}", url.serialization);
         Ok(url)
     }
-}
-
-/// The index of the first `needle` in `hay`.
-#[inline]
-fn memchr_byte(needle: u8, hay: &[u8]) -> Option<usize> {
-    hay.iter().position(|&b| b == needle)
 }

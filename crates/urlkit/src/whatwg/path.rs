@@ -6,10 +6,10 @@
 //! A path of segments is written as `/segment` per segment, so the output between
 //! `path_start` and its end is always the path's serialization and shortening is a truncate.
 
-use super::{encode::encode_into, Parser, State};
+use super::{encode::encode_until, Parser, State};
 use crate::chars::{
     is_double_dot, is_normalized_windows_drive_letter, is_single_dot, is_windows_drive_letter,
-    C0_CONTROL_ENC, END_NON_SPECIAL, END_SPECIAL, OPAQUE_PATH_END, PATH_ENC,
+    OPAQUE_PATH_CLASS, PATH_CLASS, PATH_OVERRIDE_CLASS, PATH_OVERRIDE_SPECIAL_CLASS, PATH_SPECIAL_CLASS,
 };
 use crate::error::ErrorKind;
 
@@ -28,11 +28,11 @@ impl Parser<'_, '_, '_, '_> {
             return State::Path;
         }
         match c {
-            Some(b'?') => {
+            Some(b'?') if !self.state_override => {
                 self.pos += 1;
                 self.start_query()
             }
-            Some(b'#') => {
+            Some(b'#') if !self.state_override => {
                 self.pos += 1;
                 self.start_fragment()
             }
@@ -41,44 +41,51 @@ impl Parser<'_, '_, '_, '_> {
                 State::Path
             }
             Some(_) => State::Path,
-            None => State::Done,
+            None => {
+                if self.state_override && self.host == crate::host::HostInternal::None {
+                    self.out.push('/');
+                }
+                State::Done
+            }
         }
     }
 
-    /// Path state, entered at the start of a segment: one segment per iteration, found with
-    /// a table and copied in bulk; dot segments pop or vanish.
+    /// Path state, entered at the start of a segment: one segment per iteration, encoded
+    /// and copied in the same pass that finds its end; dot segments are then taken back out.
     pub(super) fn path(&mut self) -> State {
-        let special = self.is_special();
-        let table = if special { &END_SPECIAL } else { &END_NON_SPECIAL };
+        // Under a state override `?` and `#` belong to the path (and get encoded).
+        let classes = match (self.is_special(), self.state_override) {
+            (true, false) => &PATH_SPECIAL_CLASS,
+            (false, false) => &PATH_CLASS,
+            (true, true) => &PATH_OVERRIDE_SPECIAL_CLASS,
+            (false, true) => &PATH_OVERRIDE_CLASS,
+        };
         loop {
             let start = self.pos;
-            let rest = self.rest();
-            let len = rest.iter().position(|&c| table[c as usize]).unwrap_or(rest.len());
-            let term = rest.get(len).copied();
-            let seg = &self.input[start..start + len];
+            let path_empty = self.out.len() == self.marks.path_start;
+            let seg_start = self.out.len();
+            self.out.push('/');
+            let len = encode_until(&mut self.out, &self.input[start..], classes);
+            let term = self.input.as_bytes().get(start + len).copied();
             self.check_units(start, len);
             if term == Some(b'\\') {
                 self.report(ErrorKind::InvalidReverseSolidus, start + len);
             }
             let slash = matches!(term, Some(b'/' | b'\\'));
-            let bytes = seg.as_bytes();
-            if is_double_dot(bytes) {
+            let raw = &self.input.as_bytes()[start..start + len];
+            if is_double_dot(raw) {
+                self.out.truncate(seg_start);
                 self.shorten_path();
                 if !slash {
                     self.out.push('/');
                 }
-            } else if is_single_dot(bytes) {
+            } else if is_single_dot(raw) {
+                self.out.truncate(seg_start);
                 if !slash {
                     self.out.push('/');
                 }
-            } else {
-                let path_empty = self.out.len() == self.marks.path_start;
-                let seg_start = self.out.len();
-                self.out.push('/');
-                encode_into(&mut self.out, seg, &PATH_ENC);
-                if self.is_file() && path_empty && is_windows_drive_letter(bytes) {
-                    self.out.replace_range(seg_start + 2..seg_start + 3, ":");
-                }
+            } else if path_empty && self.is_file() && is_windows_drive_letter(raw) {
+                self.out.replace_range(seg_start + 2..seg_start + 3, ":");
             }
             self.pos = start + len + usize::from(term.is_some());
             match term {
@@ -94,17 +101,12 @@ impl Parser<'_, '_, '_, '_> {
     /// space right before `?` or `#` becomes `%20` so it cannot be lost.
     pub(super) fn opaque_path(&mut self) -> State {
         let start = self.pos;
-        let rest = self.rest();
-        let len = rest.iter().position(|&c| OPAQUE_PATH_END[c as usize]).unwrap_or(rest.len());
-        let term = rest.get(len).copied();
+        let len = encode_until(&mut self.out, &self.input[start..], &OPAQUE_PATH_CLASS);
+        let term = self.input.as_bytes().get(start + len).copied();
         self.check_units(start, len);
-        let seg = &self.input[start..start + len];
-        match seg.strip_suffix(' ') {
-            Some(head) if term.is_some() => {
-                encode_into(&mut self.out, head, &C0_CONTROL_ENC);
-                self.out.push_str("%20");
-            }
-            _ => encode_into(&mut self.out, seg, &C0_CONTROL_ENC),
+        if term.is_some() && self.out.ends_with(' ') && len > 0 {
+            self.out.pop();
+            self.out.push_str("%20");
         }
         self.pos = start + len + usize::from(term.is_some());
         match term {

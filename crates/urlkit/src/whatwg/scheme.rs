@@ -16,13 +16,15 @@ impl Parser<'_, '_, '_, '_> {
         if !b.first().is_some_and(u8::is_ascii_alphabetic) {
             return State::NoScheme;
         }
-        let end = b.iter().position(|&c| !SCHEME_CHAR[c as usize]).unwrap_or(b.len());
+        let end = b
+            .iter()
+            .position(|&c| !SCHEME_CHAR[c as usize])
+            .unwrap_or(b.len());
         if b.get(end) != Some(&b':') {
             return State::NoScheme;
         }
-        for &c in &b[..end] {
-            self.out.push(c.to_ascii_lowercase() as char);
-        }
+        self.out.push_str(&self.input[..end]);
+        self.out.make_ascii_lowercase();
         self.special = SpecialScheme::from_scheme(&self.out);
         self.marks.scheme_end = end;
         self.out.push(':');
@@ -45,7 +47,9 @@ impl Parser<'_, '_, '_, '_> {
             return State::File;
         }
         if self.is_special() {
-            let same = self.base.is_some_and(|b| b.scheme() == &self.out[..self.marks.scheme_end]);
+            let same = self
+                .base
+                .is_some_and(|b| b.scheme() == &self.out[..self.marks.scheme_end]);
             return if same {
                 State::SpecialRelativeOrAuthority
             } else {
@@ -84,6 +88,10 @@ impl Parser<'_, '_, '_, '_> {
         self.marks.host_start = after;
         self.marks.host_end = after;
         self.marks.path_start = after;
-        Ok(if self.is_file() { State::File } else { State::Relative })
+        Ok(if self.is_file() {
+            State::File
+        } else {
+            State::Relative
+        })
     }
 }
