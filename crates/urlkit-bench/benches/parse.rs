@@ -10,68 +10,12 @@
 use std::hint::black_box;
 use std::path::Path;
 use urlkit_bench::corpus::{messy_case, split_lines};
-use urlkit_bench::harness::{against, agreement, measure, Contender};
-use urlkit_bench::report::{markdown_table, thousands, Row};
+use urlkit_bench::harness::{agreement, Contender};
+use urlkit_bench::report::thousands;
+use urlkit_bench::session::Session;
 
 /// Default number of timed rounds (after one warm-up round).
 const DEFAULT_ROUNDS: usize = 15;
-/// Small corpora are passed over several times per round, so a round covers at least this
-/// many inputs and stays well above the timer's resolution.
-const MIN_INPUTS_PER_ROUND: usize = 20_000;
-
-/// Where results accumulate while the benchmarks run.
-struct Run {
-    filter: Option<String>,
-    rounds: usize,
-    rows: Vec<Row>,
-    successes: Vec<String>,
-}
-
-impl Run {
-    fn wants(&self, corpus: &str, benchmark: &str) -> bool {
-        let id = format!("{corpus}/{benchmark}");
-        self.filter.as_deref().map_or(true, |f| id.contains(f))
-    }
-
-    /// Measures `contenders` (each over the same `items` inputs) and records the results;
-    /// `agreement` is the "same result as ada" cell of the successes table.
-    fn bench(
-        &mut self,
-        (corpus, benchmark): (&str, &str),
-        items: usize,
-        contenders: Vec<Contender<'_>>,
-        agreement: String,
-    ) {
-        let reps = MIN_INPUTS_PER_ROUND.div_ceil(items.max(1));
-        eprintln!(
-            "{corpus}/{benchmark}: {} inputs x {reps} per round, {} rounds",
-            thousands(items),
-            self.rounds
-        );
-        let measured = measure(contenders, self.rounds, reps);
-        for (name, summary) in against(&measured, "ada", items, reps) {
-            let Some(s) = summary else { continue };
-            self.rows.push(Row {
-                corpus: corpus.to_owned(),
-                benchmark: benchmark.to_owned(),
-                parser: name.to_owned(),
-                ns_per_url: s.per_item,
-                ratio: s.ratio,
-            });
-        }
-        let counts: Vec<String> = measured
-            .iter()
-            .filter(|m| m.name != "scan")
-            .map(|m| format!("{} {}", m.name, thousands(m.tally.ok)))
-            .collect();
-        self.successes.push(format!(
-            "| {corpus} | {benchmark} | {} | {} | {agreement} |",
-            thousands(items),
-            counts.join(" · ")
-        ));
-    }
-}
-
 /// The floor: a branch-light count of `: / ? #` over every byte of the input (byte-wide
 /// counters per 255-byte chunk, so the compiler can vectorize it).
 #[inline]
@@ -205,27 +149,27 @@ fn load(dir: &Path, name: &str) -> Option<String> {
 }
 
 /// `realworld` and `synthetic`: parse and can_parse over every line.
-fn bench_url_lists(run: &mut Run, dir: &Path) {
+fn bench_url_lists(session: &mut Session, dir: &Path) {
     for corpus in ["realworld", "synthetic"] {
-        if !run.wants(corpus, "parse") && !run.wants(corpus, "can_parse") {
+        if !session.wants(corpus, "parse") && !session.wants(corpus, "can_parse") {
             continue;
         }
         let Some(text) = load(dir, corpus) else { continue };
         let lines = split_lines(&text);
-        if run.wants(corpus, "parse") {
+        if session.wants(corpus, "parse") {
             let same = same_as_ada(&lines, parse_hrefs());
-            run.bench((corpus, "parse"), lines.len(), parse_contenders(&lines), same);
+            session.bench((corpus, "parse"), lines.len(), parse_contenders(&lines), same);
         }
-        if run.wants(corpus, "can_parse") {
+        if session.wants(corpus, "can_parse") {
             let contenders = can_parse_contenders(&lines);
-            run.bench((corpus, "can_parse"), lines.len(), contenders, "–".to_owned());
+            session.bench((corpus, "can_parse"), lines.len(), contenders, "–".to_owned());
         }
     }
 }
 
 /// `messy`: parse of the inputs without a base, and parse of the relative inputs against theirs.
-fn bench_messy(run: &mut Run, dir: &Path) {
-    if !run.wants("messy", "parse") && !run.wants("messy", "base") {
+fn bench_messy(session: &mut Session, dir: &Path) {
+    if !session.wants("messy", "parse") && !session.wants("messy", "base") {
         return;
     }
     let Some(text) = load(dir, "messy") else { return };
@@ -246,43 +190,21 @@ fn bench_messy(run: &mut Run, dir: &Path) {
         .iter()
         .filter_map(|c| Some((c.input.clone(), c.base.clone()?)))
         .collect();
-    if run.wants("messy", "parse") {
+    if session.wants("messy", "parse") {
         let same = same_as_ada(&plain, parse_hrefs());
-        run.bench(("messy", "parse"), plain.len(), parse_contenders(&plain), same);
+        session.bench(("messy", "parse"), plain.len(), parse_contenders(&plain), same);
     }
-    if run.wants("messy", "base") {
+    if session.wants("messy", "base") {
         let same = same_as_ada(&based, base_hrefs());
-        run.bench(("messy", "base"), based.len(), base_contenders(&based), same);
+        session.bench(("messy", "base"), based.len(), base_contenders(&based), same);
     }
 }
 
 fn main() {
-    let mut run = Run {
-        filter: urlkit_bench::filter_arg(),
-        rounds: urlkit_bench::rounds(DEFAULT_ROUNDS),
-        rows: Vec::new(),
-        successes: Vec::new(),
-    };
+    let mut session = Session::from_env(DEFAULT_ROUNDS);
     let machine = urlkit_bench::machine_info();
     let dir = urlkit_bench::datasets_dir();
-    bench_url_lists(&mut run, &dir);
-    bench_messy(&mut run, &dir);
-
-    println!("## Parse benchmarks\n");
-    print!("{machine}");
-    println!("- load average at end: {}", urlkit_bench::load_average());
-    println!(
-        "- method: {} timed rounds after 1 warm-up round; each round times every parser over the whole \
-         corpus, in rotating order; ratio = median over rounds of t(parser) / t(ada) in the same round\n",
-        run.rounds
-    );
-    print!("{}", markdown_table(&run.rows));
-    println!("\nSanity: successes per parser (urlkit and ada should be close), and inputs with the same");
-    println!("result as ada (same href, or both fail):\n");
-    println!(
-        "| corpus | benchmark | inputs | successes | same result as ada |\n| --- | --- | ---: | --- | --- |"
-    );
-    for line in &run.successes {
-        println!("{line}");
-    }
+    bench_url_lists(&mut session, &dir);
+    bench_messy(&mut session, &dir);
+    print!("{}", session.report("Parse benchmarks", &machine));
 }

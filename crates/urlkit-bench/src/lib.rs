@@ -5,10 +5,12 @@
 //! - [`harness`]: contenders, warm-up, rotating rounds.
 //! - [`corpus`]: reading `shared/datasets` (`\n`-split lines, `messy.txt` JSON lines).
 //! - [`report`]: the markdown table and the machine/date header.
+//! - [`session`]: the filter, the rounds, and the report of one run of a bench target.
 
 pub mod corpus;
 pub mod harness;
 pub mod report;
+pub mod session;
 pub mod stats;
 
 use std::path::PathBuf;
