@@ -62,6 +62,37 @@ pub(crate) static SPECIAL_QUERY_CLASS: [u8; 256] = class_table(&sets::SPECIAL_QU
 /// The query of a non-special URL: query set (which holds `#`, so stop wins), ends at `#`.
 pub(crate) static QUERY_CLASS: [u8; 256] = class_table(&sets::QUERY, b"#");
 
+/// Authority byte classes ([authority state](https://url.spec.whatwg.org/#authority-state)):
+/// nothing special.
+pub(crate) const AUTH_PLAIN: u8 = 0;
+/// `@`: the userinfo ends at the last one.
+pub(crate) const AUTH_AT: u8 = 1;
+/// `:`: password or port separator.
+pub(crate) const AUTH_COLON: u8 = 2;
+/// `[` or `]`: an IPv6 address, whose colons are not the port's.
+pub(crate) const AUTH_BRACKET: u8 = 3;
+/// Ends the authority.
+pub(crate) const AUTH_END: u8 = 4;
+
+const fn authority_classes(ends: &[u8]) -> [u8; 256] {
+    let mut t = [AUTH_PLAIN; 256];
+    t[b'@' as usize] = AUTH_AT;
+    t[b':' as usize] = AUTH_COLON;
+    t[b'[' as usize] = AUTH_BRACKET;
+    t[b']' as usize] = AUTH_BRACKET;
+    let mut i = 0;
+    while i < ends.len() {
+        t[ends[i] as usize] = AUTH_END;
+        i += 1;
+    }
+    t
+}
+
+/// Authority classes of a special URL: it ends at `/ \ ? #`.
+pub(crate) static AUTHORITY_SPECIAL_CLASS: [u8; 256] = authority_classes(b"/\\?#");
+/// Authority classes of a non-special URL: it ends at `/ ? #`.
+pub(crate) static AUTHORITY_CLASS: [u8; 256] = authority_classes(b"/?#");
+
 /// A table holding `true` for exactly the bytes in `bytes`.
 const fn table_of(bytes: &[u8]) -> [bool; 256] {
     let mut t = [false; 256];

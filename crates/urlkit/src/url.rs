@@ -165,7 +165,7 @@ impl Url {
     /// ```
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         match base {
-            None => Url::parse(input).is_ok(),
+            None => crate::whatwg::is_canonical(input) || Url::parse(input).is_ok(),
             Some(b) => Url::parse(b).is_ok_and(|b| b.join(input).is_ok()),
         }
     }
@@ -583,5 +583,31 @@ impl FromStr for Url {
 impl AsRef<str> for Url {
     fn as_ref(&self) -> &str {
         &self.serialization
+    }
+}
+
+/// Serializes as the href (feature `serde`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Url {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.serialization)
+    }
+}
+
+/// Deserializes from a string, which must parse as an absolute URL (feature `serde`).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Url {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Url, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Url;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an absolute URL")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Url, E> {
+                Url::parse(s).map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Visitor)
     }
 }

@@ -3,10 +3,13 @@
 //! [authority](https://url.spec.whatwg.org/#authority-state),
 //! [host](https://url.spec.whatwg.org/#host-state) and [port](https://url.spec.whatwg.org/#port-state) states.
 
-use super::{encode::encode_into, Parser, State};
-use crate::chars::{END_NON_SPECIAL, END_SPECIAL, USERINFO_ENC};
+use super::encode::{encode_into, skip_copy};
+use super::{Parser, State};
+use crate::chars::{
+    find_port_colon, AUTHORITY_CLASS, AUTHORITY_SPECIAL_CLASS, AUTH_AT, AUTH_BRACKET, AUTH_COLON, AUTH_PLAIN,
+    USERINFO_ENC,
+};
 use crate::error::ErrorKind;
-use crate::host::parse_host;
 use crate::ParseError;
 
 impl Parser<'_, '_, '_, '_> {
@@ -44,18 +47,11 @@ impl Parser<'_, '_, '_, '_> {
     pub(super) fn authority(&mut self) -> Result<State, ParseError> {
         self.out.push_str("//");
         let start = self.pos;
-        let table = if self.is_special() {
-            &END_SPECIAL
-        } else {
-            &END_NON_SPECIAL
-        };
-        let rest = self.rest();
-        let end = start + rest.iter().position(|&c| table[c as usize]).unwrap_or(rest.len());
+        let (end, at, colon) = self.scan_authority(start);
         self.auth_end = end;
         let user_start = self.out.len();
-        let at = self.input.as_bytes()[start..end].iter().rposition(|&c| c == b'@');
+        self.host_colon = colon;
         if let Some(at) = at {
-            let at = start + at;
             self.report(ErrorKind::InvalidCredentials, start);
             if at + 1 == end {
                 return Err(self.fail(ErrorKind::HostMissing, end));
@@ -84,19 +80,58 @@ impl Parser<'_, '_, '_, '_> {
         Ok(State::Host)
     }
 
+    /// One pass over the authority from `start`: where it ends, its last `@`, and the first
+    /// `:` after that `@` and outside brackets (where the host ends and the port starts).
+    fn scan_authority(&self, start: usize) -> (usize, Option<usize>, Option<usize>) {
+        let classes = if self.is_special() {
+            &AUTHORITY_SPECIAL_CLASS
+        } else {
+            &AUTHORITY_CLASS
+        };
+        let b = self.input.as_bytes();
+        let (mut at, mut colon, mut bracket) = (None, None, false);
+        let mut i = start;
+        while i < b.len() {
+            // AUTH_PLAIN is COPY's 0: skip plain runs in bulk.
+            i += skip_copy(&b[i..], classes);
+            let Some(&byte) = b.get(i) else {
+                break;
+            };
+            match classes[byte as usize] {
+                AUTH_PLAIN => {}
+                AUTH_AT => {
+                    at = Some(i);
+                    colon = None;
+                }
+                AUTH_COLON => {
+                    if colon.is_none() {
+                        colon = Some(i);
+                    }
+                }
+                AUTH_BRACKET => bracket = true,
+                _ => break,
+            }
+            i += 1;
+        }
+        if bracket {
+            // Rare (IPv6): redo the colon search with brackets in mind.
+            let host_start = at.map_or(start, |a| a + 1);
+            colon = find_port_colon(&b[host_start..i]).map(|c| host_start + c);
+        }
+        (i, at, colon)
+    }
+
     /// Host state: the host runs to the first `:` outside brackets (then the port) or to the
     /// end of the authority; the host parser writes its serialization.
     pub(super) fn host_state(&mut self) -> Result<State, ParseError> {
         let start = self.pos;
-        let region = &self.input.as_bytes()[start..self.auth_end];
-        let colon = crate::chars::find_port_colon(region).map(|i| start + i);
+        let colon = self.host_colon;
         let host_end = colon.unwrap_or(self.auth_end);
         if host_end == start && (colon.is_some() || self.is_special()) {
             return Err(self.fail(ErrorKind::HostMissing, start));
         }
-        let text = &self.input[start..host_end];
         let special = self.is_special();
-        self.host = parse_host(text, self.offset + start, special, &mut self.out, self.reporter)?;
+        self.host = self.parse_host_at(start, host_end, special)?;
         self.marks.host_end = self.out.len();
         match colon {
             Some(c) => {

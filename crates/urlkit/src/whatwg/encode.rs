@@ -30,6 +30,25 @@ pub(crate) fn encode_into(out: &mut String, s: &str, table: &[bool; 256]) {
     out.push_str(s.get(start..).unwrap_or_default());
 }
 
+/// How many leading bytes of `b` are of class [`COPY`]: four table lookups per branch,
+/// since runs of plain bytes are the common case.
+#[inline(always)]
+pub(crate) fn skip_copy(b: &[u8], classes: &[u8; 256]) -> usize {
+    let mut i = 0;
+    while let Some(q) = b.get(i..i + 4) {
+        let any =
+            classes[q[0] as usize] | classes[q[1] as usize] | classes[q[2] as usize] | classes[q[3] as usize];
+        if any != COPY {
+            break;
+        }
+        i += 4;
+    }
+    while i < b.len() && classes[b[i] as usize] == COPY {
+        i += 1;
+    }
+    i
+}
+
 /// Appends `s` to `out` up to the first byte of class [`STOP`] in `classes`, percent-encoding
 /// the [`ENCODE`] bytes and copying the runs between them in bulk, in one pass. Returns where
 /// it stopped (`s.len()` at the end). Every non-ASCII byte must be [`ENCODE`].
@@ -39,11 +58,11 @@ pub(crate) fn encode_until(out: &mut String, s: &str, classes: &[u8; 256]) -> us
     let mut start = 0;
     let mut i = 0;
     while i < b.len() {
-        let class = classes[b[i] as usize];
-        if class == COPY {
-            i += 1;
-            continue;
-        }
+        i += skip_copy(&b[i..], classes);
+        let Some(&byte) = b.get(i) else {
+            break;
+        };
+        let class = classes[byte as usize];
         if start < i {
             // b[i - 1] is ASCII, so `i` is a char boundary; `get` keeps this panic-free.
             out.push_str(s.get(start..i).unwrap_or_default());
@@ -51,7 +70,7 @@ pub(crate) fn encode_until(out: &mut String, s: &str, classes: &[u8; 256]) -> us
         if class == STOP {
             return i;
         }
-        push_pct(out, b[i]);
+        push_pct(out, byte);
         i += 1;
         start = i;
     }

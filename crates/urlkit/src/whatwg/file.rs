@@ -9,7 +9,7 @@ use crate::chars::{
     END_SPECIAL,
 };
 use crate::error::ErrorKind;
-use crate::host::{parse_host, HostInternal};
+use crate::host::HostInternal;
 use crate::ParseError;
 
 impl<'b> Parser<'_, 'b, '_, '_> {
@@ -112,7 +112,7 @@ impl<'b> Parser<'_, 'b, '_, '_> {
         }
         if !text.is_empty() {
             let host_start = self.marks.host_start;
-            let host = parse_host(text, self.offset + start, true, &mut self.out, self.reporter)?;
+            let host = self.parse_host_at(start, start + len, true)?;
             if &self.out[host_start..] == "localhost" {
                 self.out.truncate(host_start);
                 self.host = HostInternal::Empty;

@@ -71,6 +71,39 @@ fn find_tab_or_newline(b: &[u8]) -> Option<usize> {
         .map(|i| base + i)
 }
 
+/// Maps a position in the cleaned input (trimmed, tabs and newlines removed) back to the
+/// caller's input, for error positions. Free unless a tab or newline was removed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PosMap<'a> {
+    /// The input after trimming, before tab and newline removal.
+    pub(crate) trimmed: &'a str,
+    /// Bytes trimmed from the front of the caller's input.
+    pub(crate) lead: usize,
+    /// Whether tabs or newlines were removed (otherwise positions only shift by `lead`).
+    pub(crate) removed: bool,
+}
+
+impl PosMap<'_> {
+    /// The position in the caller's input of byte `cleaned` of the cleaned input.
+    pub(crate) fn original(&self, cleaned: usize) -> usize {
+        if !self.removed {
+            return self.lead + cleaned;
+        }
+        // Rare (only for errors in input with tabs or newlines): walk the kept bytes.
+        let mut kept = 0;
+        for (i, &c) in self.trimmed.as_bytes().iter().enumerate() {
+            if TAB_OR_NEWLINE[c as usize] {
+                continue;
+            }
+            if kept == cleaned {
+                return self.lead + i;
+            }
+            kept += 1;
+        }
+        self.lead + self.trimmed.len()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,6 +121,22 @@ mod tests {
                 buf[at] = b'a';
             }
         }
+    }
+
+    #[test]
+    fn maps_positions_back() {
+        let map = PosMap {
+            trimmed: "a\tb\n\nc",
+            lead: 2,
+            removed: true,
+        };
+        assert_eq!([0, 1, 2, 3].map(|p| map.original(p)), [2, 4, 7, 8]);
+        let plain = PosMap {
+            trimmed: "abc",
+            lead: 1,
+            removed: false,
+        };
+        assert_eq!(plain.original(2), 3);
     }
 
     #[test]

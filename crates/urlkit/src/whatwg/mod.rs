@@ -9,6 +9,7 @@
 
 mod authority;
 pub(crate) mod encode;
+mod fast;
 mod file;
 pub(crate) mod input;
 mod path;
@@ -86,8 +87,8 @@ struct Marks {
 /// in it, and the URL being written.
 struct Parser<'i, 'b, 'r, 'cb> {
     input: &'i str,
-    /// Where `input` starts in the caller's input, for error positions.
-    offset: usize,
+    /// Maps positions in `input` to the caller's input, for error positions.
+    map: input::PosMap<'i>,
     pos: usize,
     base: Option<&'b Url>,
     out: String,
@@ -97,6 +98,8 @@ struct Parser<'i, 'b, 'r, 'cb> {
     special: Option<SpecialScheme>,
     /// End (in `input`) of the authority found by the authority state.
     auth_end: usize,
+    /// The `:` before the port found by the authority state, if any.
+    host_colon: Option<usize>,
     /// Parsing one component for a setter (the standard's *state override*).
     state_override: bool,
     reporter: &'r mut Reporter<'cb>,
@@ -105,6 +108,37 @@ struct Parser<'i, 'b, 'r, 'cb> {
 /// Parses `input` against an optional `base` (<https://url.spec.whatwg.org/#concept-basic-url-parser>,
 /// without state override).
 pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> Result<Url, ParseError> {
+    // Canonical input has no validation error to report, and its base does not matter.
+    if !reporter.is_active() {
+        if let Some(url) = fast::parse_canonical(input) {
+            #[cfg(debug_assertions)]
+            check_fast_path(input, &url);
+            return Ok(url);
+        }
+    }
+    parse_full(input, base, reporter)
+}
+
+/// Whether `input` is a canonical URL that parses on the fast path (no allocation).
+pub(crate) fn is_canonical(input: &str) -> bool {
+    fast::is_canonical(input)
+}
+
+/// Debug builds: the fast path must agree with the full parser.
+#[cfg(debug_assertions)]
+fn check_fast_path(input: &str, fast: &Url) {
+    let full = parse_full(input, None, &mut Reporter::none());
+    let same = full.as_ref().is_ok_and(|f| {
+        f.serialization == fast.serialization
+            && f.offsets == fast.offsets
+            && f.host == fast.host
+            && f.port == fast.port
+    });
+    assert!(same, "fast path disagrees on {input:?}: {fast:?} vs {full:?}");
+}
+
+/// The basic URL parser proper (no fast path).
+fn parse_full(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::new(ErrorKind::InputTooLong, 0));
     }
@@ -113,7 +147,11 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
     let extra = base.map_or(0, |b| b.serialization.len());
     let mut parser = Parser {
         input: &cleaned,
-        offset: lead,
+        map: input::PosMap {
+            trimmed,
+            lead,
+            removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
+        },
         pos: 0,
         base,
         out: String::with_capacity(cleaned.len() + extra + 8),
@@ -122,6 +160,7 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
         port: None,
         special: None,
         auth_end: 0,
+        host_colon: None,
         state_override: false,
         reporter,
     };
@@ -137,7 +176,11 @@ pub(crate) fn parse_path_override(value: &str, special: Option<SpecialScheme>, n
     let cleaned = input::remove_tab_newline(value, 0, &mut reporter);
     let mut parser = Parser {
         input: &cleaned,
-        offset: 0,
+        map: input::PosMap {
+            trimmed: value,
+            lead: 0,
+            removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
+        },
         pos: 0,
         base: None,
         out: String::with_capacity(cleaned.len() + 1),
@@ -150,6 +193,7 @@ pub(crate) fn parse_path_override(value: &str, special: Option<SpecialScheme>, n
         port: None,
         special,
         auth_end: 0,
+        host_colon: None,
         state_override: true,
         reporter: &mut reporter,
     };
@@ -203,13 +247,34 @@ impl Parser<'_, '_, '_, '_> {
     /// Reports `kind` at `pos` of the (cleaned) input.
     #[inline]
     fn report(&mut self, kind: ErrorKind, pos: usize) {
-        self.reporter.report(kind, self.offset + pos);
+        self.reporter.report(kind, self.map.original(pos));
     }
 
     /// A failure of `kind` at `pos` of the (cleaned) input.
     #[inline]
     fn fail(&self, kind: ErrorKind, pos: usize) -> ParseError {
-        ParseError::new(kind, self.offset + pos)
+        ParseError::new(kind, self.map.original(pos))
+    }
+
+    /// Runs the [host parser](https://url.spec.whatwg.org/#concept-host-parser) on
+    /// `input[start..end]`, appending to the output, with its error positions mapped to the
+    /// caller's input.
+    fn parse_host_at(&mut self, start: usize, end: usize, special: bool) -> Result<HostInternal, ParseError> {
+        let text = &self.input[start..end];
+        let map = self.map;
+        if !map.removed {
+            return crate::host::parse_host(text, map.lead + start, special, &mut self.out, self.reporter);
+        }
+        // Tabs or newlines were removed: positions need the walk back, reports included.
+        let outer = &mut *self.reporter;
+        let result = if outer.is_active() {
+            let mut cb = |e: crate::ValidationError| outer.report(e.kind(), map.original(e.position()));
+            let mut mapped = Reporter::new(Some(&mut cb));
+            crate::host::parse_host(text, start, special, &mut self.out, &mut mapped)
+        } else {
+            crate::host::parse_host(text, start, special, &mut self.out, outer)
+        };
+        result.map_err(|e| ParseError::new(e.kind(), map.original(e.position())))
     }
 
     /// Reports invalid-URL-unit in `input[from..from + len]` when someone listens.

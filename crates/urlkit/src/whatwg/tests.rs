@@ -152,3 +152,44 @@ fn can_parse() {
     assert!(!Url::can_parse("/x", Some("nope")));
     assert!(!Url::can_parse("/x", Some("sc:opaque")));
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_uses_the_href() {
+    let url = Url::parse("HTTP://h/x").unwrap();
+    let json = serde_json::to_string(&url).unwrap();
+    assert_eq!(json, "\"http://h/x\"");
+    let back: Url = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, url);
+    assert!(serde_json::from_str::<Url>("\"no scheme\"").is_err());
+}
+
+#[test]
+fn long_inputs_parse_in_linear_time() {
+    // Patterns that a careless parser handles in quadratic time; each is 300k bytes.
+    let n = 100_000;
+    let dots = alloc::format!("http://h/{}", "a/../".repeat(n / 5 * 3));
+    assert!(Url::parse(&dots).unwrap().pathname() == "/");
+    let ats = alloc::format!("http://{}h/", "a@".repeat(n));
+    assert!(Url::parse(&ats).unwrap().username().len() > n);
+    let enc = alloc::format!("sc:{}", " é".repeat(n));
+    assert!(Url::parse(&enc).unwrap().pathname().len() > 3 * n);
+    let slashes = alloc::format!("sc:/a{}", "/..".repeat(n));
+    assert!(Url::parse(&slashes).unwrap().as_str() == "sc:/");
+    let tabs = alloc::format!("http://h/{}", "\ta".repeat(n));
+    assert!(Url::parse(&tabs).unwrap().pathname().len() == n + 1);
+}
+
+#[test]
+fn positions_count_removed_tabs_and_newlines() {
+    let e = Url::parse(" ht\ttp://h:8a/").unwrap_err();
+    assert_eq!((e.kind(), e.position()), (ErrorKind::PortInvalid, 12));
+    let (_, seen) = parse_reporting("http://h/a\t b", None);
+    assert!(seen.contains(&(ErrorKind::InvalidUrlUnit, 10)), "{seen:?}");
+    assert!(seen.contains(&(ErrorKind::InvalidUrlUnit, 11)), "{seen:?}");
+    let e = Url::parse("http://\nh\t%/").unwrap_err();
+    let plain = Url::parse("http://h%/").unwrap_err();
+    assert_eq!(e.kind(), plain.kind());
+    // The host starts after the removed newline.
+    assert_eq!(e.position(), plain.position() + 1, "{e:?} {plain:?}");
+}
