@@ -3,7 +3,7 @@
 use crate::stats::{rotation, summarize, PairedSummary};
 use std::hint::black_box;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What one pass over a corpus produced: the number of successes and a checksum (e.g. the
 /// total href length) that forces each contender to produce its full result.
@@ -36,6 +36,7 @@ pub struct Contender<'a> {
     run: Box<dyn Fn() -> Tally + 'a>,
     one: Box<dyn Fn(usize) -> Option<usize> + 'a>,
     len: usize,
+    warm_tally: Tally,
 }
 
 impl<'a> Contender<'a> {
@@ -49,6 +50,7 @@ impl<'a> Contender<'a> {
             run: Box::new(move || pass(items, &f)),
             one: Box::new(move |i| f(&items[i])),
             len: items.len(),
+            warm_tally: Tally::default(),
         }
     }
 
@@ -69,34 +71,36 @@ pub struct Measured {
     pub times: Vec<f64>,
 }
 
+/// How to measure: the number of timed rounds, and the shortest timed sample wanted.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Timed rounds after the warm-up round.
+    pub rounds: usize,
+    /// Each timed sample repeats the whole-corpus pass until it lasts about this long (judged
+    /// from the warm-up pass of the reference contender, or of the fastest one without it):
+    /// short samples are hit or missed whole by other processes, long ones share the load.
+    pub min_sample: Duration,
+    /// Name of the reference contender (`ada`).
+    pub reference: &'static str,
+}
+
 /// Runs a warm-up pass of each contender (dropping, with a message naming the input, any that
-/// panics), then `rounds` rounds in which each contender times `reps` whole passes, in the
-/// order given by [`rotation`].
-pub fn measure(contenders: Vec<Contender<'_>>, rounds: usize, reps: usize) -> Vec<Measured> {
-    let mut live = Vec::new();
-    let mut results = Vec::new();
-    for c in contenders {
-        let previous_hook = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|_| {}));
-        let warm = catch_unwind(AssertUnwindSafe(|| (c.run)()));
-        let culprit = warm.is_err().then(|| c.first_panic()).flatten();
-        std::panic::set_hook(previous_hook);
-        match warm {
-            Ok(tally) => {
-                results.push(Measured {
-                    name: c.name,
-                    tally,
-                    times: Vec::with_capacity(rounds),
-                });
-                live.push(c);
-            }
-            Err(_) => match culprit {
-                Some(i) => eprintln!("  {} panicked on item {i}; left out of this benchmark", c.name),
-                None => eprintln!("  {} panicked; left out of this benchmark", c.name),
-            },
-        }
-    }
-    for round in 0..rounds {
+/// panics), then `plan.rounds` rounds in which each contender times the same number of whole
+/// passes (returned with the results), in the order given by [`rotation`].
+pub fn measure(contenders: Vec<Contender<'_>>, plan: &Plan) -> (Vec<Measured>, usize) {
+    let (live, warm) = warm_up(contenders);
+    let reference = live.iter().position(|c| c.name == plan.reference);
+    let pass = reference.map(|i| warm[i]).or_else(|| warm.iter().copied().min());
+    let reps = pass.map_or(1, |t| repetitions(plan.min_sample, t));
+    let mut results: Vec<Measured> = live
+        .iter()
+        .map(|c| Measured {
+            name: c.name,
+            tally: c.warm_tally,
+            times: Vec::with_capacity(plan.rounds),
+        })
+        .collect();
+    for round in 0..plan.rounds {
         for k in rotation(round, live.len()) {
             let start = Instant::now();
             for _ in 0..reps {
@@ -105,7 +109,39 @@ pub fn measure(contenders: Vec<Contender<'_>>, rounds: usize, reps: usize) -> Ve
             results[k].times.push(start.elapsed().as_nanos() as f64);
         }
     }
-    results
+    (results, reps)
+}
+
+/// Passes per sample so that a sample of passes taking `pass` each lasts at least `target`
+/// (1 to 10,000).
+pub fn repetitions(target: Duration, pass: Duration) -> usize {
+    let pass = pass.as_nanos().max(1);
+    usize::try_from(target.as_nanos().div_ceil(pass)).map_or(10_000, |n| n.clamp(1, 10_000))
+}
+
+/// Runs each contender once, timed; keeps those that do not panic, with their warm-up times.
+fn warm_up(contenders: Vec<Contender<'_>>) -> (Vec<Contender<'_>>, Vec<Duration>) {
+    let mut live = Vec::new();
+    let mut times = Vec::new();
+    for mut c in contenders {
+        let previous_hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let start = Instant::now();
+        let warm = catch_unwind(AssertUnwindSafe(|| (c.run)()));
+        let elapsed = start.elapsed();
+        let culprit = warm.is_err().then(|| c.first_panic()).flatten();
+        std::panic::set_hook(previous_hook);
+        match (warm, culprit) {
+            (Ok(tally), _) => {
+                c.warm_tally = tally;
+                live.push(c);
+                times.push(elapsed);
+            }
+            (Err(_), Some(i)) => eprintln!("  {} panicked on item {i}; left out of this benchmark", c.name),
+            (Err(_), None) => eprintln!("  {} panicked; left out of this benchmark", c.name),
+        }
+    }
+    (live, times)
 }
 
 /// Summaries of each measured contender against the one named `reference`, with `items`
@@ -162,6 +198,16 @@ mod tests {
     }
 
     #[test]
+    fn repetitions_reach_the_target() {
+        let ms = Duration::from_millis;
+        assert_eq!(repetitions(ms(50), ms(20)), 3);
+        assert_eq!(repetitions(ms(50), ms(50)), 1);
+        assert_eq!(repetitions(ms(50), ms(80)), 1);
+        assert_eq!(repetitions(ms(50), Duration::ZERO), 10_000);
+        assert_eq!(repetitions(Duration::ZERO, ms(1)), 1);
+    }
+
+    #[test]
     fn agreement_counts_same_results() {
         let items = ["a", "B", "", "c"];
         let lower = |s: &&str| (!s.is_empty()).then(|| s.to_lowercase());
@@ -181,7 +227,13 @@ mod tests {
             assert!(*s != "boom", "test panic");
             Some(1)
         });
-        let measured = measure(vec![ok, bad], 3, 2);
+        let plan = Plan {
+            rounds: 3,
+            min_sample: Duration::ZERO,
+            reference: "ok",
+        };
+        let (measured, reps) = measure(vec![ok, bad], &plan);
+        assert_eq!(reps, 1);
         assert_eq!(measured.len(), 1);
         assert_eq!(measured[0].name, "ok");
         assert_eq!(measured[0].tally, Tally { ok: 3, bytes: 6 });

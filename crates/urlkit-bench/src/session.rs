@@ -1,12 +1,12 @@
 //! A benchmark run: which benchmarks the filter selects, and the rows and sanity lines that
 //! accumulate until the report is printed.
 
-use crate::harness::{against, measure, Contender};
+use crate::harness::{against, measure, Contender, Plan};
 use crate::report::{markdown_table, thousands, Row};
+use std::time::Duration;
 
-/// Small corpora are passed over several times per round, so a round covers at least this
-/// many inputs and stays well above the timer's resolution.
-const MIN_INPUTS_PER_ROUND: usize = 20_000;
+/// Default shortest timed sample, in milliseconds (`URLKIT_BENCH_SAMPLE_MS`).
+const DEFAULT_SAMPLE_MS: u64 = 50;
 
 /// Settings and results of one run of a bench target.
 pub struct Session {
@@ -14,6 +14,8 @@ pub struct Session {
     pub filter: Option<String>,
     /// Timed rounds per benchmark.
     pub rounds: usize,
+    /// Shortest timed sample: small or fast corpora are passed over several times per sample.
+    pub min_sample: Duration,
     rows: Vec<Row>,
     sanity: Vec<String>,
 }
@@ -21,7 +23,14 @@ pub struct Session {
 impl Session {
     /// A session from the command line (filter) and `URLKIT_BENCH_ROUNDS` (else `default_rounds`).
     pub fn from_env(default_rounds: usize) -> Self {
-        Session::new(crate::filter_arg(), crate::rounds(default_rounds))
+        let mut session = Session::new(crate::filter_arg(), crate::rounds(default_rounds));
+        if let Some(ms) = std::env::var("URLKIT_BENCH_SAMPLE_MS")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+        {
+            session.min_sample = Duration::from_millis(ms);
+        }
+        session
     }
 
     /// A session with an explicit filter and number of rounds.
@@ -29,6 +38,7 @@ impl Session {
         Session {
             filter,
             rounds,
+            min_sample: Duration::from_millis(DEFAULT_SAMPLE_MS),
             rows: Vec::new(),
             sanity: Vec::new(),
         }
@@ -50,13 +60,17 @@ impl Session {
         contenders: Vec<Contender<'_>>,
         agreement: String,
     ) {
-        let reps = MIN_INPUTS_PER_ROUND.div_ceil(items.max(1));
+        let plan = Plan {
+            rounds: self.rounds,
+            min_sample: self.min_sample,
+            reference: "ada",
+        };
+        let (measured, reps) = measure(contenders, &plan);
         eprintln!(
-            "{corpus}/{benchmark}: {} inputs x {reps} per round, {} rounds",
+            "{corpus}/{benchmark}: {} inputs, {reps} passes per sample, {} rounds",
             thousands(items),
             self.rounds
         );
-        let measured = measure(contenders, self.rounds, reps);
         for (name, summary) in against(&measured, "ada", items, reps) {
             let Some(s) = summary else { continue };
             self.rows.push(Row {
@@ -73,7 +87,7 @@ impl Session {
             .map(|m| format!("{} {}", m.name, thousands(m.tally.ok)))
             .collect();
         self.sanity.push(format!(
-            "| {corpus} | {benchmark} | {} | {} | {agreement} |",
+            "| {corpus} | {benchmark} | {} | {reps} | {} | {agreement} |",
             thousands(items),
             counts.join(" · ")
         ));
@@ -84,13 +98,16 @@ impl Session {
     pub fn report(&self, title: &str, machine: &str) -> String {
         format!(
             "## {title}\n\n{machine}- load average at end: {}\n- method: {} timed rounds after 1 warm-up \
-             round; each round times every contender over the whole corpus, in rotating order; ratio = \
-             median over rounds of t(contender) / t(ada) in the same round\n\n{}\n\
+             round; each round times every contender over the whole corpus, repeated so that a sample lasts \
+             about {} ms or more (\"passes\" below), in rotating order; ratio = median over rounds of \
+             t(contender) / t(ada) in the same round\n\n{}\n\
              Sanity: successes per contender (urlkit and ada should be close), and inputs with the same\n\
              result as ada (same href, or both fail):\n\n\
-             | corpus | benchmark | inputs | successes | same result as ada |\n| --- | --- | ---: | --- | --- |\n{}\n",
+             | corpus | benchmark | inputs | passes | successes | same result as ada |\n\
+             | --- | --- | ---: | ---: | --- | --- |\n{}\n",
             crate::load_average(),
             self.rounds,
+            self.min_sample.as_millis(),
             markdown_table(&self.rows),
             self.sanity.join("\n")
         )
@@ -115,6 +132,7 @@ mod tests {
     fn bench_records_rows_and_sanity() {
         let items = ["a", "bb", ""];
         let mut s = Session::new(None, 2);
+        s.min_sample = Duration::ZERO;
         let contenders = vec![
             Contender::new("ada", &items, |x: &&str| (!x.is_empty()).then_some(x.len())),
             Contender::new("scan", &items, |x: &&str| Some(x.len())),
@@ -124,6 +142,6 @@ mod tests {
         assert!(report.starts_with("## T\n\n- machine: m\n- load average at end:"));
         assert!(report.contains("| c | b | ada |"));
         assert!(report.contains("| c | b | scan |"));
-        assert!(report.contains("| c | b | 3 | ada 2 | – |"));
+        assert!(report.contains("| c | b | 3 | 1 | ada 2 | – |"));
     }
 }
