@@ -185,9 +185,15 @@ fn resume(
     parser.finish()
 }
 
-/// Whether `input` is a canonical URL that parses on the fast path (no allocation).
-pub(crate) fn is_canonical(input: &str) -> bool {
-    fast::is_canonical(input)
+/// Whether `input` surely parses, from a look at its scheme and authority only (no
+/// allocation); `false` means "unknown".
+pub(crate) fn surely_parses(input: &str) -> bool {
+    fast::authority_is_canonical(input)
+}
+
+/// Whether the pathname setter would keep `value` unchanged (no parser run needed).
+pub(crate) fn path_is_canonical(value: &str, special: bool) -> bool {
+    fast::path_is_canonical(value, special)
 }
 
 /// Debug builds: the fast path must agree with the full parser.
