@@ -3,9 +3,14 @@
 //!
 //! One [`State`] per state of the standard, one method per state (grouped by spec section in
 //! the submodules). Unlike the standard's code-point loop, each state consumes its whole
-//! component at once: it finds the component's end with a byte-class table, then
-//! percent-encodes and copies it in bulk straight into the URL's single output buffer, in
-//! serialization order, so there is one pass over the input and no per-component buffer.
+//! component at once: it percent-encodes and copies it in bulk straight into the URL's
+//! single output buffer while finding its end with a byte-class table, in serialization
+//! order, so there is one pass over the input and no per-component buffer.
+//!
+//! Before the state machine, [`fast`] scans for the common case of an already canonical
+//! special URL: then the URL is one copy of the input. When the input is canonical only up
+//! to a point in its path, query or fragment, the state machine starts there instead of at
+//! the beginning. Debug builds check every fast result against the state machine alone.
 
 mod authority;
 pub(crate) mod encode;
