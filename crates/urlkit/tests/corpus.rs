@@ -151,6 +151,21 @@ mod properties {
         }
 
         #[test]
+        fn arbitrary_text_never_panics(input in any::<String>(), other in any::<String>()) {
+            let parsed = Url::parse(&input);
+            prop_assert_eq!(Url::can_parse(&input, None), parsed.is_ok());
+            let mut base = Url::parse("http://h/a/b?c#d").unwrap();
+            if let Ok(url) = base.join(&input) {
+                check_idempotent(&url)?;
+            }
+            let _ = Url::can_parse(&input, Some(&other));
+            let _ = base.set_pathname(&input);
+            let _ = base.set_host(&other);
+            let _ = base.set_search(&input);
+            check_idempotent(&base)?;
+        }
+
+        #[test]
         fn setters_keep_invariants(input in urlish(), which in 0usize..14, value in urlish()) {
             let Ok(mut url) = Url::parse(&input) else { return Ok(()) };
             let before = url.clone();
