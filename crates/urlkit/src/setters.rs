@@ -9,8 +9,9 @@ use crate::error::Reporter;
 use crate::host::{parse_host, HostInternal};
 use crate::offsets::Mark;
 use crate::scheme::SpecialScheme;
-use crate::whatwg::{encode::encode_into, input::remove_tab_newline, parse_path_override};
+use crate::whatwg::{encode::encode_into, input::remove_tab_newline, parse_path_override, path_is_canonical};
 use crate::{ErrorKind, ParseError, Url};
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 use core::ops::Range;
@@ -413,7 +414,15 @@ impl Url {
             return Err(SetterError::OpaquePath);
         }
         let null_host = self.host == HostInternal::None;
-        let path = parse_path_override(value, self.special_scheme(), null_host);
+        // A canonical value (the common case) is the path as is; otherwise the path states run.
+        let special = self.special_scheme();
+        let canonical = special != Some(SpecialScheme::File) && path_is_canonical(value, special.is_some());
+        debug_assert!(!canonical || parse_path_override(value, special, null_host) == value);
+        let path = if canonical {
+            Cow::Borrowed(value)
+        } else {
+            Cow::Owned(parse_path_override(value, special, null_host))
+        };
         let o = self.offsets;
         let path_end = o.path_end(self.serialization.len());
         // Without a host, a path starting with an empty segment needs "/." before it.
@@ -448,26 +457,50 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn set_search(&mut self, value: &str) -> Result<(), SetterError> {
+        if value.is_empty() {
+            return self.set_query(None);
+        }
+        self.set_query(Some(value.strip_prefix('?').unwrap_or(value)))
+    }
+
+    /// Sets the [query](https://url.spec.whatwg.org/#concept-url-query) itself: `None`
+    /// removes it, `Some(q)` (even `""`) sets it, `q` going through the query state with a
+    /// state override (tabs and newlines removed, `#` and the rest of the query set encoded).
+    /// Unlike [`set_search`](Self::set_search), a leading `?` is data.
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::TooLong`] only.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/#f")?;
+    /// url.set_query(Some("")).unwrap();
+    /// assert_eq!(url.as_str(), "http://h/?#f");
+    /// url.set_query(Some("?a=1")).unwrap();
+    /// assert_eq!(url.query(), Some("?a=1"));
+    /// url.set_query(None).unwrap();
+    /// assert_eq!(url.as_str(), "http://h/#f");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_query(&mut self, query: Option<&str>) -> Result<(), SetterError> {
         let len = self.serialization.len();
         let o = self.offsets;
         let start = o.query_start.map_or(o.path_end(len), |q| q as usize);
         let end = o.fragment_start.map_or(len, |f| f as usize);
-        if value.is_empty() {
-            self.splice(start..end, "", Mark::FragmentStart)?;
-            self.offsets.query_start = None;
-            self.edited();
-            return Ok(());
-        }
-        let value = value.strip_prefix('?').unwrap_or(value);
-        let value = remove_tab_newline(value, 0, &mut Reporter::none());
-        let table = if self.is_special() {
-            &SPECIAL_QUERY_ENC
-        } else {
-            &QUERY_ENC
+        let text = match query {
+            None => String::new(),
+            Some(q) => {
+                let q = remove_tab_newline(q, 0, &mut Reporter::none());
+                let table = if self.is_special() {
+                    &SPECIAL_QUERY_ENC
+                } else {
+                    &QUERY_ENC
+                };
+                encoded_with_prefix('?', &q, table)
+            }
         };
-        let text = encoded_with_prefix('?', &value, table);
         self.splice(start..end, &text, Mark::FragmentStart)?;
-        self.offsets.query_start = Some(start as u32);
+        self.offsets.query_start = query.map(|_| start as u32);
         self.edited();
         Ok(())
     }
@@ -487,19 +520,40 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn set_hash(&mut self, value: &str) -> Result<(), SetterError> {
+        if value.is_empty() {
+            return self.set_fragment(None);
+        }
+        self.set_fragment(Some(value.strip_prefix('#').unwrap_or(value)))
+    }
+
+    /// Sets the [fragment](https://url.spec.whatwg.org/#concept-url-fragment) itself: `None`
+    /// removes it, `Some(f)` (even `""`) sets it through the fragment state. Unlike
+    /// [`set_hash`](Self::set_hash), a leading `#` is data.
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::TooLong`] only.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/")?;
+    /// url.set_fragment(Some("")).unwrap();
+    /// assert_eq!(url.as_str(), "http://h/#");
+    /// url.set_fragment(Some("#x y")).unwrap();
+    /// assert_eq!(url.fragment(), Some("#x%20y"));
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), SetterError> {
         let len = self.serialization.len();
         let start = self.offsets.fragment_start.map_or(len, |f| f as usize);
-        if value.is_empty() {
-            self.splice(start..len, "", Mark::End)?;
-            self.offsets.fragment_start = None;
-            self.edited();
-            return Ok(());
-        }
-        let value = value.strip_prefix('#').unwrap_or(value);
-        let value = remove_tab_newline(value, 0, &mut Reporter::none());
-        let text = encoded_with_prefix('#', &value, &FRAGMENT_ENC);
+        let text = match fragment {
+            None => String::new(),
+            Some(f) => {
+                let f = remove_tab_newline(f, 0, &mut Reporter::none());
+                encoded_with_prefix('#', &f, &FRAGMENT_ENC)
+            }
+        };
         self.splice(start..len, &text, Mark::End)?;
-        self.offsets.fragment_start = Some(start as u32);
+        self.offsets.fragment_start = fragment.map(|_| start as u32);
         self.edited();
         Ok(())
     }

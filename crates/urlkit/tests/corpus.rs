@@ -29,6 +29,13 @@ fn run(name: &str, records: impl Iterator<Item = (String, Option<String>)>) -> (
     let (mut ok, mut failed) = (0, 0);
     let mut bad = Vec::new();
     for (input, base) in records {
+        if base.is_none() {
+            assert_eq!(
+                Url::can_parse(&input, None),
+                Url::parse(&input).is_ok(),
+                "{input:?}"
+            );
+        }
         let base = base.and_then(|b| Url::parse(&b).ok());
         let Ok(url) = Url::parse_with_base(&input, base.as_ref()) else {
             failed += 1;
@@ -130,7 +137,9 @@ mod properties {
 
         #[test]
         fn parse_is_total_and_idempotent(input in urlish(), base in urlish()) {
-            if let Ok(url) = Url::parse(&input) {
+            let parsed = Url::parse(&input);
+            prop_assert_eq!(Url::can_parse(&input, None), parsed.is_ok());
+            if let Ok(url) = parsed {
                 check_idempotent(&url)?;
             }
             let base = Url::parse(&format!("sc://h/{base}")).or_else(|_| Url::parse("http://h/a/b"));
@@ -142,7 +151,22 @@ mod properties {
         }
 
         #[test]
-        fn setters_keep_invariants(input in urlish(), which in 0usize..10, value in urlish()) {
+        fn arbitrary_text_never_panics(input in any::<String>(), other in any::<String>()) {
+            let parsed = Url::parse(&input);
+            prop_assert_eq!(Url::can_parse(&input, None), parsed.is_ok());
+            let mut base = Url::parse("http://h/a/b?c#d").unwrap();
+            if let Ok(url) = base.join(&input) {
+                check_idempotent(&url)?;
+            }
+            let _ = Url::can_parse(&input, Some(&other));
+            let _ = base.set_pathname(&input);
+            let _ = base.set_host(&other);
+            let _ = base.set_search(&input);
+            check_idempotent(&base)?;
+        }
+
+        #[test]
+        fn setters_keep_invariants(input in urlish(), which in 0usize..14, value in urlish()) {
             let Ok(mut url) = Url::parse(&input) else { return Ok(()) };
             let before = url.clone();
             let result = match which {
@@ -155,7 +179,11 @@ mod properties {
                 6 => url.set_port(&value),
                 7 => url.set_pathname(&value),
                 8 => url.set_search(&value),
-                _ => url.set_hash(&value),
+                9 => url.set_hash(&value),
+                10 => url.set_query(Some(&value)),
+                11 => url.set_query(None),
+                12 => url.set_fragment(Some(&value)),
+                _ => url.set_fragment(None),
             };
             if result.is_err() {
                 prop_assert_eq!(components(&url), components(&before), "an error must leave the URL unchanged");

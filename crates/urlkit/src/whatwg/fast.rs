@@ -15,13 +15,14 @@ use crate::scheme::SpecialScheme;
 use crate::Url;
 use alloc::string::String;
 
-/// Bytes of a lower-case host (COPY): ASCII lower-case letters, digits, `-` and `.`.
+/// Bytes of a lower-case host (COPY): ASCII lower-case letters, digits and `.`; `-` stops
+/// the skip (see [`lower_host_end`]).
 static HOST_LOWER_CLASS: [u8; 256] = {
     let mut t = [1u8; 256];
     let mut i = 0;
     while i < 256 {
         let b = i as u8;
-        if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.' {
+        if b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'.' {
             t[i] = COPY;
         }
         i += 1;
@@ -63,21 +64,21 @@ static FRAGMENT_CLASS: [u8; 256] = copy_class(&crate::percent::sets::FRAGMENT);
 /// Userinfo bytes copied unchanged (the userinfo percent-encode set's complement).
 static USERINFO_CLASS: [u8; 256] = copy_class(&crate::percent::sets::USERINFO);
 
-/// Where the components of a canonical input are.
-struct Layout {
-    scheme: SpecialScheme,
+/// Where the components of a canonical input (or its canonical beginning) are.
+pub(super) struct Layout {
+    pub(super) scheme: SpecialScheme,
     /// The scheme or the host has upper-case letters, which the copy lower-cases.
-    lower_case: bool,
-    username_end: usize,
-    host_start: usize,
-    host_end: usize,
-    host: HostInternal,
-    port: Option<u16>,
+    pub(super) lower_case: bool,
+    pub(super) username_end: usize,
+    pub(super) host_start: usize,
+    pub(super) host_end: usize,
+    pub(super) host: HostInternal,
+    pub(super) port: Option<u16>,
     /// `None` when the input has no path and `/` must be inserted at `after_authority`.
-    path_start: Option<usize>,
-    after_authority: usize,
-    query_start: Option<usize>,
-    fragment_start: Option<usize>,
+    pub(super) path_start: Option<usize>,
+    pub(super) after_authority: usize,
+    pub(super) query_start: Option<usize>,
+    pub(super) fragment_start: Option<usize>,
 }
 
 /// The special schemes with a host that the fast path knows, with their `://` prefix.
@@ -185,10 +186,43 @@ fn port_then_end(b: &[u8], i: usize, scheme: SpecialScheme) -> Option<(usize, u1
     (scheme.default_port() != Some(value)).then_some((i + digits, value))
 }
 
+/// Where a lower-case host starting at `start` ends. `-` stops the bulk skip so that an
+/// `xn--` label (which IDNA must check) is seen without a pass of its own; such a host ends
+/// right there, which sends the input to the general authority check.
+fn lower_host_end(b: &[u8], start: usize) -> usize {
+    let mut j = start;
+    loop {
+        j += skip_copy(&b[j..], &HOST_LOWER_CLASS);
+        if b.get(j) != Some(&b'-') {
+            return j;
+        }
+        let label_start = j >= start + 2 && (j - 2 == start || b[j - 3] == b'.');
+        if label_start && &b[j - 2..j] == b"xn" && b.get(j + 1) == Some(&b'-') {
+            return j;
+        }
+        j += 1;
+    }
+}
+
+/// The kind of a lower-case host already checked for `xn--` labels: IPv4 if its last label
+/// starts with a digit (then only canonical dotted-decimal addresses pass), else a domain.
+fn quick_host_kind(host: &[u8]) -> Option<HostInternal> {
+    let (&last, _) = host.split_last()?;
+    if last == b'.' {
+        return None;
+    }
+    let label = host.iter().rposition(|&c| c == b'.').map_or(0, |i| i + 1);
+    if host[label].is_ascii_digit() {
+        canonical_ipv4(host).map(HostInternal::Ipv4)
+    } else {
+        Some(HostInternal::Domain)
+    }
+}
+
 /// The authority starting at `start`: first the common lower-case `host[:port]`, then the
 /// general case with credentials and upper case.
 fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority> {
-    let host_end = start + skip_copy(&b[start..], &HOST_LOWER_CLASS);
+    let host_end = lower_host_end(b, start);
     let quick = match b.get(host_end) {
         None | Some(b'/' | b'?' | b'#') => Some((host_end, None)),
         Some(b':') => port_then_end(b, host_end + 1, scheme).map(|(end, p)| (end, Some(p))),
@@ -200,7 +234,7 @@ fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority>
             host_start: start,
             host_end,
             end,
-            host: plain_host(&b[start..host_end])?,
+            host: quick_host_kind(&b[start..host_end])?,
             port,
             upper: false,
         });
@@ -237,90 +271,152 @@ fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority>
     })
 }
 
-/// The layout of `b` if the full parser would copy it unchanged, but for ASCII case and a
-/// missing `/` path.
-fn scan(b: &[u8]) -> Option<Layout> {
-    let exact = PREFIXES.iter().find(|(p, _)| b.starts_with(p));
-    let (prefix, scheme) = match exact {
-        Some(found) => found,
-        None => PREFIXES
-            .iter()
-            .find(|(p, _)| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p))?,
-    };
-    let auth_start = prefix.len();
-    let a = authority(b, auth_start, *scheme)?;
-    let (username_end, host_start, host_end, auth_end, host, port) =
-        (a.username_end, a.host_start, a.host_end, a.end, a.host, a.port);
-    let lower_case = a.upper || exact.is_none();
-    let mut i = auth_end;
-    let path_start = match b.get(i) {
-        Some(b'/') => Some(i),
-        None | Some(b'?' | b'#') => None,
-        Some(_) => return None,
-    };
-    while b.get(i) == Some(&b'/') {
-        // Dot segments (".", "..", "%2e", ...) all start with '.' or '%': leave them to the parser.
-        if matches!(b.get(i + 1), Some(b'.' | b'%')) {
-            return None;
-        }
-        i += 1 + skip_copy(&b[i + 1..], &PATH_SPECIAL_CLASS);
+/// The special scheme and `://` that `b` starts with: the authority's start, the scheme,
+/// and whether the scheme was already lower-case.
+fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
+    if let Some((p, s)) = PREFIXES.iter().find(|(p, _)| b.starts_with(p)) {
+        return Some((p.len(), *s, true));
     }
-    let mut query_start = None;
-    if b.get(i) == Some(&b'?') {
-        query_start = Some(i);
-        i += 1 + skip_copy(&b[i + 1..], &SPECIAL_QUERY_CLASS);
-    }
-    let mut fragment_start = None;
-    if b.get(i) == Some(&b'#') {
-        fragment_start = Some(i);
-        i += 1 + skip_copy(&b[i + 1..], &FRAGMENT_CLASS);
-    }
-    (i == b.len()).then_some(Layout {
-        scheme: *scheme,
-        lower_case,
-        username_end,
-        host_start,
-        host_end,
-        host,
-        port,
-        path_start,
-        after_authority: auth_end,
-        query_start,
-        fragment_start,
-    })
+    PREFIXES
+        .iter()
+        .find(|(p, _)| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p))
+        .map(|(p, s)| (p.len(), *s, false))
 }
 
-/// Whether `input` is a canonical special URL that the fast path parses.
-pub(crate) fn is_canonical(input: &str) -> bool {
-    scan(input.as_bytes()).is_some()
-}
-
-/// The URL, when `input` is canonical (a missing path becomes `/`, ASCII case is folded).
-pub(crate) fn parse_canonical(input: &str) -> Option<Url> {
+/// Whether `input` starts with a special scheme and a canonical authority. The path, query
+/// and fragment states never fail, so such an input always parses, whatever follows.
+pub(crate) fn authority_is_canonical(input: &str) -> bool {
     let b = input.as_bytes();
-    let l = scan(b)?;
-    u32::try_from(b.len() + 1).ok()?;
-    let mut serialization = String::with_capacity(b.len() + 1);
+    prefix(b).is_some_and(|(start, scheme, _)| authority(b, start, scheme).is_some())
+}
+
+/// Whether the pathname setter would keep `value` as is: it starts with `/`, has no byte to
+/// encode, no `\` in a special URL, and no segment starting with `.` or `%` (dot segments).
+pub(crate) fn path_is_canonical(value: &str, special: bool) -> bool {
+    let classes = if special {
+        &crate::chars::PATH_OVERRIDE_SPECIAL_CLASS
+    } else {
+        &crate::chars::PATH_OVERRIDE_CLASS
+    };
+    let b = value.as_bytes();
+    let mut i = 0;
+    while b.get(i) == Some(&b'/') {
+        if matches!(b.get(i + 1), Some(b'.' | b'%')) {
+            return false;
+        }
+        i += 1 + skip_copy(&b[i + 1..], classes);
+    }
+    !b.is_empty() && i == b.len()
+}
+
+/// Where the full parser takes over from the fast scan: at the segment whose `/` is at the
+/// index, at the `?` of the query, or at the `#` of the fragment.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum ResumeAt {
+    Segment(usize),
+    Query(usize),
+    Fragment(usize),
+}
+
+/// What the fast scan found.
+pub(super) enum Scan {
+    /// The parser would copy the whole input unchanged (but for ASCII case and a missing `/`).
+    Canonical(Layout),
+    /// Canonical up to a point in the path, query or fragment: the full parser goes on from there.
+    Resume(Layout, ResumeAt),
+}
+
+/// The layout of `b` if the full parser would copy it unchanged (but for ASCII case and a
+/// missing `/` path), or up to where it would not; `None` if the scheme or authority is not
+/// canonical.
+pub(super) fn scan(b: &[u8]) -> Option<Scan> {
+    let (auth_start, scheme, exact) = prefix(b)?;
+    let a = authority(b, auth_start, scheme)?;
+    let mut l = Layout {
+        scheme,
+        lower_case: a.upper || !exact,
+        username_end: a.username_end,
+        host_start: a.host_start,
+        host_end: a.host_end,
+        host: a.host,
+        port: a.port,
+        path_start: None,
+        after_authority: a.end,
+        query_start: None,
+        fragment_start: None,
+    };
+    let mut i = a.end;
+    match b.get(i) {
+        Some(b'/') => l.path_start = Some(i),
+        None | Some(b'?' | b'#') => {}
+        Some(_) => return None,
+    }
+    while b.get(i) == Some(&b'/') {
+        // Dot segments (".", "..", "%2e", ...) all start with '.' or '%': the parser takes those.
+        if matches!(b.get(i + 1), Some(b'.' | b'%')) {
+            return resume(l, ResumeAt::Segment(i));
+        }
+        let next = i + 1 + skip_copy(&b[i + 1..], &PATH_SPECIAL_CLASS);
+        if !matches!(b.get(next), None | Some(b'/' | b'?' | b'#')) {
+            return resume(l, ResumeAt::Segment(i));
+        }
+        i = next;
+    }
+    if b.get(i) == Some(&b'?') {
+        l.query_start = Some(i);
+        let next = i + 1 + skip_copy(&b[i + 1..], &SPECIAL_QUERY_CLASS);
+        if !matches!(b.get(next), None | Some(b'#')) {
+            l.query_start = None;
+            return resume(l, ResumeAt::Query(i));
+        }
+        i = next;
+    }
+    if b.get(i) == Some(&b'#') {
+        l.fragment_start = Some(i);
+        let next = i + 1 + skip_copy(&b[i + 1..], &FRAGMENT_CLASS);
+        if next != b.len() {
+            l.fragment_start = None;
+            return resume(l, ResumeAt::Fragment(i));
+        }
+    }
+    Some(Scan::Canonical(l))
+}
+
+/// A resumable scan: only when the path starts with `/` (no `/` to insert).
+fn resume(l: Layout, at: ResumeAt) -> Option<Scan> {
+    l.path_start.is_some().then_some(Scan::Resume(l, at))
+}
+
+/// Copies `input[..end]` as the start of the URL's serialization, folding the ASCII case of
+/// the scheme and host.
+pub(super) fn copy_start(input: &str, l: &Layout, end: usize, out: &mut String) {
+    out.push_str(&input[..end]);
+    if l.lower_case {
+        out[..l.scheme.as_str().len()].make_ascii_lowercase();
+        out[l.host_start..l.host_end].make_ascii_lowercase();
+    }
+}
+
+/// The URL of a canonical `input` with layout `l` (a missing path becomes `/`); `None` if it
+/// would exceed 4 GiB.
+pub(super) fn build(input: &str, l: &Layout) -> Option<Url> {
+    u32::try_from(input.len() + 1).ok()?;
+    let mut serialization = String::with_capacity(input.len() + 1);
     let inserted = match l.path_start {
         Some(_) => {
-            serialization.push_str(input);
+            copy_start(input, l, input.len(), &mut serialization);
             0
         }
         None => {
-            serialization.push_str(&input[..l.after_authority]);
+            copy_start(input, l, l.after_authority, &mut serialization);
             serialization.push('/');
             serialization.push_str(&input[l.after_authority..]);
             1
         }
     };
-    let scheme_end = l.scheme.as_str().len();
-    if l.lower_case {
-        serialization[..scheme_end].make_ascii_lowercase();
-        serialization[l.host_start..l.host_end].make_ascii_lowercase();
-    }
     let shifted = |v: usize| (v + inserted) as u32;
     let offsets = Offsets {
-        scheme_end: scheme_end as u32,
+        scheme_end: l.scheme.as_str().len() as u32,
         username_end: l.username_end as u32,
         host_start: l.host_start as u32,
         host_end: l.host_end as u32,
@@ -334,6 +430,15 @@ pub(crate) fn parse_canonical(input: &str) -> Option<Url> {
         host: l.host,
         port: l.port,
     })
+}
+
+/// The URL when `input` is canonical.
+#[cfg(test)]
+fn parse_canonical(input: &str) -> Option<Url> {
+    match scan(input.as_bytes())? {
+        Scan::Canonical(l) => build(input, &l),
+        Scan::Resume(..) => None,
+    }
 }
 
 #[cfg(test)]
@@ -384,6 +489,65 @@ mod tests {
             "http://h_/",
         ] {
             assert!(parse_canonical(s).is_none(), "{s}");
+        }
+    }
+
+    #[test]
+    fn resumes_in_path_query_and_fragment() {
+        let cases = [
+            ("http://h/a/./b", "http://h/a/b"),
+            ("HTTP://H/a/%2e%2E/b", "http://h/b"),
+            ("http://h/a b/c", "http://h/a%20b/c"),
+            ("http://h/a\\b", "http://h/a/b"),
+            ("http://h:81/x?a b#c", "http://h:81/x?a%20b#c"),
+            ("http://u:p@h/x?q#a b", "http://u:p@h/x?q#a%20b"),
+            ("https://h/é?é#é", "https://h/%C3%A9?%C3%A9#%C3%A9"),
+        ];
+        for (input, href) in cases {
+            assert!(
+                matches!(scan(input.as_bytes()), Some(Scan::Resume(..))),
+                "{input}"
+            );
+            let url = crate::Url::parse(input).unwrap();
+            assert_eq!(url.as_str(), href);
+            assert_eq!(url.check_invariants(), Ok(()));
+        }
+        // Without a path to copy, or with a bad authority, the full parser starts over.
+        assert!(scan(b"http://h?a b").is_none());
+        assert!(scan(b"http://h_/a b").is_none());
+    }
+
+    #[test]
+    fn authority_and_path_checks() {
+        for s in [
+            "http://h",
+            "https://h:1/a b\t?\u{1}#\\",
+            "HTTP://U:P@H.COM/..",
+            "ws://1.2.3.4?x",
+        ] {
+            assert!(authority_is_canonical(s), "{s}");
+        }
+        for s in [
+            "http://h_/",
+            "http:/h",
+            "sc://h/",
+            "http://h:0/",
+            "http://xn--a/",
+            "http://h\t/",
+        ] {
+            assert!(!authority_is_canonical(s), "{s}");
+        }
+        assert!(path_is_canonical("/a/b.c/d%20", true) && path_is_canonical("/a\\b", false));
+        for (v, special) in [
+            ("a", true),
+            ("", true),
+            ("/a\\b", true),
+            ("/./x", true),
+            ("/%2e", false),
+            ("/a?b", false),
+            ("/a b", false),
+        ] {
+            assert!(!path_is_canonical(v, special), "{v}");
         }
     }
 }

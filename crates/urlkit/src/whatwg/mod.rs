@@ -3,9 +3,14 @@
 //!
 //! One [`State`] per state of the standard, one method per state (grouped by spec section in
 //! the submodules). Unlike the standard's code-point loop, each state consumes its whole
-//! component at once: it finds the component's end with a byte-class table, then
-//! percent-encodes and copies it in bulk straight into the URL's single output buffer, in
-//! serialization order, so there is one pass over the input and no per-component buffer.
+//! component at once: it percent-encodes and copies it in bulk straight into the URL's
+//! single output buffer while finding its end with a byte-class table, in serialization
+//! order, so there is one pass over the input and no per-component buffer.
+//!
+//! Before the state machine, [`fast`] scans for the common case of an already canonical
+//! special URL: then the URL is one copy of the input. When the input is canonical only up
+//! to a point in its path, query or fragment, the state machine starts there instead of at
+//! the beginning. Debug builds check every fast result against the state machine alone.
 
 mod authority;
 pub(crate) mod encode;
@@ -107,63 +112,124 @@ struct Parser<'i, 'b, 'r, 'cb> {
 
 /// Parses `input` against an optional `base` (<https://url.spec.whatwg.org/#concept-basic-url-parser>,
 /// without state override).
+///
+/// After preprocessing, a fast scan checks whether the input is a canonical special URL
+/// (then the URL is a copy of it) or canonical up to a point in its path, query or fragment
+/// (then the state machine starts at that point instead of at the beginning). Inputs that
+/// start with `scheme://` do not depend on the base. Validation error listeners get the full
+/// parser, since canonical parts have no errors to report but still must be checked.
 pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> Result<Url, ParseError> {
-    // Canonical input has no validation error to report, and its base does not matter.
-    if !reporter.is_active() {
-        if let Some(url) = fast::parse_canonical(input) {
-            #[cfg(debug_assertions)]
-            check_fast_path(input, &url);
-            return Ok(url);
-        }
-    }
-    parse_full(input, base, reporter)
-}
-
-/// Whether `input` is a canonical URL that parses on the fast path (no allocation).
-pub(crate) fn is_canonical(input: &str) -> bool {
-    fast::is_canonical(input)
-}
-
-/// Debug builds: the fast path must agree with the full parser.
-#[cfg(debug_assertions)]
-fn check_fast_path(input: &str, fast: &Url) {
-    let full = parse_full(input, None, &mut Reporter::none());
-    let same = full.as_ref().is_ok_and(|f| {
-        f.serialization == fast.serialization
-            && f.offsets == fast.offsets
-            && f.host == fast.host
-            && f.port == fast.port
-    });
-    assert!(same, "fast path disagrees on {input:?}: {fast:?} vs {full:?}");
-}
-
-/// The basic URL parser proper (no fast path).
-fn parse_full(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::new(ErrorKind::InputTooLong, 0));
     }
     let (trimmed, lead) = input::trim_c0_space(input, reporter);
-    let cleaned = input::remove_tab_newline(trimmed, lead, reporter);
-    let extra = base.map_or(0, |b| b.serialization.len());
-    let mut parser = Parser {
-        input: &cleaned,
-        map: input::PosMap {
-            trimmed,
-            lead,
-            removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
-        },
-        pos: 0,
-        base,
-        out: String::with_capacity(cleaned.len() + extra + 8),
-        marks: Marks::default(),
-        host: HostInternal::None,
-        port: None,
-        special: None,
-        auth_end: 0,
-        host_colon: None,
-        state_override: false,
-        reporter,
+    // The fast scan classifies tabs and newlines as bytes to encode, so it runs before their
+    // removal: a canonical input has none, and a resumed one has none before the resume point.
+    let scan = if reporter.is_active() {
+        None
+    } else {
+        fast::scan(trimmed.as_bytes())
     };
+    if let Some(fast::Scan::Canonical(l)) = &scan {
+        if let Some(url) = fast::build(trimmed, l) {
+            #[cfg(debug_assertions)]
+            check_fast_path(input, base, &Ok(url.clone()));
+            return Ok(url);
+        }
+    }
+    let cleaned = input::remove_tab_newline(trimmed, lead, reporter);
+    let map = input::PosMap {
+        trimmed,
+        lead,
+        removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
+    };
+    if let Some(fast::Scan::Resume(l, at)) = &scan {
+        let result = resume(&cleaned, map, l, *at, reporter);
+        #[cfg(debug_assertions)]
+        check_fast_path(input, base, &result);
+        return result;
+    }
+    let extra = base.map_or(0, |b| b.serialization.len());
+    let mut parser = Parser::new(&cleaned, map, base, extra, reporter);
+    parser.run(State::SchemeStart)?;
+    parser.finish()
+}
+
+/// Runs the state machine from where the fast scan stopped, the canonical start copied.
+fn resume(
+    input: &str,
+    map: input::PosMap<'_>,
+    l: &fast::Layout,
+    at: fast::ResumeAt,
+    reporter: &mut Reporter<'_>,
+) -> Result<Url, ParseError> {
+    let mut parser = Parser::new(input, map, None, 16, reporter);
+    let cut = match at {
+        fast::ResumeAt::Segment(i) | fast::ResumeAt::Query(i) | fast::ResumeAt::Fragment(i) => i,
+    };
+    fast::copy_start(input, l, cut, &mut parser.out);
+    parser.marks = Marks {
+        scheme_end: l.scheme.as_str().len(),
+        username_end: l.username_end,
+        host_start: l.host_start,
+        host_end: l.host_end,
+        path_start: l.path_start.unwrap_or(l.after_authority),
+        query_start: l.query_start,
+        fragment_start: None,
+    };
+    parser.special = Some(l.scheme);
+    parser.host = l.host;
+    parser.port = l.port;
+    parser.pos = cut + 1;
+    let state = match at {
+        fast::ResumeAt::Segment(_) => State::Path,
+        fast::ResumeAt::Query(_) => parser.start_query(),
+        fast::ResumeAt::Fragment(_) => parser.start_fragment(),
+    };
+    parser.run(state)?;
+    parser.finish()
+}
+
+/// Whether `input` surely parses, from a look at its scheme and authority only (no
+/// allocation); `false` means "unknown".
+pub(crate) fn surely_parses(input: &str) -> bool {
+    fast::authority_is_canonical(input)
+}
+
+/// Whether the pathname setter would keep `value` unchanged (no parser run needed).
+pub(crate) fn path_is_canonical(value: &str, special: bool) -> bool {
+    fast::path_is_canonical(value, special)
+}
+
+/// Debug builds: the fast path must agree with the full parser.
+#[cfg(debug_assertions)]
+fn check_fast_path(input: &str, base: Option<&Url>, fast: &Result<Url, ParseError>) {
+    let full = parse_full(input, base);
+    let same = match (&full, fast) {
+        (Ok(f), Ok(u)) => {
+            f.serialization == u.serialization
+                && f.offsets == u.offsets
+                && f.host == u.host
+                && f.port == u.port
+        }
+        (Err(f), Err(u)) => f.kind() == u.kind(),
+        _ => false,
+    };
+    assert!(same, "fast path disagrees on {input:?}: {fast:?} vs {full:?}");
+}
+
+/// The basic URL parser without the fast path (for the debug cross-check).
+#[cfg(debug_assertions)]
+fn parse_full(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+    let mut reporter = Reporter::none();
+    let (trimmed, lead) = input::trim_c0_space(input, &mut reporter);
+    let cleaned = input::remove_tab_newline(trimmed, lead, &mut reporter);
+    let map = input::PosMap {
+        trimmed,
+        lead,
+        removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
+    };
+    let mut parser = Parser::new(&cleaned, map, base, 0, &mut reporter);
     parser.run(State::SchemeStart)?;
     parser.finish()
 }
@@ -174,32 +240,49 @@ fn parse_full(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> R
 pub(crate) fn parse_path_override(value: &str, special: Option<SpecialScheme>, null_host: bool) -> String {
     let mut reporter = Reporter::none();
     let cleaned = input::remove_tab_newline(value, 0, &mut reporter);
-    let mut parser = Parser {
-        input: &cleaned,
-        map: input::PosMap {
-            trimmed: value,
-            lead: 0,
-            removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
-        },
-        pos: 0,
-        base: None,
-        out: String::with_capacity(cleaned.len() + 1),
-        marks: Marks::default(),
-        host: if null_host {
-            HostInternal::None
-        } else {
-            HostInternal::Empty
-        },
-        port: None,
-        special,
-        auth_end: 0,
-        host_colon: None,
-        state_override: true,
-        reporter: &mut reporter,
+    let map = input::PosMap {
+        trimmed: value,
+        lead: 0,
+        removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
     };
+    let mut parser = Parser::new(&cleaned, map, None, 0, &mut reporter);
+    parser.host = if null_host {
+        HostInternal::None
+    } else {
+        HostInternal::Empty
+    };
+    parser.special = special;
+    parser.state_override = true;
     // Only the path states run: they cannot fail.
     let _ = parser.run(State::PathStart);
     parser.out
+}
+
+impl<'i, 'b, 'r, 'cb> Parser<'i, 'b, 'r, 'cb> {
+    /// A parser at the start of `input`, with room for `extra` more output bytes.
+    fn new(
+        input: &'i str,
+        map: input::PosMap<'i>,
+        base: Option<&'b Url>,
+        extra: usize,
+        reporter: &'r mut Reporter<'cb>,
+    ) -> Self {
+        Parser {
+            input,
+            map,
+            pos: 0,
+            base,
+            out: String::with_capacity(input.len() + extra + 8),
+            marks: Marks::default(),
+            host: HostInternal::None,
+            port: None,
+            special: None,
+            auth_end: 0,
+            host_colon: None,
+            state_override: false,
+            reporter,
+        }
+    }
 }
 
 impl Parser<'_, '_, '_, '_> {
