@@ -9,8 +9,9 @@ use crate::error::Reporter;
 use crate::host::{parse_host, HostInternal};
 use crate::offsets::Mark;
 use crate::scheme::SpecialScheme;
-use crate::whatwg::{encode::encode_into, input::remove_tab_newline, parse_path_override};
+use crate::whatwg::{encode::encode_into, input::remove_tab_newline, parse_path_override, path_is_canonical};
 use crate::{ErrorKind, ParseError, Url};
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 use core::ops::Range;
@@ -413,7 +414,15 @@ impl Url {
             return Err(SetterError::OpaquePath);
         }
         let null_host = self.host == HostInternal::None;
-        let path = parse_path_override(value, self.special_scheme(), null_host);
+        // A canonical value (the common case) is the path as is; otherwise the path states run.
+        let special = self.special_scheme();
+        let canonical = special != Some(SpecialScheme::File) && path_is_canonical(value, special.is_some());
+        debug_assert!(!canonical || parse_path_override(value, special, null_host) == value);
+        let path = if canonical {
+            Cow::Borrowed(value)
+        } else {
+            Cow::Owned(parse_path_override(value, special, null_host))
+        };
         let o = self.offsets;
         let path_end = o.path_end(self.serialization.len());
         // Without a host, a path starting with an empty segment needs "/." before it.

@@ -165,7 +165,11 @@ impl Url {
     /// ```
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         match base {
-            None => crate::whatwg::is_canonical(input) || Url::parse(input).is_ok(),
+            None => {
+                let surely = crate::whatwg::surely_parses(input);
+                debug_assert!(!surely || Url::parse(input).is_ok(), "{input:?}");
+                surely || Url::parse(input).is_ok()
+            }
             Some(b) => Url::parse(b).is_ok_and(|b| b.join(input).is_ok()),
         }
     }

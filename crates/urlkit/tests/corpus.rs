@@ -29,6 +29,13 @@ fn run(name: &str, records: impl Iterator<Item = (String, Option<String>)>) -> (
     let (mut ok, mut failed) = (0, 0);
     let mut bad = Vec::new();
     for (input, base) in records {
+        if base.is_none() {
+            assert_eq!(
+                Url::can_parse(&input, None),
+                Url::parse(&input).is_ok(),
+                "{input:?}"
+            );
+        }
         let base = base.and_then(|b| Url::parse(&b).ok());
         let Ok(url) = Url::parse_with_base(&input, base.as_ref()) else {
             failed += 1;
@@ -130,7 +137,9 @@ mod properties {
 
         #[test]
         fn parse_is_total_and_idempotent(input in urlish(), base in urlish()) {
-            if let Ok(url) = Url::parse(&input) {
+            let parsed = Url::parse(&input);
+            prop_assert_eq!(Url::can_parse(&input, None), parsed.is_ok());
+            if let Ok(url) = parsed {
                 check_idempotent(&url)?;
             }
             let base = Url::parse(&format!("sc://h/{base}")).or_else(|_| Url::parse("http://h/a/b"));
@@ -139,6 +148,21 @@ mod properties {
                     check_idempotent(&url)?;
                 }
             }
+        }
+
+        #[test]
+        fn arbitrary_text_never_panics(input in any::<String>(), other in any::<String>()) {
+            let parsed = Url::parse(&input);
+            prop_assert_eq!(Url::can_parse(&input, None), parsed.is_ok());
+            let mut base = Url::parse("http://h/a/b?c#d").unwrap();
+            if let Ok(url) = base.join(&input) {
+                check_idempotent(&url)?;
+            }
+            let _ = Url::can_parse(&input, Some(&other));
+            let _ = base.set_pathname(&input);
+            let _ = base.set_host(&other);
+            let _ = base.set_search(&input);
+            check_idempotent(&base)?;
         }
 
         #[test]

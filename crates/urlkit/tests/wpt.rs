@@ -57,6 +57,18 @@ fn check(record: &Value) -> Option<String> {
         None => None,
     };
     let result = Url::parse_with_base(input, base.as_ref());
+    // Listening for validation errors takes the full parser (no fast path): same result.
+    let mut errors = 0;
+    let mut count = |_e: urlkit::ValidationError| errors += 1;
+    let listened = Url::options()
+        .base_url(base.as_ref())
+        .on_validation_error(&mut count)
+        .parse(input);
+    if listened.as_ref().map(Url::href).ok() != result.as_ref().map(Url::href).ok() {
+        return Some(format!(
+            "listening changes the result: {listened:?} vs {result:?}"
+        ));
+    }
     if record["failure"].as_bool() == Some(true) {
         if let Ok(u) = result {
             return Some(format!("expected failure, got {}", u.href()));

@@ -271,6 +271,44 @@ fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority>
     })
 }
 
+/// The special scheme and `://` that `b` starts with: the authority's start, the scheme,
+/// and whether the scheme was already lower-case.
+fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
+    if let Some((p, s)) = PREFIXES.iter().find(|(p, _)| b.starts_with(p)) {
+        return Some((p.len(), *s, true));
+    }
+    PREFIXES
+        .iter()
+        .find(|(p, _)| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p))
+        .map(|(p, s)| (p.len(), *s, false))
+}
+
+/// Whether `input` starts with a special scheme and a canonical authority. The path, query
+/// and fragment states never fail, so such an input always parses, whatever follows.
+pub(crate) fn authority_is_canonical(input: &str) -> bool {
+    let b = input.as_bytes();
+    prefix(b).is_some_and(|(start, scheme, _)| authority(b, start, scheme).is_some())
+}
+
+/// Whether the pathname setter would keep `value` as is: it starts with `/`, has no byte to
+/// encode, no `\` in a special URL, and no segment starting with `.` or `%` (dot segments).
+pub(crate) fn path_is_canonical(value: &str, special: bool) -> bool {
+    let classes = if special {
+        &crate::chars::PATH_OVERRIDE_SPECIAL_CLASS
+    } else {
+        &crate::chars::PATH_OVERRIDE_CLASS
+    };
+    let b = value.as_bytes();
+    let mut i = 0;
+    while b.get(i) == Some(&b'/') {
+        if matches!(b.get(i + 1), Some(b'.' | b'%')) {
+            return false;
+        }
+        i += 1 + skip_copy(&b[i + 1..], classes);
+    }
+    !b.is_empty() && i == b.len()
+}
+
 /// Where the full parser takes over from the fast scan: at the segment whose `/` is at the
 /// index, at the `?` of the query, or at the `#` of the fragment.
 #[derive(Debug, Clone, Copy)]
@@ -292,18 +330,11 @@ pub(super) enum Scan {
 /// missing `/` path), or up to where it would not; `None` if the scheme or authority is not
 /// canonical.
 pub(super) fn scan(b: &[u8]) -> Option<Scan> {
-    let exact = PREFIXES.iter().find(|(p, _)| b.starts_with(p));
-    let (prefix, scheme) = match exact {
-        Some(found) => found,
-        None => PREFIXES
-            .iter()
-            .find(|(p, _)| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p))?,
-    };
-    let auth_start = prefix.len();
-    let a = authority(b, auth_start, *scheme)?;
+    let (auth_start, scheme, exact) = prefix(b)?;
+    let a = authority(b, auth_start, scheme)?;
     let mut l = Layout {
-        scheme: *scheme,
-        lower_case: a.upper || exact.is_none(),
+        scheme,
+        lower_case: a.upper || !exact,
         username_end: a.username_end,
         host_start: a.host_start,
         host_end: a.host_end,
@@ -354,11 +385,6 @@ pub(super) fn scan(b: &[u8]) -> Option<Scan> {
 /// A resumable scan: only when the path starts with `/` (no `/` to insert).
 fn resume(l: Layout, at: ResumeAt) -> Option<Scan> {
     l.path_start.is_some().then_some(Scan::Resume(l, at))
-}
-
-/// Whether `input` is a canonical special URL that the fast path parses.
-pub(crate) fn is_canonical(input: &str) -> bool {
-    matches!(scan(input.as_bytes()), Some(Scan::Canonical(_)))
 }
 
 /// Copies `input[..end]` as the start of the URL's serialization, folding the ASCII case of
@@ -489,5 +515,39 @@ mod tests {
         // Without a path to copy, or with a bad authority, the full parser starts over.
         assert!(scan(b"http://h?a b").is_none());
         assert!(scan(b"http://h_/a b").is_none());
+    }
+
+    #[test]
+    fn authority_and_path_checks() {
+        for s in [
+            "http://h",
+            "https://h:1/a b\t?\u{1}#\\",
+            "HTTP://U:P@H.COM/..",
+            "ws://1.2.3.4?x",
+        ] {
+            assert!(authority_is_canonical(s), "{s}");
+        }
+        for s in [
+            "http://h_/",
+            "http:/h",
+            "sc://h/",
+            "http://h:0/",
+            "http://xn--a/",
+            "http://h\t/",
+        ] {
+            assert!(!authority_is_canonical(s), "{s}");
+        }
+        assert!(path_is_canonical("/a/b.c/d%20", true) && path_is_canonical("/a\\b", false));
+        for (v, special) in [
+            ("a", true),
+            ("", true),
+            ("/a\\b", true),
+            ("/./x", true),
+            ("/%2e", false),
+            ("/a?b", false),
+            ("/a b", false),
+        ] {
+            assert!(!path_is_canonical(v, special), "{v}");
+        }
     }
 }

@@ -3,9 +3,14 @@
 //!
 //! One [`State`] per state of the standard, one method per state (grouped by spec section in
 //! the submodules). Unlike the standard's code-point loop, each state consumes its whole
-//! component at once: it finds the component's end with a byte-class table, then
-//! percent-encodes and copies it in bulk straight into the URL's single output buffer, in
-//! serialization order, so there is one pass over the input and no per-component buffer.
+//! component at once: it percent-encodes and copies it in bulk straight into the URL's
+//! single output buffer while finding its end with a byte-class table, in serialization
+//! order, so there is one pass over the input and no per-component buffer.
+//!
+//! Before the state machine, [`fast`] scans for the common case of an already canonical
+//! special URL: then the URL is one copy of the input. When the input is canonical only up
+//! to a point in its path, query or fragment, the state machine starts there instead of at
+//! the beginning. Debug builds check every fast result against the state machine alone.
 
 mod authority;
 pub(crate) mod encode;
@@ -185,9 +190,15 @@ fn resume(
     parser.finish()
 }
 
-/// Whether `input` is a canonical URL that parses on the fast path (no allocation).
-pub(crate) fn is_canonical(input: &str) -> bool {
-    fast::is_canonical(input)
+/// Whether `input` surely parses, from a look at its scheme and authority only (no
+/// allocation); `false` means "unknown".
+pub(crate) fn surely_parses(input: &str) -> bool {
+    fast::authority_is_canonical(input)
+}
+
+/// Whether the pathname setter would keep `value` unchanged (no parser run needed).
+pub(crate) fn path_is_canonical(value: &str, special: bool) -> bool {
+    fast::path_is_canonical(value, special)
 }
 
 /// Debug builds: the fast path must agree with the full parser.
