@@ -8,7 +8,7 @@
 //! result against the full parser.
 
 use super::encode::skip_copy;
-use crate::chars::{COPY, END_SPECIAL, PATH_SPECIAL_CLASS, SPECIAL_QUERY_CLASS};
+use crate::chars::{COPY, END_SPECIAL, SPECIAL_QUERY_CLASS};
 use crate::host::HostInternal;
 use crate::offsets::Offsets;
 use crate::scheme::SpecialScheme;
@@ -58,6 +58,18 @@ const fn copy_class(set: &crate::percent::sets::AsciiSet) -> [u8; 256] {
     }
     t
 }
+
+/// Path bytes of a special URL for [`scan_path`]: COPY for what the path state copies,
+/// including `/`; `.` and `%` are looked at; the rest ends the scan.
+static FAST_PATH_CLASS: [u8; 256] = {
+    let mut t = copy_class(&crate::percent::sets::PATH);
+    t[b'\\' as usize] = 1;
+    t[b'?' as usize] = 1;
+    t[b'#' as usize] = 1;
+    t[b'.' as usize] = 1;
+    t[b'%' as usize] = 1;
+    t
+};
 
 /// Fragment bytes copied unchanged (the fragment percent-encode set's complement).
 static FRAGMENT_CLASS: [u8; 256] = copy_class(&crate::percent::sets::FRAGMENT);
@@ -351,16 +363,11 @@ pub(super) fn scan(b: &[u8]) -> Option<Scan> {
         None | Some(b'?' | b'#') => {}
         Some(_) => return None,
     }
-    while b.get(i) == Some(&b'/') {
-        // Dot segments (".", "..", "%2e", ...) all start with '.' or '%': the parser takes those.
-        if matches!(b.get(i + 1), Some(b'.' | b'%')) {
-            return resume(l, ResumeAt::Segment(i));
+    if let Some(start) = l.path_start {
+        match scan_path(b, start) {
+            Ok(end) => i = end,
+            Err(segment) => return resume(l, ResumeAt::Segment(segment)),
         }
-        let next = i + 1 + skip_copy(&b[i + 1..], &PATH_SPECIAL_CLASS);
-        if !matches!(b.get(next), None | Some(b'/' | b'?' | b'#')) {
-            return resume(l, ResumeAt::Segment(i));
-        }
-        i = next;
     }
     if b.get(i) == Some(&b'?') {
         l.query_start = Some(i);
@@ -380,6 +387,23 @@ pub(super) fn scan(b: &[u8]) -> Option<Scan> {
         }
     }
     Some(Scan::Canonical(l))
+}
+
+/// Scans a special path from its first `/` at `start`: `Ok(end)` if canonical, else
+/// `Err(i)` with `i` the `/` of the first segment the parser must see (a dot segment, a byte
+/// to encode, a backslash). Slashes are plain bytes here; only `.` and `%` stop the bulk
+/// skip, to look whether they start a segment (all dot segments start with one of them).
+fn scan_path(b: &[u8], start: usize) -> Result<usize, usize> {
+    let mut j = start;
+    loop {
+        j += skip_copy(&b[j..], &FAST_PATH_CLASS);
+        match b.get(j) {
+            Some(b'.' | b'%') if b[j - 1] == b'/' => return Err(j - 1),
+            Some(b'.' | b'%') => j += 1,
+            None | Some(b'?' | b'#') => return Ok(j),
+            Some(_) => return Err(start + b[start..j].iter().rposition(|&c| c == b'/').unwrap_or(0)),
+        }
+    }
 }
 
 /// A resumable scan: only when the path starts with `/` (no `/` to insert).
