@@ -14,7 +14,9 @@ fn shared_dir(env: &str, sub: &str) -> PathBuf {
         return PathBuf::from(dir);
     }
     // crates/urlkit -> workspace root -> its parent, where shared/ sits beside the checkout.
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared").join(sub)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared")
+        .join(sub)
 }
 
 fn require() -> bool {
@@ -27,9 +29,15 @@ fn locate(env: &str, sub: &str, file: &str, what: &str) -> Option<PathBuf> {
         return Some(path);
     }
     if require() {
-        panic!("{what} data missing at {} (URLKIT_REQUIRE_CONFORMANCE is set)", path.display());
+        panic!(
+            "{what} data missing at {} (URLKIT_REQUIRE_CONFORMANCE is set)",
+            path.display()
+        );
     }
-    println!("conformance suite skipped: {what} data not found at {} (set {env})", path.display());
+    println!(
+        "conformance suite skipped: {what} data not found at {} (set {env})",
+        path.display()
+    );
     None
 }
 
