@@ -1,0 +1,71 @@
+//! Helpers shared by the integration tests: run the binary, read its JSON lines.
+
+#![allow(dead_code)] // each test file uses its own subset
+
+use serde_json::{Map, Value};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::thread;
+
+/// What a run of the binary gave.
+pub struct Run {
+    /// The exit code.
+    pub code: i32,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+/// Runs `urlkit args…` with `stdin` as standard input.
+pub fn urlkit(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
+        .args(args)
+        .env_remove("COLUMNS")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn urlkit");
+    let mut pipe = child.stdin.take().expect("stdin pipe");
+    let data = stdin.to_vec();
+    let writer = thread::spawn(move || {
+        let _ = pipe.write_all(&data);
+    });
+    let output = child.wait_with_output().expect("wait for urlkit");
+    writer.join().expect("stdin writer");
+    Run {
+        code: output.status.code().expect("exit code, not a signal"),
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+/// Parses every stdout line as a JSON object.
+pub fn objects(stdout: &str) -> Vec<Map<String, Value>> {
+    stdout
+        .lines()
+        .map(|line| match serde_json::from_str(line) {
+            Ok(Value::Object(map)) => map,
+            other => panic!("not a JSON object line: {line:?} ({other:?})"),
+        })
+        .collect()
+}
+
+/// Runs `urlkit args…` on `stdin` and returns the exit code and the objects printed.
+pub fn jsonl(args: &[&str], stdin: &str) -> (i32, Vec<Map<String, Value>>) {
+    let run = urlkit(args, stdin.as_bytes());
+    (run.code, objects(&run.stdout))
+}
+
+/// The field names of an object.
+pub fn keys(obj: &Map<String, Value>) -> BTreeSet<&str> {
+    obj.keys().map(String::as_str).collect()
+}
+
+/// A set of field names.
+pub fn set<'a>(names: &[&'a str]) -> BTreeSet<&'a str> {
+    names.iter().copied().collect()
+}
+
