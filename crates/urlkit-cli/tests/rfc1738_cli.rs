@@ -21,8 +21,15 @@ fn view(url: &str, scheme: &str, default_port: Value) -> Map<String, Value> {
     assert_eq!(code, 0, "{obj:?}");
     assert!(set(&SUCCESS_KEYS).is_subset(&keys(&obj)), "{obj:?}");
     assert!(!obj.contains_key("error") && !obj.contains_key("rule"), "{obj:?}");
-    assert_eq!((&obj["input"], &obj["ok"], &obj["valid"]), (&json!(url), &json!(true), &json!(true)));
-    assert_eq!((&obj["scheme"], &obj["default_port"]), (&json!(scheme), &default_port), "{url}");
+    assert_eq!(
+        (&obj["input"], &obj["ok"], &obj["valid"]),
+        (&json!(url), &json!(true), &json!(true))
+    );
+    assert_eq!(
+        (&obj["scheme"], &obj["default_port"]),
+        (&json!(scheme), &default_port),
+        "{url}"
+    );
     match &obj["view"] {
         Value::Object(view) => view.clone(),
         other => panic!("view is not an object: {other:?}"),
@@ -32,20 +39,33 @@ fn view(url: &str, scheme: &str, default_port: Value) -> Map<String, Value> {
 #[test]
 fn ftp_examples_of_section_3_2_2() {
     let cases = [
-        ("ftp://myname@host.dom/%2Fetc/motd", json!(["CWD /etc", "RETR motd"])),
+        (
+            "ftp://myname@host.dom/%2Fetc/motd",
+            json!(["CWD /etc", "RETR motd"]),
+        ),
         ("ftp://myname@host.dom/etc/motd", json!(["CWD etc", "RETR motd"])),
-        ("ftp://myname@host.dom//etc/motd", json!(["CWD ", "CWD etc", "RETR motd"])),
+        (
+            "ftp://myname@host.dom//etc/motd",
+            json!(["CWD ", "CWD etc", "RETR motd"]),
+        ),
     ];
     for (url, commands) in cases {
         let v = view(url, "ftp", json!(21));
         assert_eq!(v["commands"], commands, "{url}");
-        assert_eq!((&v["user"], &v["host"], &v["port"]), (&json!("myname"), &json!("host.dom"), &json!(21)));
+        assert_eq!(
+            (&v["user"], &v["host"], &v["port"]),
+            (&json!("myname"), &json!("host.dom"), &json!(21))
+        );
     }
 }
 
 #[test]
 fn ftp_view() {
-    let v = view("ftp://u:p%40ss@host.dom:2121/pub/a%20dir/f.txt;type=I", "ftp", json!(21));
+    let v = view(
+        "ftp://u:p%40ss@host.dom:2121/pub/a%20dir/f.txt;type=I",
+        "ftp",
+        json!(21),
+    );
     assert_eq!(
         keys(&v),
         set(&["user", "password", "host", "port", "cwd", "name", "typecode", "commands"])
@@ -56,7 +76,10 @@ fn ftp_view() {
     assert_eq!(v["name"], "f.txt");
     assert_eq!(v["typecode"], "i");
     let v = view("ftp://host.dom/", "ftp", json!(21));
-    assert_eq!((&v["user"], &v["password"], &v["typecode"]), (&Value::Null, &Value::Null, &Value::Null));
+    assert_eq!(
+        (&v["user"], &v["password"], &v["typecode"]),
+        (&Value::Null, &Value::Null, &Value::Null)
+    );
 }
 
 #[test]
@@ -77,13 +100,20 @@ fn gopher_view() {
         keys(&v),
         set(&["host", "port", "gophertype", "selector", "search", "gopher_plus"])
     );
-    assert_eq!((&v["gophertype"], &v["selector"], &v["port"]), (&json!("1"), &json!("1/Info"), &json!(70)));
+    assert_eq!(
+        (&v["gophertype"], &v["selector"], &v["port"]),
+        (&json!("1"), &json!("1/Info"), &json!(70))
+    );
     assert_eq!((&v["search"], &v["gopher_plus"]), (&Value::Null, &Value::Null));
 }
 
 #[test]
 fn mailto_view() {
-    let v = view("mailto:joe@example.com,ann@example.com?subject=hi%20there", "mailto", Value::Null);
+    let v = view(
+        "mailto:joe@example.com,ann@example.com?subject=hi%20there",
+        "mailto",
+        Value::Null,
+    );
     assert_eq!(keys(&v), set(&["addresses", "headers"]));
     assert_eq!(v["addresses"], json!(["joe@example.com", "ann@example.com"]));
     assert_eq!(v["headers"], json!([["subject", "hi there"]]));
@@ -95,7 +125,10 @@ fn news_view() {
     assert!(set(&["newsgroup", "message_id"]).is_subset(&keys(&v)), "{v:?}");
     assert_eq!((&v["newsgroup"], &v["message_id"]), (&json!("*"), &Value::Null));
     let v = view("news:p0624@host.dom", "news", json!(119));
-    assert_eq!((&v["newsgroup"], &v["message_id"]), (&Value::Null, &json!("p0624@host.dom")));
+    assert_eq!(
+        (&v["newsgroup"], &v["message_id"]),
+        (&Value::Null, &json!("p0624@host.dom"))
+    );
     let v = view("news:comp.infosystems.www.misc", "news", json!(119));
     assert_eq!(v["newsgroup"], "comp.infosystems.www.misc");
 }
@@ -104,7 +137,10 @@ fn news_view() {
 fn nntp_view() {
     let v = view("nntp://news.example/comp.lang.rust/42", "nntp", json!(119));
     assert_eq!(keys(&v), set(&["host", "port", "newsgroup", "article"]));
-    assert_eq!((&v["newsgroup"], &v["article"]), (&json!("comp.lang.rust"), &json!(42)));
+    assert_eq!(
+        (&v["newsgroup"], &v["article"]),
+        (&json!("comp.lang.rust"), &json!(42))
+    );
     assert_eq!(view("nntp://h/g", "nntp", json!(119))["article"], Value::Null);
 }
 
@@ -112,21 +148,37 @@ fn nntp_view() {
 fn telnet_view() {
     let v = view("telnet://guest:pw@host.dom:2323/", "telnet", json!(23));
     assert_eq!(keys(&v), set(&["user", "password", "host", "port"]));
-    assert_eq!((&v["user"], &v["password"], &v["port"]), (&json!("guest"), &json!("pw"), &json!(2323)));
+    assert_eq!(
+        (&v["user"], &v["password"], &v["port"]),
+        (&json!("guest"), &json!("pw"), &json!(2323))
+    );
 }
 
 #[test]
 fn wais_view() {
     let v = view("wais://host.dom/db?query", "wais", json!(210));
-    assert_eq!(keys(&v), set(&["host", "port", "database", "search", "wtype", "wpath"]));
-    assert_eq!((&v["database"], &v["search"], &v["wtype"]), (&json!("db"), &json!("query"), &Value::Null));
+    assert_eq!(
+        keys(&v),
+        set(&["host", "port", "database", "search", "wtype", "wpath"])
+    );
+    assert_eq!(
+        (&v["database"], &v["search"], &v["wtype"]),
+        (&json!("db"), &json!("query"), &Value::Null)
+    );
     let v = view("wais://host.dom/db/TEXT/doc1", "wais", json!(210));
-    assert_eq!((&v["wtype"], &v["wpath"], &v["search"]), (&json!("TEXT"), &json!("doc1"), &Value::Null));
+    assert_eq!(
+        (&v["wtype"], &v["wpath"], &v["search"]),
+        (&json!("TEXT"), &json!("doc1"), &Value::Null)
+    );
 }
 
 #[test]
 fn file_view() {
-    let v = view("file://vms.host.edu/disk%24user/my/notes/note12345.txt", "file", Value::Null);
+    let v = view(
+        "file://vms.host.edu/disk%24user/my/notes/note12345.txt",
+        "file",
+        Value::Null,
+    );
     assert_eq!(keys(&v), set(&["host", "local", "path"]));
     assert_eq!((&v["host"], &v["local"]), (&json!("vms.host.edu"), &json!(false)));
     assert_eq!(v["path"], "/disk$user/my/notes/note12345.txt");
@@ -136,7 +188,11 @@ fn file_view() {
 
 #[test]
 fn prospero_view() {
-    let v = view("prospero://host.dom//pros/name;key=value", "prospero", json!(1525));
+    let v = view(
+        "prospero://host.dom//pros/name;key=value",
+        "prospero",
+        json!(1525),
+    );
     assert_eq!(keys(&v), set(&["host", "port", "hsoname", "fields"]));
     assert_eq!(v["fields"], json!([["key", "value"]]));
     assert_eq!(v["host"], "host.dom");
@@ -153,13 +209,19 @@ fn other_view() {
 fn strict_failures_add_error_rule_and_position_and_still_succeed() {
     let (code, obj) = one("HTTP://user@host/");
     assert_eq!(code, 0, "ok:true whatever valid says");
-    assert_eq!((&obj["ok"], &obj["valid"], &obj["scheme"]), (&json!(true), &json!(false), &json!("http")));
+    assert_eq!(
+        (&obj["ok"], &obj["valid"], &obj["scheme"]),
+        (&json!(true), &json!(false), &json!("http"))
+    );
     assert_eq!((&obj["rule"], &obj["position"]), (&json!("hostport"), &json!(11)));
     assert_eq!(obj["error"], "expected hostport at byte 11");
     assert_eq!(obj["view"]["host"], "host");
 
     let (_, obj) = one("ftp://h/a;type=x");
-    assert_eq!((&obj["valid"], &obj["rule"], &obj["position"]), (&json!(false), &json!("ftptype"), &json!(15)));
+    assert_eq!(
+        (&obj["valid"], &obj["rule"], &obj["position"]),
+        (&json!(false), &json!("ftptype"), &json!(15))
+    );
 }
 
 #[test]
@@ -186,7 +248,15 @@ fn json_and_readable() {
     assert_eq!(objs[0]["view"]["newsgroup"], "*");
     assert_eq!(objs[1]["ok"], false);
 
-    let run = urlkit(&["parse", "--rfc1738", "ftp://myname@host.dom//etc/motd", "HTTP://u@h/"], b"");
+    let run = urlkit(
+        &[
+            "parse",
+            "--rfc1738",
+            "ftp://myname@host.dom//etc/motd",
+            "HTTP://u@h/",
+        ],
+        b"",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     for row in [
         "scheme        ftp\n",

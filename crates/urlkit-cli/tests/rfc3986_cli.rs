@@ -35,20 +35,86 @@ fn parse_jsonl_gives_raw_components_with_absent_as_null() {
     };
     let n = Value::Null;
     let s = |v: &str| Value::from(v);
-    assert_eq!(objs[0]["input"], "foo://user@example.com:8042/over/there?name=ferret#nose");
+    assert_eq!(
+        objs[0]["input"],
+        "foo://user@example.com:8042/over/there?name=ferret#nose"
+    );
     assert_eq!(
         row(0),
-        [s("foo"), s("user"), s("example.com"), s("8042"), s("/over/there"), s("name=ferret"), s("nose")]
+        [
+            s("foo"),
+            s("user"),
+            s("example.com"),
+            s("8042"),
+            s("/over/there"),
+            s("name=ferret"),
+            s("nose")
+        ]
     );
     assert_eq!(
         row(1),
-        [s("urn"), n.clone(), n.clone(), n.clone(), s("example:animal:ferret:nose"), n.clone(), n.clone()]
+        [
+            s("urn"),
+            n.clone(),
+            n.clone(),
+            n.clone(),
+            s("example:animal:ferret:nose"),
+            n.clone(),
+            n.clone()
+        ]
     );
-    assert_eq!(row(2), [s("ftp"), s(""), s("host"), s(""), s("/a"), s(""), n.clone()]);
-    assert_eq!(row(3), [n.clone(), n.clone(), s("h"), n.clone(), s(""), n.clone(), n.clone()]);
-    assert_eq!(row(4), [n.clone(), n.clone(), n.clone(), n.clone(), s(""), n.clone(), n.clone()]);
-    assert_eq!(row(5), [s("HTTP"), n.clone(), s("[::1]"), s("80"), s("/%7e"), n.clone(), n.clone()]);
-    assert_eq!(row(6), [n.clone(), n.clone(), n.clone(), n.clone(), s("a"), n.clone(), s("")]);
+    assert_eq!(
+        row(2),
+        [s("ftp"), s(""), s("host"), s(""), s("/a"), s(""), n.clone()]
+    );
+    assert_eq!(
+        row(3),
+        [
+            n.clone(),
+            n.clone(),
+            s("h"),
+            n.clone(),
+            s(""),
+            n.clone(),
+            n.clone()
+        ]
+    );
+    assert_eq!(
+        row(4),
+        [
+            n.clone(),
+            n.clone(),
+            n.clone(),
+            n.clone(),
+            s(""),
+            n.clone(),
+            n.clone()
+        ]
+    );
+    assert_eq!(
+        row(5),
+        [
+            s("HTTP"),
+            n.clone(),
+            s("[::1]"),
+            s("80"),
+            s("/%7e"),
+            n.clone(),
+            n.clone()
+        ]
+    );
+    assert_eq!(
+        row(6),
+        [
+            n.clone(),
+            n.clone(),
+            n.clone(),
+            n.clone(),
+            s("a"),
+            n.clone(),
+            s("")
+        ]
+    );
 }
 
 #[test]
@@ -63,7 +129,12 @@ fn parse_jsonl_failures_give_position_and_rule() {
         assert!(obj["position"].is_u64(), "{obj:?}");
         assert!(obj["expected"].is_string(), "{obj:?}");
     }
-    let at = |i: usize| (objs[i]["position"].as_u64().unwrap(), objs[i]["expected"].as_str().unwrap());
+    let at = |i: usize| {
+        (
+            objs[i]["position"].as_u64().unwrap(),
+            objs[i]["expected"].as_str().unwrap(),
+        )
+    };
     assert_eq!(at(0), (10, "pchar"));
     assert_eq!(objs[0]["error"], "expected pchar at byte 10, found '\"'");
     assert_eq!(at(1), (10, "port"));
@@ -84,7 +155,14 @@ fn parse_json_and_table() {
     assert_eq!(keys(&objs[0]), set(&PARSE_KEYS));
     assert_eq!(keys(&objs[1]), set(&FAILURE_KEYS));
 
-    let run = urlkit(&["parse", "--rfc3986", "foo://user@example.com:8042/over/there?name=ferret#nose"], b"");
+    let run = urlkit(
+        &[
+            "parse",
+            "--rfc3986",
+            "foo://user@example.com:8042/over/there?name=ferret#nose",
+        ],
+        b"",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     for row in [
         "scheme    foo\n",
@@ -97,14 +175,20 @@ fn parse_json_and_table() {
     ] {
         assert!(run.stdout.contains(row), "{row:?} in {}", run.stdout);
     }
-    assert!(run.stdout.contains("├─┘   ├──┘ ├─────────┘ ├──┘├─────────┘ ├─────────┘ ├──┘\n"));
+    assert!(run
+        .stdout
+        .contains("├─┘   ├──┘ ├─────────┘ ├──┘├─────────┘ ├─────────┘ ├──┘\n"));
     assert!(run.stdout.contains("└─ fragment"));
 
     let run = urlkit(&["parse", "--rfc3986", "urn:x", "http://h:8x/"], b"");
     assert_eq!(run.code, 1);
     assert!(run.stdout.contains("userinfo  (absent)\n"), "{}", run.stdout);
     assert!(run.stderr.contains("expected port at byte 10"), "{}", run.stderr);
-    assert!(run.stderr.contains("\n  http://h:8x/\n            ^\n"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("\n  http://h:8x/\n            ^\n"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -138,7 +222,10 @@ fn resolve_rfc3986_examples() {
     assert_eq!(code, 0);
     for (obj, (r, t)) in objs.iter().zip(cases) {
         assert_eq!(keys(obj), set(&["base", "input", "ok", "href"]));
-        assert_eq!((&obj["base"], &obj["input"], &obj["href"]), (&json!(base), &json!(r), &json!(t)));
+        assert_eq!(
+            (&obj["base"], &obj["input"], &obj["href"]),
+            (&json!(base), &json!(r), &json!(t))
+        );
     }
 }
 
@@ -160,7 +247,10 @@ fn resolve_rfc3986_failures() {
         assert_eq!(obj["ok"], false);
     }
     assert_eq!(objs[0]["error"], "expected HEXDIG at byte 1, found 'z'");
-    assert!(objs[1]["error"].as_str().unwrap().starts_with("invalid base uri: "));
+    assert!(objs[1]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("invalid base uri: "));
     assert_eq!(objs[3]["input"], "not json");
     assert_eq!(objs[4]["href"], "http://a/c");
 
@@ -174,7 +264,15 @@ fn resolve_rfc3986_failures() {
 
 #[test]
 fn normalize_both_standards() {
-    let run = urlkit(&["normalize", "--rfc3986", "HTTP://A:80/%7e/./b/../c?%7E#%7e", "x/%2f"], b"");
+    let run = urlkit(
+        &[
+            "normalize",
+            "--rfc3986",
+            "HTTP://A:80/%7e/./b/../c?%7E#%7e",
+            "x/%2f",
+        ],
+        b"",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout, "http://a/~/c?~#~\nx/%2F\n");
 
@@ -189,7 +287,10 @@ fn normalize_both_standards() {
     assert_eq!(keys(&objs[0]), set(&["input", "ok", "normalized"]));
     assert_eq!(objs[0]["normalized"], "http://a/~");
     assert_eq!(keys(&objs[1]), set(&FAILURE_KEYS));
-    assert_eq!((&objs[1]["position"], &objs[1]["expected"]), (&json!(10), &json!("pchar")));
+    assert_eq!(
+        (&objs[1]["position"], &objs[1]["expected"]),
+        (&json!(10), &json!("pchar"))
+    );
 
     let (code, objs) = jsonl(&["normalize", "--jsonl"], input);
     assert_eq!(code, 0);
@@ -206,7 +307,14 @@ fn normalize_both_standards() {
 #[test]
 fn relative_is_the_inverse_of_resolution() {
     let run = urlkit(
-        &["relative", "http://a/b/c/d;p?q", "http://a/b/c/g", "http://a/b/g?x", "HTTP://A/b/c/d;p?q#s", "ftp://a/"],
+        &[
+            "relative",
+            "http://a/b/c/d;p?q",
+            "http://a/b/c/g",
+            "http://a/b/g?x",
+            "HTTP://A/b/c/d;p?q#s",
+            "ftp://a/",
+        ],
         b"",
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -229,8 +337,14 @@ fn relative_is_the_inverse_of_resolution() {
         assert_eq!(keys(obj), set(&["base", "target", "ok", "error"]), "{obj:?}");
         assert_eq!(obj["ok"], false);
     }
-    assert!(objs[1]["error"].as_str().unwrap().starts_with("invalid target uri: "));
-    assert!(objs[2]["error"].as_str().unwrap().starts_with("invalid base uri: "));
+    assert!(objs[1]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("invalid target uri: "));
+    assert!(objs[2]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("invalid base uri: "));
     assert_eq!(objs[3]["base"], "http://a/");
 }
 
@@ -251,7 +365,10 @@ fn validate_rfc3986_points_at_the_error() {
     assert_eq!(keys(&objs[0]), set(&["input", "ok"]));
     assert_eq!(objs[0]["ok"], true);
     assert_eq!(keys(&objs[1]), set(&FAILURE_KEYS));
-    assert_eq!((&objs[1]["position"], &objs[1]["expected"]), (&json!(1), &json!("HEXDIG")));
+    assert_eq!(
+        (&objs[1]["position"], &objs[1]["expected"]),
+        (&json!(1), &json!("HEXDIG"))
+    );
 
     let (code, objs) = jsonl(&["validate", "--rfc3986", "--jsonl"], "a:b\n");
     assert_eq!((code, objs.len()), (0, 1));

@@ -25,7 +25,12 @@ fn every_setter_in_jsonl_gives_the_parse_success_shape() {
         ("http://a/b", "username", "us er", "http://us%20er@a/b"),
         ("http://a/b", "password", "pw", "http://:pw@a/b"),
         ("http://a/b", "host", "example.com:81", "http://example.com:81/b"),
-        ("http://a:81/b", "hostname", "EXAMPLE.com", "http://example.com:81/b"),
+        (
+            "http://a:81/b",
+            "hostname",
+            "EXAMPLE.com",
+            "http://example.com:81/b",
+        ),
         ("http://a/b", "port", "8080", "http://a:8080/b"),
         ("http://a:8080/b", "port", "80", "http://a/b"),
         ("http://a/b", "pathname", "x y/../z", "http://a/z"),
@@ -125,7 +130,11 @@ fn jsonl_keeps_going_and_mixes_successes_and_failures() {
 fn set_prints_a_table_or_json() {
     let run = urlkit(&["set", "http://a/b", "port", "8080"], b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("href      http://a:8080/b\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("href      http://a:8080/b\n"),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("port      8080\n"), "{}", run.stdout);
     assert!(run.stdout.contains("└─ port"), "diagram: {}", run.stdout);
 
@@ -153,7 +162,10 @@ fn set_failures_and_usage() {
     assert_eq!(run.code, 1);
     let objs = objects(&run.stdout);
     assert_eq!(keys(&objs[0]), set(&FAILURE_KEYS));
-    assert!(objs[0]["error"].as_str().unwrap().starts_with("unknown setter \"bogus\""));
+    assert!(objs[0]["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("unknown setter \"bogus\""));
 
     assert_eq!(urlkit(&["set", "http://a/", "hash"], b"").code, 2);
     assert_eq!(urlkit(&["set", "--jsonl", "http://a/"], b"").code, 2);
@@ -167,7 +179,11 @@ fn query_lists_parameters() {
 
     let run = urlkit(&["query", "--json", "http://x/?a=1&a=2&b", "http://y/"], b"");
     assert_eq!(run.code, 0);
-    let lines: Vec<Value> = run.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines, [json!([["a", "1"], ["a", "2"], ["b", ""]]), json!([])]);
 }
 

@@ -48,7 +48,11 @@ pub fn run(args: NormalizeArgs) -> Status {
     if args.jsonl {
         return run_jsonl_stdio(answer);
     }
-    let inputs: Vec<String> = args.urls.iter().map(|u| u.to_string_lossy().into_owned()).collect();
+    let inputs: Vec<String> = args
+        .urls
+        .iter()
+        .map(|u| u.to_string_lossy().into_owned())
+        .collect();
     with_stdout(|out| {
         let mut tally = Tally::default();
         for input in &inputs {
@@ -110,7 +114,9 @@ fn whatwg_answer(input: &str) -> (JsonObject, bool) {
     let answered = guarded(|| match Url::parse(input) {
         Ok(url) => {
             let mut obj = JsonObject::new();
-            obj.str("input", input).bool("ok", true).str("normalized", url.href());
+            obj.str("input", input)
+                .bool("ok", true)
+                .str("normalized", url.href());
             (obj, true)
         }
         Err(e) => {

@@ -90,7 +90,12 @@ pub fn jsonl_handler(op: Op) -> impl FnMut(&str) -> (JsonObject, bool) {
         let (base, other) = match (str_field(&map, "base"), str_field(&map, op.key())) {
             (Ok(base), Ok(other)) => (base, other),
             (base, other) => {
-                let message = other.as_ref().err().or(base.as_ref().err()).cloned().unwrap_or_default();
+                let message = other
+                    .as_ref()
+                    .err()
+                    .or(base.as_ref().err())
+                    .cloned()
+                    .unwrap_or_default();
                 let other = other.unwrap_or(line);
                 return (op.object(base.ok(), other, &Err(message)), false);
             }

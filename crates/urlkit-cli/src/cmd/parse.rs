@@ -11,11 +11,11 @@
 //! and `--rfc1738` per the RFC 1738 schemes (see [`super::rfc1738`]); in both, `--jsonl`
 //! lines are the inputs themselves.
 
+use super::rfc1738;
+use super::rfc3986::{self, Goal};
 use super::{
     failure, guarded, run_jsonl_stdio, with_stdout, JsonObject, Request, Status, Tally, INTERNAL_ERROR,
 };
-use super::rfc3986::{self, Goal};
-use super::rfc1738;
 use crate::diagram::{self, Span};
 use clap::Args;
 use std::ffi::OsString;

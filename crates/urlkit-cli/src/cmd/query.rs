@@ -14,9 +14,7 @@ use std::ffi::OsString;
 
 /// Arguments of `urlkit query`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Exit status: 0 when every URL parsed, 1 when any failed, 2 on usage or I/O errors."
-)]
+#[command(after_help = "Exit status: 0 when every URL parsed, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct QueryArgs {
     /// URLs whose search parameters to show
     #[arg(value_name = "URL", required = true)]

@@ -10,8 +10,8 @@
 //! `{"base","input","ok":true,"href"}` or `{"base","input","ok":false,"error"}`, JSONL lines
 //! `{"base": BASE, "input": REF}`.
 
-use super::parse::{jsonl_handler, object, parse_base, resolve, write_json, Outcome};
 use super::pairs::{self, Op};
+use super::parse::{jsonl_handler, object, parse_base, resolve, write_json, Outcome};
 use super::relative::run_pairs;
 use super::{run_jsonl_stdio, with_stdout, Status, Tally};
 use clap::Args;

@@ -70,7 +70,10 @@ pub fn view_fields(view: &SchemeView<'_>) -> Fields {
             ("search", opt(v.search())),
             ("gopher_plus", opt(v.gopher_plus())),
         ],
-        SchemeView::Mailto(v) => vec![("addresses", list(v.addresses())), ("headers", pairs(v.headers()))],
+        SchemeView::Mailto(v) => vec![
+            ("addresses", list(v.addresses())),
+            ("headers", pairs(v.headers())),
+        ],
         SchemeView::News(v) => vec![
             ("newsgroup", opt(v.newsgroup())),
             ("message_id", opt(v.message_id())),

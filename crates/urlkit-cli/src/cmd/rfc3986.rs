@@ -214,6 +214,9 @@ mod tests {
         );
         let (obj, ok) = answer("HTTP://A/%7e", Goal::Normalized);
         assert!(ok);
-        assert_eq!(obj.finish(), r#"{"input":"HTTP://A/%7e","ok":true,"normalized":"http://a/~"}"#);
+        assert_eq!(
+            obj.finish(),
+            r#"{"input":"HTTP://A/%7e","ok":true,"normalized":"http://a/~"}"#
+        );
     }
 }

@@ -37,7 +37,11 @@ pub struct SetArgs {
     #[arg(value_name = "COMPONENT", required_unless_present = "jsonl")]
     pub component: Option<String>,
     /// The value to set
-    #[arg(value_name = "VALUE", required_unless_present = "jsonl", allow_hyphen_values = true)]
+    #[arg(
+        value_name = "VALUE",
+        required_unless_present = "jsonl",
+        allow_hyphen_values = true
+    )]
     pub value: Option<OsString>,
     /// Print one JSON object (as `urlkit parse --json`) instead of a table
     #[arg(long)]
@@ -55,7 +59,11 @@ pub fn run(args: SetArgs) -> Status {
     if args.jsonl {
         return run_jsonl_stdio(jsonl_line);
     }
-    let lossy = |s: &Option<OsString>| s.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let lossy = |s: &Option<OsString>| {
+        s.as_ref()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
     let (href, value) = (lossy(&args.url), lossy(&args.value));
     let setter = args.component.unwrap_or_default();
     let outcome = apply(&href, &setter, &value);

@@ -18,7 +18,9 @@ use urlkit::{Url, ValidationError};
 
 /// Arguments of `urlkit validate`.
 #[derive(Debug, Args)]
-#[command(after_help = "Exit status: 0 when every input is valid, 1 when any is not, 2 on usage or I/O errors.")]
+#[command(
+    after_help = "Exit status: 0 when every input is valid, 1 when any is not, 2 on usage or I/O errors."
+)]
 pub struct ValidateArgs {
     /// URLs (or, with --rfc3986, URI references) to check
     #[arg(value_name = "URL", required_unless_present = "jsonl")]
@@ -40,7 +42,11 @@ pub fn run(args: ValidateArgs) -> Status {
             run_jsonl_stdio(whatwg_answer)
         };
     }
-    let inputs: Vec<String> = args.urls.iter().map(|u| u.to_string_lossy().into_owned()).collect();
+    let inputs: Vec<String> = args
+        .urls
+        .iter()
+        .map(|u| u.to_string_lossy().into_owned())
+        .collect();
     if args.rfc3986 {
         return rfc3986::run_validate(&inputs);
     }

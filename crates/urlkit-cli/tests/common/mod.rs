@@ -68,4 +68,3 @@ pub fn keys(obj: &Map<String, Value>) -> BTreeSet<&str> {
 pub fn set<'a>(names: &[&'a str]) -> BTreeSet<&'a str> {
     names.iter().copied().collect()
 }
-
