@@ -400,3 +400,39 @@ fn usage_errors_exit_2() {
         assert_eq!(urlkit(args, b"").code, 2, "{args:?}");
     }
 }
+
+#[test]
+fn conformance_resolution_examples_through_jsonl() {
+    let Some(Value::Array(cases)) = common::conformance_json("rfc3986/resolve.json") else {
+        return;
+    };
+    // The records are already `{"base","input",…}` lines; extra fields are ignored.
+    let input: String = cases.iter().map(|c| c.to_string() + "\n").collect();
+    let (code, objs) = jsonl(&["resolve", "--rfc3986", "--jsonl"], &input);
+    assert_eq!(code, 0);
+    assert_eq!(objs.len(), cases.len());
+    for (obj, case) in objs.iter().zip(&cases) {
+        assert_eq!((&obj["base"], &obj["input"]), (&case["base"], &case["input"]));
+        assert_eq!(obj["href"], case["expected"], "{case}");
+    }
+
+    // `relative` inverts them: resolving its answer gives the normalized target back.
+    let pairs: String = cases
+        .iter()
+        .map(|c| json!({"base": c["base"], "target": c["expected"]}).to_string() + "\n")
+        .collect();
+    let (code, rels) = jsonl(&["relative", "--jsonl"], &pairs);
+    assert_eq!(code, 0);
+    let back: String = rels
+        .iter()
+        .map(|r| json!({"base": r["base"], "input": r["relative"]}).to_string() + "\n")
+        .collect();
+    let (_, resolved) = jsonl(&["resolve", "--rfc3986", "--jsonl"], &back);
+    let targets: Vec<&str> = cases.iter().map(|c| c["expected"].as_str().unwrap()).collect();
+    let run = urlkit(&[&["normalize", "--rfc3986"][..], &targets].concat(), b"");
+    let normalized: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(normalized.len(), cases.len());
+    for ((obj, rel), want) in resolved.iter().zip(&rels).zip(normalized) {
+        assert_eq!(obj["href"], want, "relative {rel:?}");
+    }
+}

@@ -195,3 +195,53 @@ fn query_shows_control_characters_and_reports_failures() {
     assert!(run.stderr.contains("cannot parse \"nope\""), "{}", run.stderr);
     assert_eq!(urlkit(&["query"], b"").code, 2);
 }
+
+#[test]
+fn wpt_setter_tests_through_jsonl() {
+    let Some(Value::Object(data)) = common::conformance_json("wpt/setters_tests.json") else {
+        return;
+    };
+    let mut cases = Vec::new();
+    for (setter, list) in &data {
+        let Value::Array(list) = list else { continue };
+        if setter == "comment" {
+            continue;
+        }
+        for case in list {
+            cases.push((setter.as_str(), case));
+        }
+    }
+    let input: String = cases
+        .iter()
+        .map(|(setter, case)| {
+            json!({"href": case["href"], "setter": setter, "value": case["new_value"]}).to_string() + "\n"
+        })
+        .collect();
+    let (code, objs) = jsonl(&["set", "--jsonl"], &input);
+    assert_eq!(objs.len(), cases.len());
+    let mut wrong = Vec::new();
+    for (obj, (setter, case)) in objs.iter().zip(&cases) {
+        if obj["ok"] != true {
+            wrong.push(format!("{setter} {case}: {obj:?}"));
+        }
+        let Value::Object(expected) = &case["expected"] else {
+            continue;
+        };
+        for (component, value) in expected {
+            if &obj[component.as_str()] != value {
+                wrong.push(format!(
+                    "{setter} {case}: {component} = {}",
+                    obj[component.as_str()]
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} cases differ:\n{}",
+        wrong.len(),
+        cases.len(),
+        wrong.join("\n")
+    );
+    assert_eq!(code, 0, "every WPT setter case is a success");
+}

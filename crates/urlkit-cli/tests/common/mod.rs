@@ -68,3 +68,18 @@ pub fn keys(obj: &Map<String, Value>) -> BTreeSet<&str> {
 pub fn set<'a>(names: &[&'a str]) -> BTreeSet<&'a str> {
     names.iter().copied().collect()
 }
+
+/// A JSON file under the conformance directory (`$URLKIT_CONFORMANCE`, else
+/// `../shared/conformance` beside the checkout); `None`, with a note, when it is missing.
+pub fn conformance_json(rel: &str) -> Option<serde_json::Value> {
+    let dir = match std::env::var_os("URLKIT_CONFORMANCE") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance"),
+    };
+    let path = dir.join(rel);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("skipped: {} not found (set URLKIT_CONFORMANCE)", path.display());
+        return None;
+    };
+    Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display())))
+}
