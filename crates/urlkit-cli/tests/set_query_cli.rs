@@ -167,6 +167,14 @@ fn set_failures_and_usage() {
         .unwrap()
         .starts_with("unknown setter \"bogus\""));
 
+    let run = urlkit(&["set", "http://a/", "href", "relative"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""));
+    assert!(
+        run.stderr.starts_with("urlkit: cannot set href of \"http://a/\": invalid href value: "),
+        "{}",
+        run.stderr
+    );
+
     assert_eq!(urlkit(&["set", "http://a/", "hash"], b"").code, 2);
     assert_eq!(urlkit(&["set", "--jsonl", "http://a/"], b"").code, 2);
 }

@@ -31,7 +31,9 @@ const DEFAULT_WIDTH: usize = 80;
 /// Arguments of `urlkit parse`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Exit status: 0 when every input parsed, 1 when any failed, 2 on usage or I/O errors."
+    after_help = "With --rfc3986 or --rfc1738, each --jsonl line is the input itself (no JSON unwrapping). \
+                  With --rfc1738 an input succeeds when it has a scheme, whether or not it is strictly valid (see \"valid\").\n\n\
+                  Exit status: 0 when every input parsed, 1 when any failed, 2 on usage or I/O errors."
 )]
 pub struct ParseArgs {
     /// URLs to parse

@@ -66,15 +66,24 @@ pub fn run(args: SetArgs) -> Status {
     };
     let (href, value) = (lossy(&args.url), lossy(&args.value));
     let setter = args.component.unwrap_or_default();
-    let outcome = apply(&href, &setter, &value);
+    let result = apply_detailed(&href, &setter, &value);
     let width = args.width.unwrap_or_else(terminal_width).max(10);
     with_stdout(|out| {
         let mut tally = Tally::default();
-        if args.json {
-            write_json(out, object(&href, None, &outcome))?;
-            tally.record(outcome.is_ok());
-        } else {
-            tally.record(write_human(out, "", &href, None, &outcome, width)?);
+        tally.record(result.is_ok());
+        match result {
+            Err(SetFailure::Setter(message)) if !args.json => {
+                out.flush()?;
+                eprintln!("urlkit: cannot set {setter} of {href:?}: {message}");
+            }
+            result => {
+                let outcome = result.map_err(SetFailure::into_failure);
+                if args.json {
+                    write_json(out, object(&href, None, &outcome))?;
+                } else {
+                    write_human(out, "", &href, None, &outcome, width)?;
+                }
+            }
         }
         Ok(tally)
     })
@@ -102,28 +111,46 @@ fn jsonl_line(line: &str) -> (JsonObject, bool) {
     (object(href, None, &outcome), ok)
 }
 
-/// A failure without a position.
-fn failed(message: String) -> Failure {
-    Failure {
-        message,
-        position: None,
+/// Why `urlkit set` failed.
+#[derive(Debug)]
+enum SetFailure {
+    /// The href does not parse.
+    Href(Failure),
+    /// The setter is unknown or threw, or panicked.
+    Setter(String),
+}
+
+impl SetFailure {
+    fn into_failure(self) -> Failure {
+        match self {
+            SetFailure::Href(failed) => failed,
+            SetFailure::Setter(message) => Failure {
+                message,
+                position: None,
+            },
+        }
     }
 }
 
 /// Parses `href` and runs the setter named `setter` with `value` on it.
 pub fn apply(href: &str, setter: &str, value: &str) -> Outcome {
+    apply_detailed(href, setter, value).map_err(SetFailure::into_failure)
+}
+
+/// [`apply`], telling failures of the href from those of the setter.
+fn apply_detailed(href: &str, setter: &str, value: &str) -> Result<Url, SetFailure> {
     if !SETTERS.contains(&setter) {
-        return Err(failed(format!(
+        return Err(SetFailure::Setter(format!(
             "unknown setter {setter:?} (expected one of {})",
             SETTERS.join(", ")
         )));
     }
-    let mut url = resolve(href, None)?;
+    let mut url = resolve(href, None).map_err(SetFailure::Href)?;
     match guarded(|| run_setter(&mut url, setter, value)) {
-        None => Err(failed(super::INTERNAL_ERROR.to_owned())),
+        None => Err(SetFailure::Setter(super::INTERNAL_ERROR.to_owned())),
         // The href setter throws in the API; the URL is unchanged.
         Some(Err(SetterError::Invalid(e))) if setter == "href" => {
-            Err(failed(format!("invalid href value: {e}")))
+            Err(SetFailure::Setter(format!("invalid href value: {e}")))
         }
         // Every other setter that does not apply leaves the URL as it was.
         Some(_) => Ok(url),
