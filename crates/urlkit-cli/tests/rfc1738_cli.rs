@@ -275,3 +275,22 @@ fn json_and_readable() {
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("not a url"), "{}", run.stderr);
 }
+
+#[test]
+fn messy_dataset_is_answered_line_by_line() {
+    let Some(data) = common::dataset("messy.txt") else {
+        return;
+    };
+    let objs = common::answers_every_line(&["parse", "--rfc1738", "--jsonl"], &data, "input");
+    for obj in &objs {
+        if obj["ok"] == true {
+            assert!(set(&SUCCESS_KEYS).is_subset(&keys(obj)), "{obj:?}");
+            let invalid = obj["valid"] == false;
+            for key in ["error", "rule", "position"] {
+                assert_eq!(obj.contains_key(key), invalid, "{key} in {obj:?}");
+            }
+        } else {
+            assert_eq!(keys(obj), set(&["input", "ok", "error"]), "{obj:?}");
+        }
+    }
+}

@@ -436,3 +436,54 @@ fn conformance_resolution_examples_through_jsonl() {
         assert_eq!(obj["href"], want, "relative {rel:?}");
     }
 }
+
+#[test]
+fn messy_dataset_is_answered_line_by_line() {
+    let Some(data) = common::dataset("messy.txt") else {
+        return;
+    };
+    for args in [
+        &["parse", "--rfc3986", "--jsonl"][..],
+        &["normalize", "--rfc3986", "--jsonl"],
+        &["normalize", "--jsonl"],
+        &["validate", "--rfc3986", "--jsonl"],
+        &["validate", "--jsonl"],
+    ] {
+        let objs = common::answers_every_line(args, &data, "input");
+        for obj in objs
+            .iter()
+            .filter(|o| o["ok"] == false && args.contains(&"--rfc3986"))
+        {
+            assert_eq!(keys(obj), set(&FAILURE_KEYS), "{obj:?}");
+        }
+    }
+    // Pairs of messy lines as bases and references or targets.
+    let text = String::from_utf8_lossy(&data);
+    let lines: Vec<&str> = text.split('\n').take(2000).collect();
+    let pairs: String = lines
+        .iter()
+        .zip(lines.iter().rev())
+        .map(|(a, b)| json!({"base": a, "input": b, "target": b}).to_string() + "\n")
+        .collect();
+    common::answers_every_line(&["resolve", "--rfc3986", "--jsonl"], pairs.as_bytes(), "");
+    common::answers_every_line(&["relative", "--jsonl"], pairs.as_bytes(), "");
+}
+
+#[test]
+fn json_output_of_resolve_and_relative() {
+    let run = urlkit(&["resolve", "--rfc3986", "--json", "http://a/b/c", "d", "%"], b"");
+    assert_eq!(run.code, 1);
+    let objs = objects(&run.stdout);
+    assert_eq!(keys(&objs[0]), set(&["base", "input", "ok", "href"]));
+    assert_eq!(objs[0]["href"], "http://a/b/d");
+    assert_eq!(keys(&objs[1]), set(&["base", "input", "ok", "error"]));
+
+    let run = urlkit(&["relative", "--json", "http://a/b/c", "http://a/b/d"], b"");
+    assert_eq!(run.code, 0);
+    let objs = objects(&run.stdout);
+    assert_eq!(keys(&objs[0]), set(&["base", "target", "ok", "relative"]));
+    assert_eq!(
+        (&objs[0]["base"], &objs[0]["relative"]),
+        (&json!("http://a/b/c"), &json!("d"))
+    );
+}

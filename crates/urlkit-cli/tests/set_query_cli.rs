@@ -170,7 +170,8 @@ fn set_failures_and_usage() {
     let run = urlkit(&["set", "http://a/", "href", "relative"], b"");
     assert_eq!((run.code, run.stdout.as_str()), (1, ""));
     assert!(
-        run.stderr.starts_with("urlkit: cannot set href of \"http://a/\": invalid href value: "),
+        run.stderr
+            .starts_with("urlkit: cannot set href of \"http://a/\": invalid href value: "),
         "{}",
         run.stderr
     );
@@ -252,4 +253,32 @@ fn wpt_setter_tests_through_jsonl() {
         wrong.join("\n")
     );
     assert_eq!(code, 0, "every WPT setter case is a success");
+}
+
+#[test]
+fn messy_dataset_through_every_setter() {
+    let Some(data) = common::dataset("messy.txt") else {
+        return;
+    };
+    let text = String::from_utf8_lossy(&data);
+    let lines: Vec<&str> = text.split('\n').take(2000).collect();
+    let setters = [
+        "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash",
+    ];
+    let input: String = lines
+        .iter()
+        .zip(lines.iter().rev())
+        .enumerate()
+        .map(|(i, (href, value))| request(href, setters[i % setters.len()], value) + "\n")
+        .collect();
+    let objs = common::answers_every_line(&["set", "--jsonl"], input.as_bytes(), "");
+    for (obj, href) in objs.iter().zip(&lines) {
+        assert_eq!(obj["input"], *href);
+        let expected = if obj["ok"] == true {
+            set(&SUCCESS_KEYS)
+        } else {
+            set(&FAILURE_KEYS)
+        };
+        assert_eq!(keys(obj), expected, "{obj:?}");
+    }
 }

@@ -83,3 +83,47 @@ pub fn conformance_json(rel: &str) -> Option<serde_json::Value> {
     };
     Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display())))
 }
+
+/// The bytes of a file under the dataset directory (`$URLKIT_DATASETS`, else
+/// `../shared/datasets` beside the checkout); `None`, with a note, when it is missing.
+pub fn dataset(rel: &str) -> Option<Vec<u8>> {
+    let dir = match std::env::var_os("URLKIT_DATASETS") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets"),
+    };
+    let path = dir.join(rel);
+    let data = std::fs::read(&path).ok();
+    if data.is_none() {
+        println!("skipped: {} not found (set URLKIT_DATASETS)", path.display());
+    }
+    data
+}
+
+/// Runs `urlkit args…` on the lines of `data` and checks that every line was answered by
+/// one JSON object, in order, with `ok` a boolean and no internal error; returns them.
+pub fn answers_every_line(args: &[&str], data: &[u8], input_key: &str) -> Vec<Map<String, Value>> {
+    let mut lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
+    if lines.last() == Some(&&b""[..]) {
+        lines.pop();
+    }
+    let run = urlkit(args, data);
+    assert!(
+        run.code == 0 || run.code == 1,
+        "{args:?}: exit {}: {}",
+        run.code,
+        run.stderr
+    );
+    assert!(!run.stderr.contains("panicked"), "{args:?}: {}", run.stderr);
+    let objs = objects(&run.stdout);
+    assert_eq!(objs.len(), lines.len(), "{args:?}: one object per line");
+    for (obj, line) in objs.iter().zip(lines) {
+        assert!(obj["ok"].is_boolean(), "{args:?}: {obj:?}");
+        assert!(!obj
+            .get("error")
+            .is_some_and(|e| e.as_str().unwrap_or("").contains("internal")));
+        if !input_key.is_empty() {
+            assert_eq!(obj[input_key], String::from_utf8_lossy(line).as_ref(), "{args:?}");
+        }
+    }
+    objs
+}
