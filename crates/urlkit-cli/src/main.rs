@@ -1,5 +1,6 @@
-//! The `urlkit` command-line tool: parse, check, normalize and resolve URLs, one at a time
-//! from the arguments or in bulk as JSON lines from standard input.
+//! The `urlkit` command-line tool: parse, check, normalize, resolve and edit URLs (WHATWG URL
+//! Standard, RFC 3986/3987, RFC 1738 schemes), one at a time from the arguments or in bulk
+//! as JSON lines from standard input.
 //!
 //! This file holds the argument definitions and the dispatch only; each subcommand lives in
 //! `cmd/<name>.rs` and shares the JSONL reader/writer and exit statuses of [`cmd`].
@@ -24,10 +25,20 @@ struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Show the components of URLs and where they lie (table, --json, or --jsonl from stdin)
+    /// Show the components of URLs and where they lie (WHATWG, --rfc3986 or --rfc1738; table, --json, or --jsonl from stdin)
     Parse(cmd::parse::ParseArgs),
-    /// Resolve references against a base URL (hrefs, --json, or --jsonl from stdin)
+    /// Resolve references against a base URL (WHATWG or --rfc3986; hrefs, --json, or --jsonl from stdin)
     Resolve(cmd::resolve::ResolveArgs),
+    /// Normalize URLs (WHATWG href, or RFC 3986 §6.2.2 with --rfc3986)
+    Normalize(cmd::normalize::NormalizeArgs),
+    /// The shortest relative reference from a base URI to target URIs (RFC 3986)
+    Relative(cmd::relative::RelativeArgs),
+    /// Check URLs strictly (WHATWG validation errors, or the RFC 3986 grammar with --rfc3986)
+    Validate(cmd::validate::ValidateArgs),
+    /// Run a URL API setter (href, protocol, …, hash) on a URL and show the result
+    Set(cmd::set::SetArgs),
+    /// Show the search parameters of URLs (name = value lines, or --json pairs)
+    Query(cmd::query::QueryArgs),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +46,11 @@ fn main() -> ExitCode {
     let status = match cli.command {
         Command::Parse(args) => cmd::parse::run(args),
         Command::Resolve(args) => cmd::resolve::run(args),
+        Command::Normalize(args) => cmd::normalize::run(args),
+        Command::Relative(args) => cmd::relative::run(args),
+        Command::Validate(args) => cmd::validate::run(args),
+        Command::Set(args) => cmd::set::run(args),
+        Command::Query(args) => cmd::query::run(args),
     };
     status.into()
 }

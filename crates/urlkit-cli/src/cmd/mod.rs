@@ -13,8 +13,16 @@
 //! `pub fn run(args: FooArgs) -> Status`; in `--jsonl` mode it calls
 //! `run_jsonl_stdio(|line| …)` with a closure that returns `(JsonObject, ok)`.
 
+pub mod normalize;
+pub mod pairs;
 pub mod parse;
+pub mod query;
+pub mod relative;
 pub mod resolve;
+pub mod rfc1738;
+pub mod rfc3986;
+pub mod set;
+pub mod validate;
 
 use serde_json::{Map, Value};
 use std::borrow::Cow;
@@ -204,7 +212,6 @@ impl JsonObject {
     }
 
     /// Adds an integer field.
-    #[allow(dead_code)] // for subcommands to come
     pub fn int(&mut self, key: &str, value: i64) -> &mut Self {
         self.key(key);
         let _ = write!(self.buf, "{value}");
@@ -212,11 +219,17 @@ impl JsonObject {
     }
 
     /// Adds a field holding any JSON value (arrays, nested objects, …).
-    #[allow(dead_code)] // for subcommands to come
     pub fn value(&mut self, key: &str, value: &Value) -> &mut Self {
         self.key(key);
         // Writing a `Value` to a `String` cannot fail.
         let _ = write!(self.buf, "{value}");
+        self
+    }
+
+    /// Adds a field holding a nested object, its fields in their order.
+    pub fn object(&mut self, key: &str, value: JsonObject) -> &mut Self {
+        self.key(key);
+        self.buf.push_str(&value.finish());
         self
     }
 

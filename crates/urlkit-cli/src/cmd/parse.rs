@@ -6,7 +6,13 @@
 //! `{"input","base","ok":true,"href","origin","protocol","username","password","host",
 //! "hostname","port","pathname","search","hash"}` (each value the string the URL Standard's
 //! API getter returns), on failure `{"input","base","ok":false,"error"}`.
+//!
+//! `--rfc3986` reads each input as an RFC 3986 URI reference instead (see [`super::rfc3986`])
+//! and `--rfc1738` per the RFC 1738 schemes (see [`super::rfc1738`]); in both, `--jsonl`
+//! lines are the inputs themselves.
 
+use super::rfc1738;
+use super::rfc3986::{self, Goal};
 use super::{
     failure, guarded, run_jsonl_stdio, with_stdout, JsonObject, Request, Status, Tally, INTERNAL_ERROR,
 };
@@ -25,7 +31,9 @@ const DEFAULT_WIDTH: usize = 80;
 /// Arguments of `urlkit parse`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Exit status: 0 when every input parsed, 1 when any failed, 2 on usage or I/O errors."
+    after_help = "With --rfc3986 or --rfc1738, each --jsonl line is the input itself (no JSON unwrapping). \
+                  With --rfc1738 an input succeeds when it has a scheme, whether or not it is strictly valid (see \"valid\").\n\n\
+                  Exit status: 0 when every input parsed, 1 when any failed, 2 on usage or I/O errors."
 )]
 pub struct ParseArgs {
     /// URLs to parse
@@ -46,10 +54,42 @@ pub struct ParseArgs {
     /// Diagram width in columns (default: $COLUMNS, else 80)
     #[arg(long, value_name = "COLUMNS")]
     pub width: Option<usize>,
+    /// Parse as RFC 3986 URI references: the components as written (no base)
+    #[arg(long, conflicts_with_all = ["base", "rfc1738"])]
+    pub rfc3986: bool,
+    /// Parse per the RFC 1738 schemes: the scheme's decoded parts and strict BNF validation (no base)
+    #[arg(long, conflicts_with = "base")]
+    pub rfc1738: bool,
+}
+
+/// Runs `urlkit parse --rfc3986` or `--rfc1738`.
+fn run_strict(args: &ParseArgs) -> Status {
+    if args.jsonl {
+        return if args.rfc3986 {
+            run_jsonl_stdio(|line| rfc3986::answer(line, Goal::Components))
+        } else {
+            run_jsonl_stdio(rfc1738::answer)
+        };
+    }
+    let mut inputs: Vec<String> = Vec::with_capacity(args.urls.len() + 1);
+    if args.example {
+        inputs.push(EXAMPLE.to_owned());
+    }
+    inputs.extend(args.urls.iter().map(|u| u.to_string_lossy().into_owned()));
+    let width = args.width.unwrap_or_else(terminal_width).max(10);
+    match (args.rfc3986, args.json) {
+        (true, true) => rfc3986::run_json(&inputs, Goal::Components),
+        (true, false) => rfc3986::run_tables(&inputs, width),
+        (false, true) => rfc1738::run_json(&inputs),
+        (false, false) => rfc1738::run_tables(&inputs),
+    }
 }
 
 /// Runs `urlkit parse`.
 pub fn run(args: ParseArgs) -> Status {
+    if args.rfc3986 || args.rfc1738 {
+        return run_strict(&args);
+    }
     if args.jsonl {
         return run_jsonl_stdio(jsonl_handler());
     }
@@ -192,7 +232,7 @@ pub fn write_json(out: &mut dyn Write, obj: JsonObject) -> io::Result<()> {
 
 /// Writes `separator` then the table and diagram for a parsed URL, or the error (to
 /// standard error, after flushing `out`). Returns whether the input parsed.
-fn write_human(
+pub fn write_human(
     out: &mut dyn Write,
     separator: &str,
     input: &str,
@@ -351,7 +391,7 @@ pub fn component_spans(url: &Url) -> Vec<Span> {
 }
 
 /// The diagram width: `$COLUMNS` when set to a number, else [`DEFAULT_WIDTH`].
-fn terminal_width() -> usize {
+pub fn terminal_width() -> usize {
     std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.trim().parse().ok())

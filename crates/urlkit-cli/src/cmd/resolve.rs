@@ -4,8 +4,15 @@
 //! standard error); `--json` prints `urlkit parse --json` objects instead; `--jsonl` reads
 //! lines `{"base": …, "input": …}` (or plain inputs without a base) and answers exactly as
 //! `urlkit parse --jsonl` does.
+//!
+//! With `--rfc3986` the base must be a URI and references are resolved per RFC 3986 §5.2
+//! (strict parser): hrefs as above, `--json`/`--jsonl` objects
+//! `{"base","input","ok":true,"href"}` or `{"base","input","ok":false,"error"}`, JSONL lines
+//! `{"base": BASE, "input": REF}`.
 
+use super::pairs::{self, Op};
 use super::parse::{jsonl_handler, object, parse_base, resolve, write_json, Outcome};
+use super::relative::run_pairs;
 use super::{run_jsonl_stdio, with_stdout, Status, Tally};
 use clap::Args;
 use std::ffi::OsString;
@@ -28,10 +35,19 @@ pub struct ResolveArgs {
     /// Read standard input: each line {"base": BASE or null, "input": REF} or a plain URL; print one JSON object per line
     #[arg(long, conflicts_with_all = ["base", "refs", "json"])]
     pub jsonl: bool,
+    /// Resolve per RFC 3986 §5.2 (strict URI references) instead of the WHATWG URL Standard
+    #[arg(long)]
+    pub rfc3986: bool,
 }
 
 /// Runs `urlkit resolve`.
 pub fn run(args: ResolveArgs) -> Status {
+    if args.rfc3986 && args.jsonl {
+        return run_jsonl_stdio(pairs::jsonl_handler(Op::Resolve));
+    }
+    if args.rfc3986 {
+        return run_pairs(Op::Resolve, args.base.as_ref(), &args.refs, args.json);
+    }
     if args.jsonl {
         return run_jsonl_stdio(jsonl_handler());
     }

@@ -1,0 +1,174 @@
+//! `urlkit set`: runs one of the URL Standard API's setters on a URL and shows the result.
+//!
+//! `urlkit set URL COMPONENT VALUE` prints the URL after the setter ran, as `urlkit parse`
+//! does (a table by default, an object with `--json`). `--jsonl` reads lines
+//! `{"href": string, "setter": string, "value": string}` and answers each with the
+//! `urlkit parse --jsonl` success or failure object (`"input"` the href given, `"base"`
+//! null) describing the URL after the setter ran.
+//!
+//! As in the API, a setter that does not apply (a port on a `file:` URL, a host on a URL
+//! with an opaque path, a value that does not parse as the component) leaves the URL as it
+//! was, which is printed: only the `href` setter fails (the API throws a `TypeError`), as
+//! do an href that does not parse and an unknown setter name.
+
+use super::parse::{object, resolve, terminal_width, write_human, write_json, Failure, Outcome};
+use super::{failure, guarded, run_jsonl_stdio, str_field, with_stdout, JsonObject, Line, Status, Tally};
+use clap::Args;
+use std::ffi::OsString;
+use urlkit::{SetterError, Url};
+
+/// The setter names, as the URL API spells them.
+pub const SETTERS: [&str; 10] = [
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash",
+];
+
+/// Arguments of `urlkit set`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "COMPONENT is one of href, protocol, username, password, host, hostname, port, pathname, search, hash.\n\
+                  A setter that does not apply leaves the URL unchanged, as in the URL API; only href fails on a bad value.\n\n\
+                  Exit status: 0 when the URL parsed and the setter ran, 1 when not, 2 on usage or I/O errors."
+)]
+pub struct SetArgs {
+    /// The URL to change
+    #[arg(value_name = "URL", required_unless_present = "jsonl")]
+    pub url: Option<OsString>,
+    /// The setter to run
+    #[arg(value_name = "COMPONENT", required_unless_present = "jsonl")]
+    pub component: Option<String>,
+    /// The value to set
+    #[arg(
+        value_name = "VALUE",
+        required_unless_present = "jsonl",
+        allow_hyphen_values = true
+    )]
+    pub value: Option<OsString>,
+    /// Print one JSON object (as `urlkit parse --json`) instead of a table
+    #[arg(long)]
+    pub json: bool,
+    /// Read standard input: each line {"href": URL, "setter": NAME, "value": VALUE}; print one JSON object per line
+    #[arg(long, conflicts_with_all = ["url", "component", "value", "json"])]
+    pub jsonl: bool,
+    /// Diagram width in columns (default: $COLUMNS, else 80)
+    #[arg(long, value_name = "COLUMNS")]
+    pub width: Option<usize>,
+}
+
+/// Runs `urlkit set`.
+pub fn run(args: SetArgs) -> Status {
+    if args.jsonl {
+        return run_jsonl_stdio(jsonl_line);
+    }
+    let lossy = |s: &Option<OsString>| {
+        s.as_ref()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let (href, value) = (lossy(&args.url), lossy(&args.value));
+    let setter = args.component.unwrap_or_default();
+    let result = apply_detailed(&href, &setter, &value);
+    let width = args.width.unwrap_or_else(terminal_width).max(10);
+    with_stdout(|out| {
+        let mut tally = Tally::default();
+        tally.record(result.is_ok());
+        match result {
+            Err(SetFailure::Setter(message)) if !args.json => {
+                out.flush()?;
+                eprintln!("urlkit: cannot set {setter} of {href:?}: {message}");
+            }
+            result => {
+                let outcome = result.map_err(SetFailure::into_failure);
+                if args.json {
+                    write_json(out, object(&href, None, &outcome))?;
+                } else {
+                    write_human(out, "", &href, None, &outcome, width)?;
+                }
+            }
+        }
+        Ok(tally)
+    })
+}
+
+/// Answers one `--jsonl` line.
+fn jsonl_line(line: &str) -> (JsonObject, bool) {
+    let map = match Line::parse(line) {
+        Ok(Line::Object(map)) => map,
+        Ok(Line::Plain(_)) => return failure(line, None, "invalid json line: not an object"),
+        Err(message) => return failure(line, None, &message),
+    };
+    let fields = str_field(&map, "href")
+        .and_then(|href| Ok((href, str_field(&map, "setter")?, str_field(&map, "value")?)));
+    let (href, setter, value) = match fields {
+        Ok(fields) => fields,
+        Err(message) => {
+            // Keep the href as the input when it at least is there.
+            let input = str_field(&map, "href").unwrap_or(line);
+            return failure(input, None, &message);
+        }
+    };
+    let outcome = apply(href, setter, value);
+    let ok = outcome.is_ok();
+    (object(href, None, &outcome), ok)
+}
+
+/// Why `urlkit set` failed.
+#[derive(Debug)]
+enum SetFailure {
+    /// The href does not parse.
+    Href(Failure),
+    /// The setter is unknown or threw, or panicked.
+    Setter(String),
+}
+
+impl SetFailure {
+    fn into_failure(self) -> Failure {
+        match self {
+            SetFailure::Href(failed) => failed,
+            SetFailure::Setter(message) => Failure {
+                message,
+                position: None,
+            },
+        }
+    }
+}
+
+/// Parses `href` and runs the setter named `setter` with `value` on it.
+pub fn apply(href: &str, setter: &str, value: &str) -> Outcome {
+    apply_detailed(href, setter, value).map_err(SetFailure::into_failure)
+}
+
+/// [`apply`], telling failures of the href from those of the setter.
+fn apply_detailed(href: &str, setter: &str, value: &str) -> Result<Url, SetFailure> {
+    if !SETTERS.contains(&setter) {
+        return Err(SetFailure::Setter(format!(
+            "unknown setter {setter:?} (expected one of {})",
+            SETTERS.join(", ")
+        )));
+    }
+    let mut url = resolve(href, None).map_err(SetFailure::Href)?;
+    match guarded(|| run_setter(&mut url, setter, value)) {
+        None => Err(SetFailure::Setter(super::INTERNAL_ERROR.to_owned())),
+        // The href setter throws in the API; the URL is unchanged.
+        Some(Err(SetterError::Invalid(e))) if setter == "href" => {
+            Err(SetFailure::Setter(format!("invalid href value: {e}")))
+        }
+        // Every other setter that does not apply leaves the URL as it was.
+        Some(_) => Ok(url),
+    }
+}
+
+/// Runs the setter `name` (one of [`SETTERS`]).
+fn run_setter(url: &mut Url, name: &str, value: &str) -> Result<(), SetterError> {
+    match name {
+        "href" => url.set_href(value),
+        "protocol" => url.set_protocol(value),
+        "username" => url.set_username(value),
+        "password" => url.set_password(value),
+        "host" => url.set_host(value),
+        "hostname" => url.set_hostname(value),
+        "port" => url.set_port(value),
+        "pathname" => url.set_pathname(value),
+        "search" => url.set_search(value),
+        _ => url.set_hash(value),
+    }
+}
