@@ -2,32 +2,80 @@
 //!
 //! ## Overview
 //!
-//! urlkit parses, checks, normalizes, resolves and mines Uniform Resource Locators:
+//! urlkit parses, checks, normalizes, resolves and mines Uniform Resource Locators, under
+//! each of the standards that define them:
 //!
-//! - [`Url`]: the [WHATWG URL Standard](https://url.spec.whatwg.org/) — what browsers do.
-//! - [`rfc3986`]: RFC 3986/3987 strict parsing with error positions, resolution, normalization.
-//! - [`schemes`]: the RFC 1738 schemes, validated against its BNF, with typed views.
-//! - [`percent`]: every named percent-encode set and lazy encoders/decoders.
+//! - [`Url`]: the [WHATWG URL Standard](https://url.spec.whatwg.org/), what browsers do:
+//!   parsing with and without a base, serialization, the API getters and setters, origins
+//!   ([`Origin`]), hosts ([`Host`]: domains through UTS 46, IPv4 in every number form, IPv6),
+//!   validation errors with byte positions ([`ParseOptions::on_validation_error`]).
+//! - [`form`]: `application/x-www-form-urlencoded` and [`form::SearchParams`]
+//!   (URLSearchParams), standalone or bound to a [`Url`]'s query.
+//! - [`percent`]: every named percent-encode set of the URL Standard, RFC 3986 and RFC 1738,
+//!   with lazy encoders and decoders.
+//! - [`host`]: the host parser and the IDNA API (`domain_to_ascii`, `domain_to_unicode`).
+//! - [`file_path`]: file URLs to and from Unix and Windows paths, on any host OS.
+//! - [`rfc3986`]: RFC 3986/3987 strict, zero-copy parsing with error positions, reference
+//!   resolution, normalization and equivalence, make-relative, IRI ↔ URI, bridges to [`Url`].
+//! - [`schemes`]: the RFC 1738 schemes validated against its BNF, with typed views that give
+//!   each scheme's meaning (the FTP command plan, gopher selectors, mailto headers, …).
+//! - [`scheme`]: special schemes and one registry of default ports.
+//!
+//! The owned [`Url`] is one serialization buffer plus `Copy` offsets: getters return slices,
+//! and already-canonical input is parsed by one scan and one copy.
 //!
 //! ## Examples
 //!
+//! Parse, read components, resolve a reference, and edit through a setter:
+//!
 //! ```
 //! use urlkit::Url;
-//! let url = Url::parse("https://user@example.com:8080/a/./b?q=1#top")?;
+//! let mut url = Url::parse("https://user@EXAMPLE.com:8080/a/./b?q=1#top")?;
 //! assert_eq!(url.as_str(), "https://user@example.com:8080/a/b?q=1#top");
 //! assert_eq!(url.hostname(), "example.com");
 //! assert_eq!(url.port(), Some(8080));
 //! assert_eq!(url.join("../c")?.as_str(), "https://user@example.com:8080/c");
+//! url.set_pathname("/x y").unwrap();
+//! assert_eq!(url.pathname(), "/x%20y");
 //! # Ok::<(), urlkit::ParseError>(())
+//! ```
+//!
+//! Query parameters:
+//!
+//! ```
+//! use urlkit::form::SearchParams;
+//! let mut params = SearchParams::parse("?b=2&a=1&b=3");
+//! params.sort();
+//! assert_eq!(params.to_string(), "a=1&b=2&b=3");
+//! ```
+//!
+//! RFC 3986: strict parsing keeps absent and empty apart; resolution and normalization:
+//!
+//! ```
+//! use urlkit::rfc3986::{Uri, UriRef};
+//! let r = UriRef::parse("http://h?")?;
+//! assert_eq!((r.query(), r.fragment()), (Some(""), None));
+//! let base = Uri::parse("http://a/b/c/d;p?q")?;
+//! assert_eq!(base.join("../../g")?.as_str(), "http://a/g");
+//! assert_eq!(UriRef::parse("HTTP://a:80/%7e")?.normalized().as_str(), "http://a/~");
+//! # Ok::<(), urlkit::rfc3986::ParseError>(())
+//! ```
+//!
+//! RFC 1738: what an FTP client must send (§3.2.2):
+//!
+//! ```
+//! let parsed = urlkit::schemes::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
+//! let ftp = parsed.view.as_ftp().unwrap();
+//! assert_eq!(ftp.commands(), ["CWD /etc", "RETR motd"]);
 //! ```
 //!
 //! ## Crate features
 //!
-//! - `std` (default): `std::error::Error` impls and host-OS file path helpers. Without it the
-//!   crate is `no_std` and needs only `alloc`.
+//! - `std` (default): `std::error::Error` impls and `std::path` conversions for file URLs.
+//!   Without it the crate is `no_std` and needs only `alloc`.
 //! - `serde`: `Serialize`/`Deserialize` for [`Url`] as its href.
-//! - `encoding`: legacy encodings (via `encoding_rs`) for percent-encoding and query encoding
-//!   overrides.
+//! - `encoding`: legacy (non-UTF-8) encodings via `encoding_rs`, for
+//!   `percent::percent_encode_after_encoding`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
