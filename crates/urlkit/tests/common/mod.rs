@@ -34,11 +34,18 @@ fn locate(env: &str, sub: &str, file: &str, what: &str) -> Option<PathBuf> {
             path.display()
         );
     }
-    println!(
+    skip_note(&format!(
         "conformance suite skipped: {what} data not found at {} (set {env})",
         path.display()
-    );
+    ));
     None
+}
+
+/// Writes a note straight to the process's stderr: unlike `println!`, this is not captured
+/// by the test harness, so a skipped suite is visible in `cargo test` output.
+pub fn skip_note(note: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{note}");
 }
 
 /// A file under the conformance directory, e.g. `wpt/urltestdata.json`; `None` (after
