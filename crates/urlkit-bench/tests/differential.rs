@@ -57,6 +57,14 @@ fn setters_agree_with_ada() {
 }
 
 #[test]
+fn setter_chains_agree_with_ada() {
+    let Some((total, found)) = setters::chains(setters::CHAIN_COUNT, 0xC4A1_2026) else {
+        return;
+    };
+    ledger::check("setter-chains", total, &found);
+}
+
+#[test]
 fn token_strings_agree_with_ada() {
     if diff_support::data::datasets_dir().is_err() {
         return;
@@ -66,10 +74,46 @@ fn token_strings_agree_with_ada() {
 }
 
 #[test]
+fn random_hosts_agree_with_ada() {
+    if diff_support::data::datasets_dir().is_err() {
+        return;
+    }
+    let cases = grammar::host_inputs(grammar::HOST_COUNT, 0x4057_2026);
+    ledger::check("hosts", cases.len(), &run(&cases));
+}
+
+#[test]
 fn code_points_agree_with_ada() {
     if diff_support::data::datasets_dir().is_err() {
         return;
     }
     let cases = grammar::code_point_inputs();
     ledger::check("code-points", cases.len(), &run(&cases));
+}
+
+/// The harness itself: a difference is reported, a ledgered one is accepted, and a ledger
+/// entry that no longer disagrees fails (an unexpected pass).
+#[test]
+fn ledger_verdicts() {
+    use diff_support::compare::{diff_getters, Getters};
+    use std::collections::BTreeMap;
+    let a: Getters = Default::default();
+    let mut b = a.clone();
+    b[8] = "/x".to_owned();
+    let diffs = diff_getters(&a, &b);
+    assert_eq!(diffs.len(), 1);
+    assert_eq!((diffs[0].field, diffs[0].ada.as_str()), ("pathname", "/x"));
+    let d = Disagreement {
+        parts: vec![Some("in".to_owned()), None],
+        diffs,
+    };
+    assert_eq!(d.key(), r#"["in",null,"pathname"]"#);
+    let empty = BTreeMap::new();
+    assert!(ledger::verdict("t", std::slice::from_ref(&d), &empty)
+        .is_err_and(|m| m.contains("not in the ledger")));
+    let listed = BTreeMap::from([(d.key(), "note".to_owned())]);
+    assert_eq!(ledger::verdict("t", std::slice::from_ref(&d), &listed), Ok(()));
+    assert!(ledger::verdict("t", &[], &listed).is_err_and(|m| m.contains("unexpected pass")));
+    assert!(compare("http://h/", None).is_none());
+    assert!(!ledger::entries("code-points").is_empty());
 }

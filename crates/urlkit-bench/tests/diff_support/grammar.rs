@@ -125,6 +125,12 @@ const BASES: &[&str] = &[
     "sc://h",
     "sc:",
     "ftp://h/a/b/",
+    "not a base",
+    "",
+    "http://[::1",
+    "file:///C|/a/",
+    "sc://h/a/b/../..",
+    "blob:https://h/x",
 ];
 
 /// `count` token strings; a quarter of them relative to a base.
@@ -189,4 +195,56 @@ pub fn code_point_inputs() -> Vec<Case> {
         }
     }
     out
+}
+
+/// How many random hosts the host suite checks.
+pub const HOST_COUNT: usize = 20_000;
+
+const HOST_SCHEMES: &[&str] = &["http://", "https://", "file://", "ws://", "sc://", "ftp://u@"];
+
+/// Random hosts: punycode labels, percent-encoded byte strings, IPv4- and IPv6-like text.
+pub fn host_inputs(count: usize, seed: u64) -> Vec<Case> {
+    let mut rng = Rng::new(seed);
+    (0..count)
+        .map(|i| {
+            let host = match i % 4 {
+                0 => punycode_label(&mut rng),
+                1 => percent_bytes(&mut rng),
+                2 => from_alphabet(&mut rng, "0123456789.xX", 16),
+                _ => format!("[{}]", from_alphabet(&mut rng, "0123456789abcdefABCDEF:.%v", 24)),
+            };
+            let scheme = *rng.pick(HOST_SCHEMES);
+            let port = if rng.chance(20) { ":8080" } else { "" };
+            Case {
+                input: format!("{scheme}{host}{port}/p"),
+                base: None,
+            }
+        })
+        .collect()
+}
+
+fn from_alphabet(rng: &mut Rng, alphabet: &str, max: usize) -> String {
+    let chars: Vec<char> = alphabet.chars().collect();
+    (0..1 + rng.below(max)).map(|_| *rng.pick(&chars)).collect()
+}
+
+fn punycode_label(rng: &mut Rng) -> String {
+    let prefix = *rng.pick(&["xn--", "XN--", "xn--", "Xn--", "a.xn--", "xn--a.xn--"]);
+    let body = from_alphabet(rng, "abcdefghijklmnopqrstuvwxyz0123456789-", 14);
+    let tail = *rng.pick(&["", ".com", ".", "-", ".xn--"]);
+    format!("{prefix}{body}{tail}")
+}
+
+fn percent_bytes(rng: &mut Rng) -> String {
+    let lead: &[u8] = &[
+        0x00, 0x2e, 0x41, 0x61, 0x7f, 0x80, 0xbf, 0xc2, 0xc3, 0xe2, 0xe3, 0xef, 0xf0, 0xf4, 0xf8, 0xff,
+    ];
+    (0..1 + rng.below(6))
+        .map(|_| match rng.below(4) {
+            0 => format!("%{:02X}", rng.next_u64() as u8),
+            1 => format!("%{:02x}", *rng.pick(lead)),
+            2 => format!("%{:02X}", 0x80 | (rng.next_u64() as u8 & 0x3f)),
+            _ => (*rng.pick(&["a", "b", ".", "-", "é", "%", "%2"])).to_owned(),
+        })
+        .collect()
 }

@@ -58,6 +58,22 @@ pub fn check(suite: &str, total: usize, found: &[Disagreement]) {
         found.len(),
         listed.len()
     );
+    if let Some(out) = std::env::var_os("URLKIT_LEDGER_OUT") {
+        let new = found.iter().filter(|d| !listed.contains_key(&d.key()));
+        let lines: String = new
+            .map(|d| format!("{suite}\t{}\tTODO {}\n", d.key(), first(d)))
+            .collect();
+        let path = std::path::PathBuf::from(out).join(format!("{suite}.txt"));
+        std::fs::write(&path, lines).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+    if let Err(msg) = verdict(suite, found, &listed) {
+        panic!("{msg}");
+    }
+}
+
+/// Compares what a suite found with its ledger entries: an error lists disagreements
+/// missing from the ledger (the first 20) and entries that no longer disagree.
+pub fn verdict(suite: &str, found: &[Disagreement], listed: &BTreeMap<String, String>) -> Result<(), String> {
     let keys: BTreeSet<String> = found.iter().map(Disagreement::key).collect();
     let new: Vec<&Disagreement> = found.iter().filter(|d| !listed.contains_key(&d.key())).collect();
     let passes: Vec<&String> = listed.keys().filter(|k| !keys.contains(*k)).collect();
@@ -71,29 +87,25 @@ pub fn check(suite: &str, total: usize, found: &[Disagreement]) {
             msg.push_str(&show(d));
             msg.push('\n');
         }
-        msg.push_str("ledger lines for them:\n");
-        for d in new.iter().take(200) {
+        msg.push_str("ledger lines for them (set URLKIT_LEDGER_OUT=<dir> for all):\n");
+        for d in new.iter().take(20) {
             msg.push_str(&format!("{suite}\t{}\tTODO\n", d.key()));
         }
     }
     if !passes.is_empty() {
         msg.push_str(&format!(
-            "{suite}: {} ledger entries now agree (remove them):\n",
+            "{suite}: {} ledger entries now agree (unexpected pass; remove them):\n",
             passes.len()
         ));
         for k in passes.iter().take(20) {
             msg.push_str(&format!("  {k}\n"));
         }
     }
-    if let Some(out) = std::env::var_os("URLKIT_LEDGER_OUT") {
-        let lines: String = new
-            .iter()
-            .map(|d| format!("{suite}\t{}\tTODO {}\n", d.key(), first(d)))
-            .collect();
-        let path = std::path::PathBuf::from(out).join(format!("{suite}.txt"));
-        std::fs::write(&path, lines).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    if msg.is_empty() {
+        Ok(())
+    } else {
+        Err(msg)
     }
-    assert!(msg.is_empty(), "{msg}");
 }
 
 /// The first differing field, for a new ledger line's note.

@@ -228,3 +228,40 @@ fn one(url: &str, k: &urlkit::Url, a: &ada_url::Url, setter: &str, v: &str) -> O
         diffs,
     })
 }
+
+/// How many random setter chains the chain suite runs.
+pub const CHAIN_COUNT: usize = 15_000;
+
+/// Chains of up to four random setter calls on the grid's URLs, compared after each call:
+/// the number of calls and the disagreements (a chain stops at its first one).
+pub fn chains(count: usize, seed: u64) -> Option<(usize, Vec<Disagreement>)> {
+    let (urls, values) = inputs()?;
+    let values: Vec<(&str, Vec<&String>)> = values
+        .iter()
+        .map(|(s, v)| (s.as_str(), v.iter().collect()))
+        .collect();
+    let mut rng = Rng::new(seed);
+    let (mut total, mut found) = (0, Vec::new());
+    while total < count {
+        let url = rng.pick(&urls);
+        let (Ok(mut k), Ok(mut a)) = (urlkit::Url::parse(url), ada_url::Url::parse(url.as_str(), None))
+        else {
+            continue;
+        };
+        let mut parts = vec![Some(url.clone())];
+        for _ in 0..1 + rng.below(4) {
+            let (setter, vals) = rng.pick(&values);
+            let v = *rng.pick(vals);
+            set_urlkit(&mut k, setter, v);
+            set_ada(&mut a, setter, v);
+            parts.extend([Some(setter.to_string()), Some(v.clone())]);
+            total += 1;
+            let diffs = diff_getters(&urlkit_getters(&k), &ada_getters(&a));
+            if !diffs.is_empty() {
+                found.push(Disagreement { parts, diffs });
+                break;
+            }
+        }
+    }
+    Some((total, found))
+}
