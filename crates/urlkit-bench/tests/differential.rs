@@ -108,6 +108,32 @@ fn code_points_agree_with_ada() {
     ledger::check("code-points", cases.len(), &run(&cases));
 }
 
+/// Inputs that fuzzing and probing found, kept as regression cases (see the ledger).
+const KNOWN: &[&str] = &[
+    // Bidi domain names with an LTR label that breaks RFC 5893 rule 1 or 6 (UTS46 B1/B6).
+    "wss://\u{788}.).)222",
+    "http://0\u{e0}.\u{5d0}/",
+    "http://\u{5d0}.)/",
+    "http://\u{5d0}.1a/",
+    "http://1a.\u{5d0}/",
+    "http://1.\u{5d0}/",
+    "http://\u{627}.-a/",
+    "http://\u{5d0}.a)/",
+    "http://x.\u{5d0}.1com/",
+    // Bidi domain names that both accept or both reject.
+    "http://\u{5d0}.a/",
+    "http://a.\u{5d0}/",
+    "http://\u{5d0}.a1/",
+    "http://\u{5d0}.1/",
+    "http://\u{627}1.com/",
+];
+
+#[test]
+fn known_cases_agree_with_ada() {
+    let found: Vec<Disagreement> = KNOWN.iter().filter_map(|s| compare(s, None)).collect();
+    ledger::check("known", KNOWN.len(), &found);
+}
+
 /// The harness itself: a difference is reported, a ledgered one is accepted, and a ledger
 /// entry that no longer disagrees fails (an unexpected pass).
 #[test]
