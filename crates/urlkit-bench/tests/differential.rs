@@ -120,6 +120,10 @@ const KNOWN: &[&str] = &[
     "http://\u{627}.-a/",
     "http://\u{5d0}.a)/",
     "http://x.\u{5d0}.1com/",
+    "wss://\u{7d9}0.;\u{321}4285",
+    "wss://\u{788}.`//@ws:!!!",
+    // A code point that Unicode assigned after ada's IDNA data (U+058B, Unicode 18 data).
+    "http:/\u{58b}",
     // Bidi domain names that both accept or both reject.
     "http://\u{5d0}.a/",
     "http://a.\u{5d0}/",
