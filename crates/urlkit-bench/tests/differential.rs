@@ -1,8 +1,16 @@
 //! Differential test of urlkit's WHATWG `Url` against ada (which passes all of WPT).
 //!
-//! Every line of `realworld.txt`, `synthetic.txt` and `messy.txt`, ~30k generated damaged
-//! inputs and a grid of setter calls are run through both; every getter must agree unless
-//! the disagreement is listed in `tests/differential-ledger.txt` (see `diff_support::ledger`).
+//! Every line of `realworld.txt`, `synthetic.txt` and `messy.txt`, ~30k damaged real-world
+//! URLs, random token strings, random hosts, code points in every component, a grid of
+//! setter calls and random setter chains are run through both; success, `can_parse` and
+//! every getter must agree unless the disagreement is listed in
+//! `tests/differential-ledger.txt` (see `diff_support::ledger`).
+//!
+//! Environment: `URLKIT_DATASETS` (the datasets folder; default `../../../shared/datasets`
+//! from this crate; without it the suites print "differential suite skipped" and pass, unless
+//! `URLKIT_REQUIRE_CONFORMANCE` is set), `URLKIT_LEDGER_OUT=<dir>` (writes ledger lines for
+//! new disagreements), `URLKIT_DIFF_SCALE=<n>` and `URLKIT_DIFF_SEED=<n>` (larger or other
+//! generated sets, for deeper local runs).
 
 mod diff_support;
 
