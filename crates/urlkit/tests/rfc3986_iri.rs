@@ -95,7 +95,10 @@ proptest! {
             prop_assert!(UriRef::parse(uri.as_str()).is_ok());
             let back = uri.as_ref().to_iri();
             let iri2 = IriRef::parse(&back).unwrap();
-            prop_assert_eq!(iri2.to_uri(), uri.clone());
+            // §3.2: octets left encoded may change hex case (the RFC's `%e2%80%ae` example).
+            prop_assert_eq!(upper_hex(iri2.to_uri().as_str()), upper_hex(uri.as_str()));
+            // After one round trip the mapping is exact.
+            prop_assert_eq!(iri2.to_uri().as_ref().to_iri(), back.clone());
             prop_assert_eq!(uri.as_ref().to_iri(), back);
         }
         if let Ok(u) = UriRef::parse(&s) {
@@ -124,4 +127,45 @@ fn realworld_uris_map_to_iris_and_back() {
         }
     }
     assert!(non_ascii > 0);
+}
+
+/// Upper-cases the hex digits of every percent-encoding (RFC 3986 §6.2.2.1: equivalent).
+fn upper_hex(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit() {
+            out.push('%');
+            out.push(b[i + 1].to_ascii_uppercase() as char);
+            out.push(b[i + 2].to_ascii_uppercase() as char);
+            i += 3;
+        } else {
+            let c = s[i..].chars().next().unwrap();
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// Found by `round_trips` (input `%aa`): an octet left encoded by URI → IRI is re-encoded
+/// (§3.2 steps 3-4) with upper-case hex, as the RFC's own `%e2%80%ae` example shows, so the
+/// round trip is exact only up to hex case.
+#[test]
+fn undecoded_escapes_are_reencoded_upper_case() {
+    for (uri, iri) in [
+        ("%aa", "%AA"),
+        ("/a%c3%28b", "/a%C3%28b"),
+        ("http://h/%e2%82", "http://h/%E2%82"),
+    ] {
+        let u = UriRef::parse(uri).unwrap();
+        assert_eq!(u.to_iri(), iri, "{uri}");
+        assert_eq!(
+            IriRef::parse(iri).unwrap().to_uri().as_str(),
+            upper_hex(uri),
+            "{uri}"
+        );
+    }
+    assert_eq!(UriRef::parse("/%c3%bc").unwrap().to_iri(), "/ü");
 }
