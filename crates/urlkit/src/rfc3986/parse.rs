@@ -159,6 +159,15 @@ fn parse_checked<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets, Fa
 #[inline(always)]
 fn scheme(input: &str, goal: Goal) -> Result<usize, Fail> {
     let s = input.as_bytes();
+    // The schemes of nearly every URI met in practice, with one compare each.
+    if goal != Goal::Relative {
+        if s.starts_with(b"https:") {
+            return Ok(5);
+        }
+        if s.starts_with(b"http:") {
+            return Ok(4);
+        }
+    }
     let needs = matches!(goal, Goal::Uri | Goal::Absolute);
     if s.first().is_some_and(u8::is_ascii_alphabetic) {
         let end = chars::scan(s, 1, SCHEME);
