@@ -96,7 +96,34 @@ pub(crate) fn scan(s: &[u8], i: usize, mask: u8) -> usize {
             at
         }
     };
-    while rest.len() >= 8 {
+    while rest.len() >= 16 {
+        if !pair_ok(&rest[0..2]) {
+            return stop(rest);
+        }
+        if !pair_ok(&rest[2..4]) {
+            return stop(&rest[2..]);
+        }
+        if !pair_ok(&rest[4..6]) {
+            return stop(&rest[4..]);
+        }
+        if !pair_ok(&rest[6..8]) {
+            return stop(&rest[6..]);
+        }
+        if !pair_ok(&rest[8..10]) {
+            return stop(&rest[8..]);
+        }
+        if !pair_ok(&rest[10..12]) {
+            return stop(&rest[10..]);
+        }
+        if !pair_ok(&rest[12..14]) {
+            return stop(&rest[12..]);
+        }
+        if !pair_ok(&rest[14..16]) {
+            return stop(&rest[14..]);
+        }
+        rest = &rest[16..];
+    }
+    if rest.len() >= 8 {
         if !pair_ok(&rest[0..2]) {
             return stop(rest);
         }
