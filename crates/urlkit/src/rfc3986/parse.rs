@@ -298,16 +298,22 @@ fn authority<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Res
 #[inline(always)]
 fn host_port<const IRI: bool>(input: &str, start: usize, o: &mut Offsets) -> Option<usize> {
     let s = input.as_bytes();
-    let host_end = component::<IRI>(input, start, REG_NAME, false, Rule::Host).ok()?;
+    // A host with `%` or (in an IRI) non-ASCII text is left to the general path.
+    let host_end = chars::scan(s, start, REG_NAME);
     let mut i = host_end;
-    if s.get(i) == Some(&b':') {
-        i += 1;
-        while s.get(i).is_some_and(u8::is_ascii_digit) {
+    match s.get(i) {
+        Some(b'/') | None => {}
+        Some(b':') => {
             i += 1;
+            while s.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            if !matches!(s.get(i), None | Some(b'/' | b'?' | b'#')) {
+                return None;
+            }
         }
-    }
-    if !matches!(s.get(i), None | Some(b'/' | b'?' | b'#')) {
-        return None;
+        Some(b'?' | b'#') => {}
+        Some(_) => return None,
     }
     let host = &s[start..host_end];
     let v4 = host.first().is_some_and(u8::is_ascii_digit) && ip::is_ipv4(host);
