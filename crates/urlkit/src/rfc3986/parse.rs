@@ -5,6 +5,7 @@
 use super::chars::{self, is, is_iri_char, HEX, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, USERINFO};
 use super::error::{ParseError, Rule};
 use super::ip;
+use super::uri::UriRef;
 
 /// The kind of a URI's host (RFC 3986 §3.2.2).
 ///
@@ -94,6 +95,22 @@ pub(crate) fn parse<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets,
     // Errors travel as a small `Fail` (returned in registers); the public error, with the
     // character found, is built once here.
     parse_checked::<IRI>(input, goal).map_err(|f| ParseError::at(input, f.pos as usize, f.rule))
+}
+
+/// [`parse`] for URIs, building the [`UriRef`] in place: the result goes straight into the
+/// caller's return slot instead of being copied out of an `Offsets` result.
+pub(crate) fn parse_uri_ref(input: &str, goal: Goal) -> Result<UriRef<'_>, ParseError> {
+    if u32::try_from(input.len()).is_err() {
+        return Err(ParseError {
+            position: u32::MAX as usize,
+            expected: Rule::ShortInput,
+            found: None,
+        });
+    }
+    match parse_checked::<false>(input, goal) {
+        Ok(o) => Ok(UriRef::from_parts(input, o)),
+        Err(f) => Err(ParseError::at(input, f.pos as usize, f.rule)),
+    }
 }
 
 /// A failure inside the parser: where, and which rule was expected.
