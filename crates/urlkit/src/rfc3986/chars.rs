@@ -213,7 +213,10 @@ mod tests {
         }
         for a in 0u8..=255 {
             for b in 0u8..=255 {
-                assert_eq!(PAIRS[usize::from(u16::from_le_bytes([a, b]))], TABLE[a as usize] & TABLE[b as usize]);
+                assert_eq!(
+                    PAIRS[usize::from(u16::from_le_bytes([a, b]))],
+                    TABLE[a as usize] & TABLE[b as usize]
+                );
             }
         }
     }
