@@ -104,9 +104,9 @@ impl<'a> UriRef<'a> {
         Self::with_goal(input, Goal::Relative)
     }
 
+    #[inline]
     fn with_goal(input: &'a str, goal: Goal) -> Result<Self, ParseError> {
-        let o = parse::parse::<false>(input, goal)?;
-        Ok(UriRef { text: input, o })
+        parse::parse_uri_ref(input, goal)
     }
 
     /// Wraps already-validated text and offsets (IRI parsing and internal builders).
@@ -319,7 +319,7 @@ impl Uri {
 
     /// Builds an owned reference from text known to be valid (checked again in debug builds).
     pub(crate) fn from_string(text: String) -> Self {
-        let o = parse::parse::<false>(&text, Goal::Reference);
+        let o = parse::parse_uri_ref(&text, Goal::Reference).map(|r| r.offsets());
         debug_assert!(o.is_ok(), "invalid URI built: {text:?}");
         // Fall back to an all-path reading rather than panic in release builds.
         let len = text.len() as u32;
