@@ -124,3 +124,24 @@ fn realworld_pairs() {
     }
     assert!(pairs > 2000);
 }
+
+/// Bases without authority and with a rootless path merge onto the base path's last `/`
+/// (§5.2.3): the shortest reference is a relative path there too (found by the CLI tests).
+#[test]
+fn rootless_bases_get_relative_paths() {
+    for (base, target, expected) in [
+        ("foo:a/b", "foo:a/c", "c"),
+        ("foo:a/b/c", "foo:a/d", "../d"),
+        ("foo:b", "foo:c", "c"),
+        ("foo:a/b", "foo:a/", "."),
+        ("foo:a/b", "foo:a/b?q", "?q"),
+        // "../x:y" would resolve to "/x:y" and "x:y" reads as a scheme: only the URI works.
+        ("foo:a/b", "foo:x:y", "foo:x:y"),
+    ] {
+        let r = Uri::parse(base)
+            .unwrap()
+            .make_relative(&UriRef::parse(target).unwrap());
+        assert_eq!(r.as_deref(), Some(expected), "{base} -> {target}");
+        rel(base, target);
+    }
+}

@@ -23,16 +23,22 @@ fn push_tail(out: &mut String, t: &Parts<'_>, with_query: bool) {
 }
 
 /// The relative-path reference (§4.2 `path-noscheme`) from the base's directory to `target`.
+/// Both paths are rooted (`/a/b`), or both rootless (`a/b`, a base without authority): §5.2.3
+/// merges a relative path onto everything up to the base path's last `/`, or onto nothing
+/// when it has none.
 fn relative_path(base_path: &str, target_path: &str) -> Option<String> {
-    let base_dir = &base_path[..base_path.rfind('/')? + 1];
-    if !target_path.starts_with('/') || !base_dir.starts_with('/') {
-        return None;
-    }
-    // "/a/b/" has the directory segments ["a", "b"]; "/" has none.
-    let dir: Vec<&str> = base_dir[1..]
+    let base_dir = base_path.rfind('/').map_or("", |i| &base_path[..=i]);
+    let rooted = target_path.starts_with('/');
+    let (dir_text, target_text) = match (rooted, base_dir.strip_prefix('/')) {
+        (true, Some(dir)) => (dir, &target_path[1..]),
+        (false, None) => (base_dir, target_path),
+        _ => return None,
+    };
+    // "a/b/" has the directory segments ["a", "b"]; "" has none.
+    let dir: Vec<&str> = dir_text
         .strip_suffix('/')
         .map_or_else(Vec::new, |d| d.split('/').collect());
-    let segs: Vec<&str> = target_path[1..].split('/').collect();
+    let segs: Vec<&str> = target_text.split('/').collect();
     // Keep at least the target's last segment: it is written even when it names a directory.
     let shared = dir
         .iter()
@@ -108,6 +114,9 @@ impl Uri {
     /// assert_eq!(rel("http://a/b/c/").as_deref(), Some("."));
     /// assert_eq!(rel("http://x/y").as_deref(), Some("//x/y"));
     /// assert_eq!(rel("ftp://a/").as_deref(), Some("ftp://a/"));
+    /// // A base without authority and a rootless path (§5.2.3 merge).
+    /// let opaque = Uri::parse("foo:a/b")?;
+    /// assert_eq!(opaque.make_relative(&UriRef::parse("foo:a/c")?).as_deref(), Some("c"));
     /// # Ok::<(), urlkit::rfc3986::ParseError>(())
     /// ```
     pub fn make_relative(&self, target: &UriRef<'_>) -> Option<String> {
