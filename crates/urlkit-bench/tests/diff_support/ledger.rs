@@ -63,8 +63,13 @@ pub fn check(suite: &str, total: usize, found: &[Disagreement]) {
         let lines: String = new
             .map(|d| format!("{suite}\t{}\tTODO {}\n", d.key(), first(d)))
             .collect();
-        let path = std::path::PathBuf::from(out).join(format!("{suite}.txt"));
+        let path = std::path::PathBuf::from(&out).join(format!("{suite}.txt"));
         std::fs::write(&path, lines).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        // Every key that still disagrees: what a pruned ledger keeps when the reference data
+        // moves (e.g. a new Unicode version) and entries start agreeing.
+        let keys: String = found.iter().map(|d| d.key() + "\n").collect();
+        let path = std::path::PathBuf::from(out).join(format!("{suite}.keys.txt"));
+        std::fs::write(&path, keys).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
     if let Err(msg) = verdict(suite, found, &listed) {
         panic!("{msg}");
