@@ -24,6 +24,11 @@
 //! The owned [`Url`] is one serialization buffer plus `Copy` offsets: getters return slices,
 //! and already-canonical input is parsed by one scan and one copy.
 //!
+//! Domain names go through UTS 46 with the mapping data of ICU4X (via the `idna` crate), so
+//! the Unicode version is that of the `icu_normalizer` release your lock file resolves. This
+//! repository's lock file pins ICU4X 2.3 (Unicode 17.0), the version of the web-platform-tests
+//! IDNA data and of current browsers; a newer ICU4X brings newer Unicode assignments.
+//!
 //! ## Examples
 //!
 //! Parse, read components, resolve a reference, and edit through a setter:
