@@ -11,6 +11,12 @@ use alloc::string::String;
 /// removed at the front (to report positions in the caller's input).
 pub(crate) fn trim_c0_space<'a>(input: &'a str, reporter: &mut Reporter<'_>) -> (&'a str, usize) {
     let b = input.as_bytes();
+    // The common case: nothing to trim, seen from the two end bytes alone.
+    if let (Some(&first), Some(&last)) = (b.first(), b.last()) {
+        if !is_c0_or_space(first) && !is_c0_or_space(last) {
+            return (input, 0);
+        }
+    }
     let start = b.iter().position(|&c| !is_c0_or_space(c)).unwrap_or(b.len());
     let end = b[start..]
         .iter()
