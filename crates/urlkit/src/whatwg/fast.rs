@@ -319,6 +319,14 @@ pub(crate) fn authority_is_canonical(input: &str) -> bool {
     prefix(b).is_some_and(|(start, scheme, _)| authority(b, start, scheme).is_some())
 }
 
+/// The host kind if `host` is a whole lower-case host that the host parser keeps as is.
+pub(crate) fn plain_host_kind(host: &[u8]) -> Option<HostInternal> {
+    if lower_host_end(host, 0) != host.len() {
+        return None;
+    }
+    quick_host_kind(host)
+}
+
 /// Whether the pathname setter would keep `value` as is: it starts with `/`, has no byte to
 /// encode, no `\` in a special URL, and no segment starting with `.` or `%` (dot segments).
 pub(crate) fn path_is_canonical(value: &str, special: bool) -> bool {

@@ -210,6 +210,12 @@ pub(crate) fn parses_without_base(input: &str) -> Option<bool> {
     valid::parses(input)
 }
 
+/// The host kind if the host parser would keep `value` as is for a special URL: a lower-case
+/// ASCII domain without `xn--` labels, or a canonical IPv4 address.
+pub(crate) fn plain_host_kind(value: &str) -> Option<HostInternal> {
+    fast::plain_host_kind(value.as_bytes())
+}
+
 /// Whether the pathname setter would keep `value` unchanged (no parser run needed).
 pub(crate) fn path_is_canonical(value: &str, special: bool) -> bool {
     fast::path_is_canonical(value, special)
