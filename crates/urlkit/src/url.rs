@@ -166,11 +166,6 @@ impl Url {
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         match base {
             None => {
-                let surely = crate::whatwg::surely_parses(input);
-                debug_assert!(!surely || Url::parse(input).is_ok(), "{input:?}");
-                if surely {
-                    return true;
-                }
                 let known = crate::whatwg::parses_without_base(input);
                 debug_assert!(
                     known.map_or(true, |k| k == Url::parse(input).is_ok()),

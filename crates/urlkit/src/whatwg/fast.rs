@@ -290,7 +290,7 @@ fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority>
 
 /// The special scheme and `://` that `b` starts with: the authority's start, the scheme,
 /// and whether the scheme was already lower-case.
-fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
+pub(super) fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
     // The common `https://` and `http://`, as one word compare each.
     if let Some(w) = b.get(..8) {
         let mut word = [0u8; 8];
@@ -312,9 +312,10 @@ fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
         .map(|(p, s)| (p.len(), *s, false))
 }
 
-/// Whether `input` starts with a special scheme and a canonical authority. The path, query
-/// and fragment states never fail, so such an input always parses, whatever follows.
-pub(crate) fn authority_is_canonical(input: &str) -> bool {
+/// Whether `input` starts with a special scheme and a canonical authority (tests: `can_parse`
+/// uses the cheaper checks of [`super::valid`]).
+#[cfg(test)]
+fn authority_is_canonical(input: &str) -> bool {
     let b = input.as_bytes();
     prefix(b).is_some_and(|(start, scheme, _)| authority(b, start, scheme).is_some())
 }

@@ -53,7 +53,7 @@ pub(crate) fn remove_tab_newline<'a>(
 
 /// The first ASCII tab or newline in `b`. Eight bytes at a time: inputs almost never
 /// contain one, so the common case is a word-wise scan with no byte-wise branch.
-fn find_tab_or_newline(b: &[u8]) -> Option<usize> {
+pub(crate) fn find_tab_or_newline(b: &[u8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut chunks = b.chunks_exact(8);

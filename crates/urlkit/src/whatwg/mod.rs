@@ -198,16 +198,15 @@ fn resume(
     parser.finish()
 }
 
-/// Whether `input` surely parses, from a look at its scheme and authority only (no
-/// allocation); `false` means "unknown".
-pub(crate) fn surely_parses(input: &str) -> bool {
-    fast::authority_is_canonical(input)
-}
-
 /// Whether `input` parses without a base, decided without allocating when its scheme and
 /// authority are plain ASCII; `None` when the full parser must decide.
 pub(crate) fn parses_without_base(input: &str) -> Option<bool> {
-    valid::parses(input)
+    match valid::special_authority_parses(input) {
+        Some(true) => Some(true),
+        // A non-ASCII host: UTS 46 decides, in the full parser.
+        Some(false) => None,
+        None => valid::parses(input),
+    }
 }
 
 /// The host kind if the host parser would keep `value` as is for a special URL: a lower-case

@@ -7,13 +7,80 @@
 //! Anything that needs percent-decoding, UTS 46 (non-ASCII or `xn--` hosts) or tab and
 //! newline removal is left to the full parser (`None`).
 
-use crate::chars::{
-    find_port_colon, is_c0_or_space, END_NON_SPECIAL, END_SPECIAL, SCHEME_CHAR, TAB_OR_NEWLINE,
-};
+use super::encode::skip_copy;
+use crate::chars::{find_port_colon, is_c0_or_space, END_NON_SPECIAL, END_SPECIAL, SCHEME_CHAR};
 use crate::error::Reporter;
 use crate::host::ipv4::{ends_in_a_number, parse_ipv4, Positions};
 use crate::host::opaque::{FORBIDDEN_DOMAIN, FORBIDDEN_HOST};
 use crate::scheme::SpecialScheme;
+
+/// Bytes of a special host that the host parser keeps valid without looking further (COPY):
+/// ASCII, not a forbidden domain code point, not `%` (percent-decoding), not `-` (looked at
+/// for `xn--` labels).
+static HOST_OK_CLASS: [u8; 256] = {
+    let mut t = [1u8; 256];
+    let mut i = 0;
+    while i < 0x80 {
+        let b = i as u8;
+        if !FORBIDDEN_DOMAIN.contains(b) && b != b'-' {
+            t[i] = crate::chars::COPY;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The common case of `can_parse`: `http://` or `https://` (or another special scheme and
+/// `://`), a host of plain ASCII bytes, an optional port, then the end of the authority.
+/// `Some(true)` if that surely parses; `None` when unsure (the general check decides);
+/// `Some(false)` when the host has a non-ASCII byte: only the full parser (UTS 46) can tell.
+pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
+    let b = input.as_bytes();
+    let (start, _, _) = super::fast::prefix(b)?;
+    let mut j = start;
+    let mut dash = false;
+    loop {
+        j += skip_copy(&b[j..], &HOST_OK_CLASS);
+        if b.get(j) != Some(&b'-') {
+            break;
+        }
+        dash = true;
+        j += 1;
+    }
+    let host = &b[start..j];
+    // A last label that may be a number (ends in a hex digit, `x` or `.`) is looked at: if
+    // it is one, the IPv4 parser decides, in the general check. (`0X` and hex digits count
+    // in either case, so upper case changes nothing.)
+    let &last = host.last()?;
+    if (last.is_ascii_hexdigit() || matches!(last, b'x' | b'X' | b'.')) && ends_in_a_number(host) {
+        return None;
+    }
+    match b.get(j) {
+        None | Some(b'/' | b'?' | b'#' | b'\\') => {}
+        Some(b':') => {
+            let digits = b[j + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits > 5 || !matches!(b.get(j + 1 + digits), None | Some(b'/' | b'?' | b'#' | b'\\')) {
+                return None;
+            }
+            let port = b[j + 1..j + 1 + digits]
+                .iter()
+                .fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
+            if port > 65535 {
+                return None;
+            }
+        }
+        Some(&c) if c >= 0x80 => return Some(false),
+        _ => return None,
+    }
+    if dash
+        && host
+            .split(|&c| c == b'.')
+            .any(|label| label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--"))
+    {
+        return None;
+    }
+    Some(true)
+}
 
 /// Whether `input` parses without a base: `Some(answer)`, or `None` when the full parser
 /// must decide.
@@ -25,7 +92,7 @@ pub(crate) fn parses(input: &str) -> Option<bool> {
         .rposition(|&c| !is_c0_or_space(c))
         .map_or(start, |i| i + 1);
     let b = b.get(start..end)?;
-    if b.iter().any(|&c| TAB_OR_NEWLINE[c as usize]) {
+    if super::input::find_tab_or_newline(b).is_some() {
         return None;
     }
     // Scheme start and scheme states: without a scheme there is no base to fall back on.
@@ -178,7 +245,7 @@ fn domain(host: &[u8]) -> Option<bool> {
 
 #[cfg(test)]
 mod tests {
-    use super::parses;
+    use super::{parses, special_authority_parses};
 
     #[test]
     fn agrees_with_the_parser() {
@@ -229,6 +296,36 @@ mod tests {
                 assert_eq!(answer, crate::Url::parse(s).is_ok(), "{s:?}");
             }
         }
+        for s in [
+            "http://h/",
+            "https://a-b.c_d:8080?x",
+            "http://a.b-c.d:65535#f",
+            "http://a.b:65536/",
+            "http://a.b:/",
+            "http://xn--a.com/",
+            "http://a.XN--b.com/",
+            "http://a.1/",
+            "http://a.0x/",
+            "http://example.com./",
+            "http://a{b}.c/",
+            "http://a%41.com/",
+            "http://a b.com/",
+            "http://u@h.com/",
+            "http://h.com\\x",
+            "http://h.com:1a/",
+            "ws://h",
+            "http://",
+        ] {
+            if special_authority_parses(s) == Some(true) {
+                assert!(crate::Url::parse(s).is_ok(), "{s:?}");
+            }
+        }
+        assert_eq!(
+            special_authority_parses("https://a-b.example.org:8080/x"),
+            Some(true)
+        );
+        assert_eq!(special_authority_parses("https://xn--a.org/"), None);
+        assert_eq!(special_authority_parses("https://bücher.de/"), Some(false));
         assert_eq!(parses("http://h/"), Some(true));
         assert_eq!(parses("http://h\t/"), None);
         assert_eq!(parses("http://xn--a/"), None);
