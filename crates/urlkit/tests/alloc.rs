@@ -179,3 +179,35 @@ fn can_parse_does_not_allocate() {
         }
     }
 }
+
+/// The allocation-free `can_parse` answers exactly what parsing answers, on every input of
+/// the three corpora (with and without a base for `messy`).
+#[test]
+fn can_parse_agrees_with_parse() {
+    for corpus in ["realworld.txt", "synthetic.txt", "messy.txt"] {
+        let Some(lines) = common::dataset_lines(corpus) else {
+            continue;
+        };
+        let mut disagree = Vec::new();
+        for line in &lines {
+            let (input, base) = if corpus == "messy.txt" {
+                common::messy_record(line)
+            } else {
+                (line.clone(), None)
+            };
+            let parsed = match &base {
+                None => Url::parse(&input).is_ok(),
+                Some(b) => Url::parse(b).is_ok_and(|b| b.join(&input).is_ok()),
+            };
+            if Url::can_parse(&input, base.as_deref()) != parsed {
+                disagree.push((input, base));
+            }
+        }
+        assert!(
+            disagree.is_empty(),
+            "{corpus}: {} disagreements, e.g. {:?}",
+            disagree.len(),
+            &disagree[..disagree.len().min(5)]
+        );
+    }
+}
