@@ -38,13 +38,16 @@ pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
     let b = input.as_bytes();
     let (start, _, _) = super::fast::prefix(b)?;
     let mut j = start;
-    let mut dash = false;
     loop {
         j += skip_copy(&b[j..], &HOST_OK_CLASS);
         if b.get(j) != Some(&b'-') {
             break;
         }
-        dash = true;
+        // An `xn--` label (which IDNA must check) is seen at its first `-`.
+        let label_start = j >= start + 2 && (j - 2 == start || b[j - 3] == b'.');
+        if label_start && b[j - 2..j].eq_ignore_ascii_case(b"xn") && b.get(j + 1) == Some(&b'-') {
+            return None;
+        }
         j += 1;
     }
     let host = &b[start..j];
@@ -71,13 +74,6 @@ pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
         }
         Some(&c) if c >= 0x80 => return Some(false),
         _ => return None,
-    }
-    if dash
-        && host
-            .split(|&c| c == b'.')
-            .any(|label| label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--"))
-    {
-        return None;
     }
     Some(true)
 }
