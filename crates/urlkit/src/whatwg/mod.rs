@@ -152,13 +152,22 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
     }
     // Room for every byte that may be percent-encoded, the base's serialization, and host
     // or path rewrites that lengthen the output (an IPv4 address in a short form, `/.`, a
-    // Windows drive letter's `///`): so the output is allocated once.
-    let grown = crate::chars::encoded_len_bound(cleaned.as_bytes(), &crate::chars::GROWS_ANYWHERE);
-    let extra = base.map_or(0, |b| b.serialization.len()) + grown - cleaned.len() + 16;
+    // Windows drive letter's `///`): so the output is allocated once. Long inputs (rare,
+    // often damaged) skip the counting pass and grow the buffer if they must.
+    let grown = if cleaned.len() <= LONG_INPUT {
+        crate::chars::encoded_len_bound(cleaned.as_bytes(), &crate::chars::GROWS_ANYWHERE) - cleaned.len()
+    } else {
+        0
+    };
+    let extra = base.map_or(0, |b| b.serialization.len()) + grown + 16;
     let mut parser = Parser::new(&cleaned, map, base, extra, reporter);
     parser.run(State::SchemeStart)?;
     parser.finish()
 }
+
+/// Inputs longer than this get no exact output reservation in the full parser (the
+/// counting pass would cost more than the occasional reallocation).
+const LONG_INPUT: usize = 512;
 
 /// Runs the state machine from where the fast scan stopped, the canonical start copied.
 fn resume(
