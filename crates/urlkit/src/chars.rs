@@ -20,6 +20,19 @@ pub(crate) static SPECIAL_QUERY_ENC: [bool; 256] = encode_table(&sets::SPECIAL_Q
 /// Bytes the [userinfo percent-encode set](https://url.spec.whatwg.org/#userinfo-percent-encode-set) encodes.
 pub(crate) static USERINFO_ENC: [bool; 256] = encode_table(&sets::USERINFO);
 
+/// Bytes that percent-encoding may turn into three in a path, query or fragment (the path
+/// set, which holds the fragment set, and `'` of the special-query set; non-ASCII too).
+pub(crate) static GROWS_AFTER_AUTHORITY: [bool; 256] = encode_table(&sets::PATH.add(b'\''));
+/// As [`GROWS_AFTER_AUTHORITY`], and in credentials too (the userinfo set holds the path set).
+pub(crate) static GROWS_ANYWHERE: [bool; 256] = encode_table(&sets::USERINFO.add(b'\''));
+
+/// An upper bound of the encoded length of `b` when the bytes `grows` marks become `%XX`: so
+/// that the parser reserves its output once.
+#[inline]
+pub(crate) fn encoded_len_bound(b: &[u8], grows: &[bool; 256]) -> usize {
+    b.len() + 2 * b.iter().map(|&c| usize::from(grows[c as usize])).sum::<usize>()
+}
+
 /// Byte classes for the parser's one-pass copy loops ([`encode_until`](crate::whatwg::encode::encode_until)):
 /// copy the byte as is.
 pub(crate) const COPY: u8 = 0;

@@ -47,6 +47,21 @@ pub(crate) struct Offsets {
     pub(crate) fragment_start: Option<u32>,
 }
 
+/// `s.replace_range(range, parts[0] + parts[1])` with plain byte moves: `drain` moves the
+/// tail once, `insert_str` once per part (`String::replace_range` goes through the generic
+/// `Vec::splice`, several times slower on URL-sized strings).
+fn replace_range(s: &mut String, range: Range<usize>, parts: [&str; 2]) {
+    let start = range.start;
+    if range.start < range.end {
+        s.drain(range);
+    }
+    for part in parts.iter().rev() {
+        if !part.is_empty() {
+            s.insert_str(start, part);
+        }
+    }
+}
+
 impl Offsets {
     /// Replaces `range` of `s` with `with`, and moves by the change in length every offset
     /// from `first_moved` on (in layout order): those of the components after the edited one.
@@ -62,12 +77,71 @@ impl Offsets {
         with: &str,
         first_moved: Mark,
     ) -> bool {
-        let new_len = s.len() - (range.end - range.start) + with.len();
+        self.splice_parts(s, range, [with, ""], first_moved)
+    }
+
+    /// [`splice`](Self::splice) with the concatenation of `parts` (no temporary string).
+    pub(crate) fn splice_parts(
+        &mut self,
+        s: &mut String,
+        range: Range<usize>,
+        parts: [&str; 2],
+        first_moved: Mark,
+    ) -> bool {
+        let with_len = parts[0].len() + parts[1].len();
+        let new_len = s.len() - (range.end - range.start) + with_len;
         if u32::try_from(new_len).is_err() {
             return false;
         }
-        s.replace_range(range.clone(), with);
-        let delta = with.len() as i64 - (range.end - range.start) as i64;
+        replace_range(s, range.clone(), parts);
+        self.shift(with_len as i64 - (range.end - range.start) as i64, first_moved);
+        true
+    }
+
+    /// [`splice`](Self::splice) with the text at the end of `s` from `from` on, which moves
+    /// into `range` (the caller appended it there, e.g. a host parsed straight into the
+    /// serialization, so that no temporary string is needed).
+    pub(crate) fn splice_from_end(
+        &mut self,
+        s: &mut String,
+        range: Range<usize>,
+        from: usize,
+        first_moved: Mark,
+    ) -> bool {
+        let ok = range.start <= range.end
+            && range.end <= from
+            && s.is_char_boundary(range.start)
+            && s.is_char_boundary(range.end)
+            && s.is_char_boundary(from);
+        if !ok {
+            let with = String::from(s.get(from..).unwrap_or_default());
+            s.truncate(from.min(s.len()));
+            return self.splice(s, range, &with, first_moved);
+        }
+        let n = s.len() - from;
+        let removed = range.end - range.start;
+        if u32::try_from(from - removed).is_err() {
+            s.truncate(from);
+            return false;
+        }
+        // Short text (a host) goes through a stack buffer: no temporary string.
+        let mut buf = [0u8; 64];
+        let Some(slot) = buf.get_mut(..n) else {
+            let with = String::from(&s[from..]);
+            s.truncate(from);
+            return self.splice(s, range, &with, first_moved);
+        };
+        slot.copy_from_slice(&s.as_bytes()[from..]);
+        s.truncate(from);
+        // `from` is a char boundary, so the moved text is whole characters.
+        let with = core::str::from_utf8(slot).unwrap_or_default();
+        replace_range(s, range, [with, ""]);
+        self.shift(n as i64 - removed as i64, first_moved);
+        true
+    }
+
+    /// Moves by `delta` every offset from `first_moved` on.
+    fn shift(&mut self, delta: i64, first_moved: Mark) {
         // In range: every offset lies within the old string and moves with its text.
         let mv = |v: u32| (i64::from(v) + delta) as u32;
         let m = first_moved as u8;
@@ -93,7 +167,6 @@ impl Offsets {
         if moves(Mark::FragmentStart) {
             self.fragment_start = self.fragment_start.map(mv);
         }
-        true
     }
 
     /// Where the path ends: at the query, the fragment, or the end of `len`.

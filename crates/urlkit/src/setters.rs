@@ -3,13 +3,16 @@
 //! edits the serialization through [`Offsets::splice`], the one offset-editing function.
 
 use crate::chars::{
-    find_port_colon, END_NON_SPECIAL, END_SPECIAL, FRAGMENT_ENC, QUERY_ENC, SPECIAL_QUERY_ENC, USERINFO_ENC,
+    find_port_colon, END_NON_SPECIAL, END_SPECIAL, FRAGMENT_ENC, QUERY_ENC, SPECIAL_QUERY_ENC,
+    TAB_OR_NEWLINE, USERINFO_ENC,
 };
 use crate::error::Reporter;
 use crate::host::{parse_host, HostInternal};
 use crate::offsets::Mark;
 use crate::scheme::SpecialScheme;
-use crate::whatwg::{encode::encode_into, input::remove_tab_newline, parse_path_override, path_is_canonical};
+use crate::whatwg::{
+    encode::encode_into, input::remove_tab_newline, parse_path_override, path_is_canonical, plain_host_kind,
+};
 use crate::{ErrorKind, ParseError, Url};
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -266,6 +269,24 @@ impl Url {
         if self.has_opaque_path() {
             return Err(SetterError::OpaquePath);
         }
+        // The common case: a lower-case ASCII domain (or canonical IPv4 address) without port
+        // for a special URL with a host: the host parser would keep it as is.
+        if self.host != HostInternal::None
+            && !matches!(self.special_scheme(), None | Some(SpecialScheme::File))
+        {
+            if let Some(kind) = plain_host_kind(value) {
+                debug_assert!({
+                    let mut out = String::new();
+                    parse_host(value, 0, true, &mut out, &mut Reporter::none())
+                        .is_ok_and(|h| h == kind && out == value)
+                });
+                let o = self.offsets;
+                self.splice(o.host_start as usize..o.host_end as usize, value, Mark::HostEnd)?;
+                self.host = kind;
+                self.edited();
+                return Ok(());
+            }
+        }
         let value = remove_tab_newline(value, 0, &mut Reporter::none());
         let special = self.is_special();
         let is_file = self.scheme() == "file";
@@ -305,6 +326,9 @@ impl Url {
     /// Parses `text` as this URL's host and puts it in place of the old one (`file` URLs:
     /// `localhost` is the empty host).
     fn replace_host(&mut self, text: &str, file: bool) -> Result<(), SetterError> {
+        if self.host != HostInternal::None {
+            return self.replace_existing_host(text, file);
+        }
         let mut out = String::with_capacity(text.len() + 2);
         let mut host = if text.is_empty() {
             HostInternal::Empty
@@ -328,6 +352,39 @@ impl Url {
             self.offsets.host_end = (start + 2 + out.len()) as u32;
         } else {
             self.splice(o.host_start as usize..o.host_end as usize, &out, Mark::HostEnd)?;
+        }
+        self.host = host;
+        self.edited();
+        Ok(())
+    }
+
+    /// [`replace_host`](Self::replace_host) when the URL has an authority: the host is
+    /// parsed onto the end of the serialization and moved into place (no temporary string).
+    fn replace_existing_host(&mut self, text: &str, file: bool) -> Result<(), SetterError> {
+        let at = self.serialization.len();
+        let mut host = if text.is_empty() {
+            HostInternal::Empty
+        } else {
+            let special = self.is_special();
+            match parse_host(text, 0, special, &mut self.serialization, &mut Reporter::none()) {
+                Ok(h) => h,
+                Err(e) => {
+                    self.serialization.truncate(at);
+                    return Err(e.into());
+                }
+            }
+        };
+        if file && self.serialization.get(at..) == Some("localhost") {
+            self.serialization.truncate(at);
+            host = HostInternal::Empty;
+        }
+        let o = self.offsets;
+        let range = o.host_start as usize..o.host_end as usize;
+        if !self
+            .offsets
+            .splice_from_end(&mut self.serialization, range, at, Mark::HostEnd)
+        {
+            return Err(SetterError::TooLong);
         }
         self.host = host;
         self.edited();
@@ -428,12 +485,15 @@ impl Url {
         // Without a host, a path starting with an empty segment needs "/." before it.
         let dot = null_host && path.starts_with("//");
         let start = if null_host { o.host_end } else { o.path_start } as usize;
-        let mut with = String::with_capacity(path.len() + 2);
-        if dot {
-            with.push_str("/.");
+        let guard = if dot { "/." } else { "" };
+        if !self.offsets.splice_parts(
+            &mut self.serialization,
+            start..path_end,
+            [guard, &path],
+            Mark::QueryStart,
+        ) {
+            return Err(SetterError::TooLong);
         }
-        with.push_str(&path);
-        self.splice(start..path_end, &with, Mark::QueryStart)?;
         self.offsets.path_start = (start + if dot { 2 } else { 0 }) as u32;
         self.edited();
         Ok(())
@@ -487,19 +547,33 @@ impl Url {
         let o = self.offsets;
         let start = o.query_start.map_or(o.path_end(len), |q| q as usize);
         let end = o.fragment_start.map_or(len, |f| f as usize);
+        let table = if self.is_special() {
+            &SPECIAL_QUERY_ENC
+        } else {
+            &QUERY_ENC
+        };
         let text = match query {
-            None => String::new(),
+            None => Cow::Borrowed(""),
+            // The common case: nothing to encode or remove, the value goes in as is.
+            Some(q) if !q.bytes().any(|c| table[c as usize] || TAB_OR_NEWLINE[c as usize]) => {
+                Cow::Borrowed(q)
+            }
             Some(q) => {
                 let q = remove_tab_newline(q, 0, &mut Reporter::none());
-                let table = if self.is_special() {
-                    &SPECIAL_QUERY_ENC
-                } else {
-                    &QUERY_ENC
-                };
-                encoded_with_prefix('?', &q, table)
+                let mut text = String::with_capacity(q.len());
+                encode_into(&mut text, &q, table);
+                Cow::Owned(text)
             }
         };
-        self.splice(start..end, &text, Mark::FragmentStart)?;
+        let prefix = if query.is_some() { "?" } else { "" };
+        if !self.offsets.splice_parts(
+            &mut self.serialization,
+            start..end,
+            [prefix, &text],
+            Mark::FragmentStart,
+        ) {
+            return Err(SetterError::TooLong);
+        }
         self.offsets.query_start = query.map(|_| start as u32);
         self.edited();
         Ok(())

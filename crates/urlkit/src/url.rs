@@ -166,9 +166,12 @@ impl Url {
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         match base {
             None => {
-                let surely = crate::whatwg::surely_parses(input);
-                debug_assert!(!surely || Url::parse(input).is_ok(), "{input:?}");
-                surely || Url::parse(input).is_ok()
+                let known = crate::whatwg::parses_without_base(input);
+                debug_assert!(
+                    known.map_or(true, |k| k == Url::parse(input).is_ok()),
+                    "{input:?}"
+                );
+                known.unwrap_or_else(|| Url::parse(input).is_ok())
             }
             Some(b) => Url::parse(b).is_ok_and(|b| b.join(input).is_ok()),
         }

@@ -22,9 +22,9 @@ use crate::ParseError;
 
 mod domain;
 mod idna;
-mod ipv4;
-mod ipv6;
-mod opaque;
+pub(crate) mod ipv4;
+pub(crate) mod ipv6;
+pub(crate) mod opaque;
 
 pub use self::idna::{domain_to_ascii, domain_to_ascii_strict, domain_to_unicode};
 #[allow(unused_imports)] // for the URL parser and setters

@@ -30,8 +30,12 @@ impl Parser<'_, '_, '_, '_> {
             .iter()
             .take_while(|&&c| c == b'/' || c == b'\\')
             .count();
-        if n > 0 {
-            self.report(ErrorKind::SpecialSchemeMissingFollowingSolidus, self.pos);
+        if n > 0 && self.reporter.is_active() {
+            // One report per skipped slash, at its own position (the state's step 2 runs
+            // once per code point).
+            for i in 0..n {
+                self.report(ErrorKind::SpecialSchemeMissingFollowingSolidus, self.pos + i);
+            }
             // Beyond the standard's steps, but what the kind is for: say where a backslash
             // stood in for a slash.
             if let Some(i) = self.rest()[..n].iter().position(|&c| c == b'\\') {

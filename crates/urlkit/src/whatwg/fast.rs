@@ -220,6 +220,11 @@ fn lower_host_end(b: &[u8], start: usize) -> usize {
 /// starts with a digit (then only canonical dotted-decimal addresses pass), else a domain.
 fn quick_host_kind(host: &[u8]) -> Option<HostInternal> {
     let (&last, _) = host.split_last()?;
+    // A last label that is a number (decimal, or `0x` hex) ends in a hex digit or `x`: any
+    // other letter (`.com`, `.org`, `.net`, …) makes it a domain without looking further.
+    if matches!(last, b'g'..=b'w' | b'y' | b'z') {
+        return Some(HostInternal::Domain);
+    }
     if last == b'.' {
         return None;
     }
@@ -285,7 +290,19 @@ fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority>
 
 /// The special scheme and `://` that `b` starts with: the authority's start, the scheme,
 /// and whether the scheme was already lower-case.
-fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
+pub(super) fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
+    // The common `https://` and `http://`, as one word compare each.
+    if let Some(w) = b.get(..8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        let w = u64::from_le_bytes(word);
+        if w == u64::from_le_bytes(*b"https://") {
+            return Some((8, SpecialScheme::Https, true));
+        }
+        if w & 0x00FF_FFFF_FFFF_FFFF == u64::from_le_bytes(*b"http://\0") {
+            return Some((7, SpecialScheme::Http, true));
+        }
+    }
     if let Some((p, s)) = PREFIXES.iter().find(|(p, _)| b.starts_with(p)) {
         return Some((p.len(), *s, true));
     }
@@ -295,11 +312,20 @@ fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
         .map(|(p, s)| (p.len(), *s, false))
 }
 
-/// Whether `input` starts with a special scheme and a canonical authority. The path, query
-/// and fragment states never fail, so such an input always parses, whatever follows.
-pub(crate) fn authority_is_canonical(input: &str) -> bool {
+/// Whether `input` starts with a special scheme and a canonical authority (tests: `can_parse`
+/// uses the cheaper checks of [`super::valid`]).
+#[cfg(test)]
+fn authority_is_canonical(input: &str) -> bool {
     let b = input.as_bytes();
     prefix(b).is_some_and(|(start, scheme, _)| authority(b, start, scheme).is_some())
+}
+
+/// The host kind if `host` is a whole lower-case host that the host parser keeps as is.
+pub(crate) fn plain_host_kind(host: &[u8]) -> Option<HostInternal> {
+    if lower_host_end(host, 0) != host.len() {
+        return None;
+    }
+    quick_host_kind(host)
 }
 
 /// Whether the pathname setter would keep `value` as is: it starts with `/`, has no byte to

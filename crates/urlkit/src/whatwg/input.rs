@@ -11,6 +11,12 @@ use alloc::string::String;
 /// removed at the front (to report positions in the caller's input).
 pub(crate) fn trim_c0_space<'a>(input: &'a str, reporter: &mut Reporter<'_>) -> (&'a str, usize) {
     let b = input.as_bytes();
+    // The common case: nothing to trim, seen from the two end bytes alone.
+    if let (Some(&first), Some(&last)) = (b.first(), b.last()) {
+        if !is_c0_or_space(first) && !is_c0_or_space(last) {
+            return (input, 0);
+        }
+    }
     let start = b.iter().position(|&c| !is_c0_or_space(c)).unwrap_or(b.len());
     let end = b[start..]
         .iter()
@@ -47,7 +53,7 @@ pub(crate) fn remove_tab_newline<'a>(
 
 /// The first ASCII tab or newline in `b`. Eight bytes at a time: inputs almost never
 /// contain one, so the common case is a word-wise scan with no byte-wise branch.
-fn find_tab_or_newline(b: &[u8]) -> Option<usize> {
+pub(crate) fn find_tab_or_newline(b: &[u8]) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut chunks = b.chunks_exact(8);

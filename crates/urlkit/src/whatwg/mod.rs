@@ -22,6 +22,7 @@ mod relative;
 mod scheme;
 #[cfg(test)]
 mod tests;
+mod valid;
 
 use crate::error::{ErrorKind, Reporter};
 use crate::host::HostInternal;
@@ -149,11 +150,24 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
         check_fast_path(input, base, &result);
         return result;
     }
-    let extra = base.map_or(0, |b| b.serialization.len());
+    // Room for every byte that may be percent-encoded, the base's serialization, and host
+    // or path rewrites that lengthen the output (an IPv4 address in a short form, `/.`, a
+    // Windows drive letter's `///`): so the output is allocated once. Long inputs (rare,
+    // often damaged) skip the counting pass and grow the buffer if they must.
+    let grown = if cleaned.len() <= LONG_INPUT {
+        crate::chars::encoded_len_bound(cleaned.as_bytes(), &crate::chars::GROWS_ANYWHERE) - cleaned.len()
+    } else {
+        0
+    };
+    let extra = base.map_or(0, |b| b.serialization.len()) + grown + 16;
     let mut parser = Parser::new(&cleaned, map, base, extra, reporter);
     parser.run(State::SchemeStart)?;
     parser.finish()
 }
+
+/// Inputs longer than this get no exact output reservation in the full parser (the
+/// counting pass would cost more than the occasional reallocation).
+const LONG_INPUT: usize = 512;
 
 /// Runs the state machine from where the fast scan stopped, the canonical start copied.
 fn resume(
@@ -163,10 +177,13 @@ fn resume(
     at: fast::ResumeAt,
     reporter: &mut Reporter<'_>,
 ) -> Result<Url, ParseError> {
-    let mut parser = Parser::new(input, map, None, 16, reporter);
     let cut = match at {
         fast::ResumeAt::Segment(i) | fast::ResumeAt::Query(i) | fast::ResumeAt::Fragment(i) => i,
     };
+    // Room for every byte after the cut that may be percent-encoded: one allocation.
+    let tail = input.as_bytes().get(cut..).unwrap_or_default();
+    let extra = crate::chars::encoded_len_bound(tail, &crate::chars::GROWS_AFTER_AUTHORITY) - tail.len();
+    let mut parser = Parser::new(input, map, None, extra, reporter);
     fast::copy_start(input, l, cut, &mut parser.out);
     parser.marks = Marks {
         scheme_end: l.scheme.as_str().len(),
@@ -190,10 +207,21 @@ fn resume(
     parser.finish()
 }
 
-/// Whether `input` surely parses, from a look at its scheme and authority only (no
-/// allocation); `false` means "unknown".
-pub(crate) fn surely_parses(input: &str) -> bool {
-    fast::authority_is_canonical(input)
+/// Whether `input` parses without a base, decided without allocating when its scheme and
+/// authority are plain ASCII; `None` when the full parser must decide.
+pub(crate) fn parses_without_base(input: &str) -> Option<bool> {
+    match valid::special_authority_parses(input) {
+        Some(true) => Some(true),
+        // A non-ASCII host: UTS 46 decides, in the full parser.
+        Some(false) => None,
+        None => valid::parses(input),
+    }
+}
+
+/// The host kind if the host parser would keep `value` as is for a special URL: a lower-case
+/// ASCII domain without `xn--` labels, or a canonical IPv4 address.
+pub(crate) fn plain_host_kind(value: &str) -> Option<HostInternal> {
+    fast::plain_host_kind(value.as_bytes())
 }
 
 /// Whether the pathname setter would keep `value` unchanged (no parser run needed).
@@ -272,7 +300,7 @@ impl<'i, 'b, 'r, 'cb> Parser<'i, 'b, 'r, 'cb> {
             map,
             pos: 0,
             base,
-            out: String::with_capacity(input.len() + extra + 8),
+            out: String::with_capacity(input.len() + extra),
             marks: Marks::default(),
             host: HostInternal::None,
             port: None,

@@ -55,6 +55,22 @@ fn validation_errors_have_kind_and_position() {
         seen.contains(&(ErrorKind::FileInvalidWindowsDriveLetter, 0)),
         "{seen:?}"
     );
+    // The special authority slashes state reports at the first `\`, then the ignore
+    // slashes state once per skipped slash, each at its own position.
+    let (_, seen) = parse_reporting("http:\\\\h/", None);
+    let solidus: Vec<usize> = seen
+        .iter()
+        .filter(|(k, _)| *k == ErrorKind::SpecialSchemeMissingFollowingSolidus)
+        .map(|&(_, p)| p)
+        .collect();
+    assert_eq!(solidus, [5, 5, 6], "{seen:?}");
+    let (_, seen) = parse_reporting("http:////h/", None);
+    let solidus: Vec<usize> = seen
+        .iter()
+        .filter(|(k, _)| *k == ErrorKind::SpecialSchemeMissingFollowingSolidus)
+        .map(|&(_, p)| p)
+        .collect();
+    assert_eq!(solidus, [7, 8], "{seen:?}");
     let (_, seen) = parse_reporting("http://h/ok?fine#good", None);
     assert!(seen.is_empty(), "{seen:?}");
 }

@@ -1,0 +1,213 @@
+//! Heap allocations per parse, counted by a `#[global_allocator]` that forwards to
+//! [`System`]: a successful `Url::parse` of a common URL allocates its serialization and
+//! nothing else, and `Url::can_parse` allocates nothing on the common inputs.
+//!
+//! The datasets come from `URLKIT_DATASETS` or `../shared/datasets` beside the checkout;
+//! without them the tests print a message and pass (they fail if
+//! `URLKIT_REQUIRE_CONFORMANCE` is set).
+
+#![allow(unsafe_code)]
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use urlkit::Url;
+
+thread_local! {
+    /// Allocations (including reallocations) made by this thread.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// [`System`], counting each `alloc`, `alloc_zeroed` and `realloc` of the calling thread.
+struct Counting;
+
+// SAFETY: every method forwards to `System` with the caller's arguments unchanged, so this
+// allocator upholds `GlobalAlloc`'s contract exactly as `System` does; the counter is a
+// thread-local `Cell` with a const initializer and no destructor, so bumping it never
+// allocates or re-enters the allocator.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        bump();
+        // SAFETY: forwarded unchanged; the caller upholds `alloc`'s contract.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        bump();
+        // SAFETY: forwarded unchanged; the caller upholds `alloc_zeroed`'s contract.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged; `ptr` came from `System` through this allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        bump();
+        // SAFETY: forwarded unchanged; `ptr` came from `System` through this allocator.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn bump() {
+    // `try_with`: during thread teardown the slot may be gone; such allocations are not ours.
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+/// The allocations `f` makes on this thread (its result's drop included).
+fn allocations<T>(f: impl FnOnce() -> T) -> usize {
+    let before = ALLOCATIONS.with(Cell::get);
+    drop(std::hint::black_box(f()));
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+/// The authority of `line` as written (after `://`, up to `/ \\ ? #`), if it has one.
+fn written_authority(line: &str) -> Option<&str> {
+    let (_, rest) = line.split_once("://")?;
+    Some(rest.split(['/', '\\', '?', '#']).next().unwrap_or(rest))
+}
+
+/// Whether the host parser can take `line`'s host without UTS 46 or percent-decoding: an
+/// ASCII input without tabs or newlines whose authority has no `%` and no `xn--` label.
+fn plain_ascii_host(line: &str) -> bool {
+    line.is_ascii()
+        && !line.contains(['\t', '\n', '\r'])
+        && written_authority(line).map_or(true, |a| {
+            !a.contains('%') && !a.to_ascii_lowercase().contains("xn--")
+        })
+}
+
+/// An `http:` or `https:` URL with a domain or IPv4 host written as plain ASCII: the
+/// common case that must allocate once.
+fn common_http(line: &str, url: &Url) -> bool {
+    matches!(url.scheme(), "http" | "https")
+        && matches!(url.host(), Some(urlkit::Host::Domain(_) | urlkit::Host::Ipv4(_)))
+        && plain_ascii_host(line)
+}
+
+/// Debug builds check every fast-path result against the full parser (one more parse), so
+/// the exact bounds hold in release builds: `cargo test -p urlkit --release --test alloc`.
+const EXACT: bool = !cfg!(debug_assertions);
+
+/// Histogram of allocation counts over `lines`: `[0, 1, 2, 3+]`.
+type Histogram = [usize; 4];
+
+fn record(h: &mut Histogram, n: usize) {
+    h[n.min(3)] += 1;
+}
+
+#[test]
+fn parse_allocates_once() {
+    for corpus in ["realworld.txt", "synthetic.txt"] {
+        let Some(lines) = common::dataset_lines(corpus) else {
+            continue;
+        };
+        let mut all: Histogram = [0; 4];
+        let mut common: Histogram = [0; 4];
+        let mut worst_common = Vec::new();
+        for line in &lines {
+            let Ok(url) = Url::parse(line) else {
+                continue;
+            };
+            let n = allocations(|| Url::parse(line));
+            record(&mut all, n);
+            if common_http(line, &url) {
+                record(&mut common, n);
+                if n > 1 {
+                    worst_common.push(line.clone());
+                }
+            }
+        }
+        let successes: usize = all.iter().sum();
+        let common_count: usize = common.iter().sum();
+        println!(
+            "{corpus}: {successes} successes, allocations 0/1/2/3+ = {all:?}; \
+             ASCII http(s) with a plain domain or IPv4 host: {common_count}, {common:?}"
+        );
+        if !EXACT {
+            println!("debug build: bounds not asserted (the fast path is cross-checked)");
+            continue;
+        }
+        // Every ASCII http(s) URL with a domain or IPv4 host: exactly one allocation.
+        assert!(
+            worst_common.is_empty(),
+            "{corpus}: {} common URLs allocate more than once, e.g. {:?}",
+            worst_common.len(),
+            &worst_common[..worst_common.len().min(5)]
+        );
+        // At least 95% of all successes allocate at most once.
+        assert!((all[0] + all[1]) * 100 >= successes * 95, "{corpus}: {all:?}");
+    }
+}
+
+#[test]
+fn can_parse_does_not_allocate() {
+    for corpus in ["realworld.txt", "synthetic.txt"] {
+        let Some(lines) = common::dataset_lines(corpus) else {
+            continue;
+        };
+        let mut all: Histogram = [0; 4];
+        let mut plain: Histogram = [0; 4];
+        let mut allocating = Vec::new();
+        for line in &lines {
+            let n = allocations(|| Url::can_parse(line, None));
+            record(&mut all, n);
+            if plain_ascii_host(line) {
+                record(&mut plain, n);
+                if n > 0 {
+                    allocating.push(line.clone());
+                }
+            }
+        }
+        println!(
+            "{corpus}: can_parse allocations 0/1/2/3+ = {all:?}; \
+             with a plain ASCII host (no %, no xn--): {plain:?}"
+        );
+        if EXACT {
+            // No allocation unless the host needs UTS 46 or percent-decoding.
+            assert!(
+                allocating.is_empty(),
+                "{corpus}: {} lines allocate, e.g. {:?}",
+                allocating.len(),
+                &allocating[..allocating.len().min(5)]
+            );
+        }
+    }
+}
+
+/// The allocation-free `can_parse` answers exactly what parsing answers, on every input of
+/// the three corpora (with and without a base for `messy`).
+#[test]
+fn can_parse_agrees_with_parse() {
+    for corpus in ["realworld.txt", "synthetic.txt", "messy.txt"] {
+        let Some(lines) = common::dataset_lines(corpus) else {
+            continue;
+        };
+        let mut disagree = Vec::new();
+        for line in &lines {
+            let (input, base) = if corpus == "messy.txt" {
+                common::messy_record(line)
+            } else {
+                (line.clone(), None)
+            };
+            let parsed = match &base {
+                None => Url::parse(&input).is_ok(),
+                Some(b) => Url::parse(b).is_ok_and(|b| b.join(&input).is_ok()),
+            };
+            if Url::can_parse(&input, base.as_deref()) != parsed {
+                disagree.push((input, base));
+            }
+        }
+        assert!(
+            disagree.is_empty(),
+            "{corpus}: {} disagreements, e.g. {:?}",
+            disagree.len(),
+            &disagree[..disagree.len().min(5)]
+        );
+    }
+}
