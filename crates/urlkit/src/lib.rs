@@ -79,8 +79,9 @@
 //! - `std` (default): `std::error::Error` impls and `std::path` conversions for file URLs.
 //!   Without it the crate is `no_std` and needs only `alloc`.
 //! - `serde`: `Serialize`/`Deserialize` for [`Url`] as its href.
-//! - `encoding`: legacy (non-UTF-8) encodings via `encoding_rs`, for
-//!   `percent::percent_encode_after_encoding`.
+//! - `encoding`: legacy (non-UTF-8) encodings via `encoding_rs` (re-exported): a URL's query
+//!   encoded with a document's encoding (`ParseOptions::encoding_override`, as the URL
+//!   Standard's parser allows), and `percent::percent_encode_after_encoding`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
@@ -108,3 +109,14 @@ pub use host::Host;
 pub use origin::{OpaqueOrigin, Origin};
 pub use setters::SetterError;
 pub use url::{ParseOptions, Url};
+
+/// The `encoding_rs` crate, whose encodings [`ParseOptions::encoding_override`] and
+/// `percent::percent_encode_after_encoding` take (feature `encoding`).
+///
+/// ```
+/// let url = urlkit::Url::options().encoding_override(urlkit::encoding_rs::EUC_KR).parse("http://h/?\u{2020}")?;
+/// assert_eq!(url.search(), "?%A2%D3");
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+#[cfg(feature = "encoding")]
+pub use encoding_rs;

@@ -61,6 +61,8 @@ pub struct Url {
 pub struct ParseOptions<'a> {
     base: Option<&'a Url>,
     on_validation_error: Option<&'a mut dyn FnMut(ValidationError)>,
+    #[cfg(feature = "encoding")]
+    encoding: Option<&'static encoding_rs::Encoding>,
 }
 
 impl<'a> ParseOptions<'a> {
@@ -93,6 +95,26 @@ impl<'a> ParseOptions<'a> {
         self
     }
 
+    /// Encodes the query with `encoding` instead of UTF-8: the basic URL parser's *encoding*
+    /// argument, which HTML passes as a document's character encoding. As the
+    /// [query state](https://url.spec.whatwg.org/#query-state) says, it applies only to
+    /// special URLs other than `ws:` and `wss:`; paths and fragments stay UTF-8, and a code
+    /// point the encoding cannot represent is written as a percent-encoded `&#N;`.
+    /// Needs the `encoding` feature.
+    ///
+    /// ```
+    /// let url = urlkit::Url::options()
+    ///     .encoding_override(encoding_rs::WINDOWS_1252)
+    ///     .parse("https://example.com/é?é=\u{3042}#é")?;
+    /// assert_eq!(url.as_str(), "https://example.com/%C3%A9?%E9=%26%2312354%3B#%C3%A9");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[cfg(feature = "encoding")]
+    pub fn encoding_override(mut self, encoding: &'static encoding_rs::Encoding) -> Self {
+        self.encoding = Some(encoding);
+        self
+    }
+
     /// Parses `input` with these options.
     ///
     /// # Errors
@@ -104,6 +126,10 @@ impl<'a> ParseOptions<'a> {
     /// ```
     pub fn parse(self, input: &str) -> Result<Url, ParseError> {
         let mut reporter = Reporter::new(self.on_validation_error);
+        #[cfg(feature = "encoding")]
+        if let Some(encoding) = self.encoding {
+            return crate::whatwg::parse_with_encoding(input, self.base, &mut reporter, encoding);
+        }
         crate::whatwg::parse(input, self.base, &mut reporter)
     }
 }
@@ -188,6 +214,8 @@ impl Url {
         ParseOptions {
             base: None,
             on_validation_error: None,
+            #[cfg(feature = "encoding")]
+            encoding: None,
         }
     }
 

@@ -108,6 +108,9 @@ struct Parser<'i, 'b, 'r, 'cb> {
     host_colon: Option<usize>,
     /// Parsing one component for a setter (the standard's *state override*).
     state_override: bool,
+    /// The parser's *encoding* argument, when not UTF-8 (for the query state).
+    #[cfg(feature = "encoding")]
+    encoding: Option<&'static encoding_rs::Encoding>,
     reporter: &'r mut Reporter<'cb>,
 }
 
@@ -249,15 +252,49 @@ fn check_fast_path(input: &str, base: Option<&Url>, fast: &Result<Url, ParseErro
 /// The basic URL parser without the fast path (for the debug cross-check).
 #[cfg(debug_assertions)]
 fn parse_full(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-    let mut reporter = Reporter::none();
-    let (trimmed, lead) = input::trim_c0_space(input, &mut reporter);
-    let cleaned = input::remove_tab_newline(trimmed, lead, &mut reporter);
+    parse_state_machine(input, base, &mut Reporter::none(), |_| {})
+}
+
+/// The basic URL parser with an *encoding* argument
+/// (<https://url.spec.whatwg.org/#concept-basic-url-parser>): UTF-8 (or an encoding whose
+/// output encoding is UTF-8) takes the usual path; any other runs the state machine, whose
+/// query state encodes with it.
+#[cfg(feature = "encoding")]
+pub(crate) fn parse_with_encoding(
+    input: &str,
+    base: Option<&Url>,
+    reporter: &mut Reporter<'_>,
+    encoding: &'static encoding_rs::Encoding,
+) -> Result<Url, ParseError> {
+    // "Get an output encoding": UTF-16BE/LE and replacement become UTF-8.
+    let encoding = encoding.output_encoding();
+    if encoding == encoding_rs::UTF_8 {
+        return parse(input, base, reporter);
+    }
+    if u32::try_from(input.len()).is_err() {
+        return Err(ParseError::new(ErrorKind::InputTooLong, 0));
+    }
+    parse_state_machine(input, base, reporter, |p| p.encoding = Some(encoding))
+}
+
+/// Preprocesses `input` and runs the whole state machine from the scheme start state, after
+/// `configure` has set up the parser; no fast path.
+#[cfg(any(debug_assertions, feature = "encoding"))]
+fn parse_state_machine(
+    input: &str,
+    base: Option<&Url>,
+    reporter: &mut Reporter<'_>,
+    configure: impl FnOnce(&mut Parser<'_, '_, '_, '_>),
+) -> Result<Url, ParseError> {
+    let (trimmed, lead) = input::trim_c0_space(input, reporter);
+    let cleaned = input::remove_tab_newline(trimmed, lead, reporter);
     let map = input::PosMap {
         trimmed,
         lead,
         removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
     };
-    let mut parser = Parser::new(&cleaned, map, base, 0, &mut reporter);
+    let mut parser = Parser::new(&cleaned, map, base, 0, reporter);
+    configure(&mut parser);
     parser.run(State::SchemeStart)?;
     parser.finish()
 }
@@ -308,6 +345,8 @@ impl<'i, 'b, 'r, 'cb> Parser<'i, 'b, 'r, 'cb> {
             auth_end: 0,
             host_colon: None,
             state_override: false,
+            #[cfg(feature = "encoding")]
+            encoding: None,
             reporter,
         }
     }
@@ -460,8 +499,13 @@ impl Parser<'_, '_, '_, '_> {
     }
 
     /// The [query state](https://url.spec.whatwg.org/#query-state): up to `#`, encoded with the
-    /// special-query set for special URLs and the query set otherwise (UTF-8 only).
+    /// special-query set for special URLs and the query set otherwise (in UTF-8 unless an
+    /// encoding override applies: step 1).
     fn query(&mut self) -> State {
+        #[cfg(feature = "encoding")]
+        if let Some(encoding) = self.legacy_query_encoding() {
+            return self.query_legacy(encoding);
+        }
         let from = self.pos;
         let classes = if self.is_special() {
             &crate::chars::SPECIAL_QUERY_CLASS
@@ -471,6 +515,40 @@ impl Parser<'_, '_, '_, '_> {
         let len = encode::encode_until(&mut self.out, &self.input[from..], classes);
         self.check_units(from, len);
         if from + len < self.input.len() {
+            self.pos = from + len + 1;
+            self.start_fragment()
+        } else {
+            self.pos = from + len;
+            State::Done
+        }
+    }
+
+    /// Query state step 1: the *encoding* stays only for special URLs other than `ws:`/`wss:`.
+    #[cfg(feature = "encoding")]
+    fn legacy_query_encoding(&self) -> Option<&'static encoding_rs::Encoding> {
+        match self.special {
+            None | Some(SpecialScheme::Ws | SpecialScheme::Wss) => None,
+            Some(_) => self.encoding,
+        }
+    }
+
+    /// The query state with a legacy encoding: the query (up to `#`) is
+    /// [percent-encoded after encoding](https://url.spec.whatwg.org/#string-percent-encode-after-encoding)
+    /// with the special-query set (step 2; only special URLs get here).
+    #[cfg(feature = "encoding")]
+    fn query_legacy(&mut self, encoding: &'static encoding_rs::Encoding) -> State {
+        let from = self.pos;
+        let rest = &self.input[from..];
+        let len = rest.find('#').unwrap_or(rest.len());
+        self.check_units(from, len);
+        let encoded = crate::percent::percent_encode_after_encoding(
+            encoding,
+            &rest[..len],
+            &crate::percent::sets::SPECIAL_QUERY,
+            false,
+        );
+        self.out.push_str(&encoded);
+        if len < rest.len() {
             self.pos = from + len + 1;
             self.start_fragment()
         } else {
