@@ -4,7 +4,9 @@
 
 use alloc::string::String;
 
-use idna::uts46::{AsciiDenyList, DnsLength, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess, Uts46};
+use idna::uts46::{
+    AsciiDenyList, DnsLength, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess, Uts46,
+};
 
 use super::opaque::FORBIDDEN_DOMAIN;
 use crate::error::{ErrorKind, Reporter};

@@ -34,8 +34,9 @@ static HOST_OK_CLASS: [u8; 256] = {
 
 /// The common case of `can_parse`: `http://` or `https://` (or another special scheme and
 /// `://`), a host of plain ASCII bytes, an optional port, then the end of the authority.
-/// `Some(true)` if that surely parses; `None` when unsure (the general check decides);
-/// `Some(false)` when the host has a non-ASCII byte: UTS 46 decides, in the general check.
+/// `Some(true)` if that surely parses; `None` when unsure, a non-ASCII host included: the
+/// general check ([`parses`]) decides. (Never `Some(false)`: the caller hands that to the
+/// full parser.)
 pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
     let b = input.as_bytes();
     let (start, _, _) = super::fast::prefix(b)?;
@@ -62,7 +63,6 @@ pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
                 return None;
             }
         }
-        Some(&c) if c >= 0x80 => return Some(false),
         _ => return None,
     }
     Some(true)
@@ -79,10 +79,39 @@ pub(crate) fn parses(input: &str) -> Option<bool> {
         .map_or(start, |i| i + 1);
     let b = b.get(start..end)?;
     if super::input::find_tab_or_newline(b).is_some() {
-        return None;
+        return without_tabs_or_newlines(b);
     }
+    trimmed_parses(b)
+}
+
+/// Bytes of an input with tabs or newlines that [`parses`] holds on the stack once they are
+/// removed, up to the first `?` or `#`.
+const CLEAN_BUFFER: usize = 2048;
+
+/// [`parses`] on trimmed input `b` that has tabs or newlines: removes them into a stack
+/// buffer (`None` when it is too small). Only the bytes up to the first `?` or `#` are kept:
+/// those end the scheme, the authority, the host, the port and the path in every state, and
+/// the query and fragment after them never fail.
+fn without_tabs_or_newlines(b: &[u8]) -> Option<bool> {
+    let mut buf = [0u8; CLEAN_BUFFER];
+    let mut len = 0;
+    for &c in b {
+        if matches!(c, b'\t' | b'\n' | b'\r') {
+            continue;
+        }
+        *buf.get_mut(len)? = c;
+        len += 1;
+        if matches!(c, b'?' | b'#') {
+            break;
+        }
+    }
+    trimmed_parses(&buf[..len])
+}
+
+/// [`parses`] on input without leading or trailing C0 controls or spaces, tabs or newlines.
+fn trimmed_parses(b: &[u8]) -> Option<bool> {
     // Scheme start and scheme states: without a scheme there is no base to fall back on.
-    if !b.first()?.is_ascii_alphabetic() {
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
         return Some(false);
     }
     let len = 1 + b[1..].iter().take_while(|&&c| SCHEME_CHAR[c as usize]).count();
@@ -270,10 +299,26 @@ mod tests {
             "h ttp://h/",
             "nocolon",
             "",
+            " \t ",
+            "\t",
             "  http://h/  ",
             "javascript:go(1)",
             "http://h:1x/",
             "http://h:00000000080/",
+            "ht\ttp://x/",
+            "h\ttp\n:x",
+            "http://h\n:1\r2/",
+            "http://h:6\t5536/",
+            "http://a\tb%C3%BC/",
+            "http://a\tb%C3/",
+            "http\n://[::1\t]/",
+            "http://u@\t/",
+            "http://h?\t:99999",
+            "http://h#\t:99999",
+            "sc://\ta b/",
+            "sc:\t//a b/",
+            "file:\t//a b/",
+            "http://h:9\t9999/?x",
         ] {
             if let Some(answer) = parses(s) {
                 assert_eq!(answer, crate::Url::parse(s).is_ok(), "{s:?}");
@@ -308,9 +353,10 @@ mod tests {
             Some(true)
         );
         assert_eq!(special_authority_parses("https://xn--a.org/"), Some(true));
-        assert_eq!(special_authority_parses("https://bücher.de/"), Some(false));
+        assert_eq!(special_authority_parses("https://bücher.de/"), None);
+        assert_eq!(parses("https://bücher.de/"), Some(true));
         assert_eq!(parses("http://h/"), Some(true));
-        assert_eq!(parses("http://h\t/"), None);
+        assert_eq!(parses("http://h\t/"), Some(true));
         assert_eq!(parses("http://xn--a/"), Some(true));
         assert_eq!(parses("http://b%C3%BC/"), Some(true));
     }
@@ -384,6 +430,11 @@ mod tests {
             }
         }
         assert_eq!(parses(&long_ascii), Some(true));
+        // Tabs and newlines are removed on the stack, up to the first `?` or `#`.
+        let long_query = alloc::format!("http://h\t:1/?{}", "q".repeat(5000));
+        assert_eq!(parses(&long_query), Some(true));
+        let long_path = alloc::format!("http://h\t:1/{}", "p".repeat(5000));
+        assert_eq!(parses(&long_path), None);
         assert_eq!(parses(&long_pct), Some(true));
         assert_eq!(parses(&long_idn).is_some(), true);
         // A percent-encoded non-ASCII host beyond the stack buffer: the full parser decides.
@@ -396,7 +447,8 @@ mod tests {
     #[test]
     fn short_hosts_agree_with_the_parser() {
         const PIECES: [&str; 13] = [
-            "0", "1", "9", "x", "F", ".", "%30", "%2E", "%C3%BC", "\u{FF18}", "\u{FF38}", "\u{3002}", "\u{fc}",
+            "0", "1", "9", "x", "F", ".", "%30", "%2E", "%C3%BC", "\u{FF18}", "\u{FF38}", "\u{3002}",
+            "\u{fc}",
         ];
         let n = PIECES.len();
         let mut host = alloc::string::String::new();
