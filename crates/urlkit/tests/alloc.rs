@@ -246,3 +246,43 @@ fn can_parse_agrees_with_parse() {
         );
     }
 }
+
+/// Where allocation-free `can_parse` ends, exactly; beyond, it still answers as parsing does:
+/// UTS 46 (`idna`'s `Uts46::process`) on more than 8 labels or 253 mapped code points after
+/// its pass-through ASCII prefix; a percent-encoded non-ASCII host decoding to more than
+/// 1,024 bytes; input with tabs or newlines longer than 2,048 bytes (once they are removed)
+/// before its first `?` or `#`.
+#[test]
+fn can_parse_allocation_bounds() {
+    let count = |s: &str| {
+        assert_eq!(Url::can_parse(s, None), Url::parse(s).is_ok(), "{s:?}");
+        allocations(|| Url::can_parse(s, None))
+    };
+    let labels = |k: usize| format!("http://{}/", vec!["\u{fc}"; k].join("."));
+    let chars = |k: usize| format!("http://{}/", "\u{fc}".repeat(k));
+    // 1,000 bytes of ASCII labels (which UTS 46 passes through), then `b…b.ü`: `k` bytes.
+    let pct = |k: usize| {
+        let labels = format!(
+            "%61{}.{}",
+            "a".repeat(48),
+            format!("{}.", "a".repeat(49)).repeat(19)
+        );
+        format!("http://{labels}{}.%C3%BC/", "b".repeat(k - 1003))
+    };
+    let tabs = |k: usize| format!("http://h\t/{}?{}", "p".repeat(k - 10), "q".repeat(5000));
+    for (name, f, around) in [
+        ("labels", &labels as &dyn Fn(usize) -> String, 8),
+        ("mapped chars", &chars, 253),
+        ("percent-decoded bytes", &pct, 1024),
+        ("bytes without tabs up to ?", &tabs, 2048),
+    ] {
+        let counts: Vec<(usize, usize)> = (around - 1..=around + 2).map(|k| (k, count(&f(k)))).collect();
+        println!("{name}: {counts:?}");
+        if EXACT {
+            // Up to the bound: nothing; one past it: the `idna` crate's inline buffers spill
+            // (labels, mapped chars) or the full parser decides (the stack buffers).
+            assert!(counts[..2].iter().all(|&(_, n)| n == 0), "{name}: {counts:?}");
+            assert!(counts[2..].iter().all(|&(_, n)| n > 0), "{name}: {counts:?}");
+        }
+    }
+}

@@ -436,7 +436,7 @@ mod tests {
         let long_path = alloc::format!("http://h\t:1/{}", "p".repeat(5000));
         assert_eq!(parses(&long_path), None);
         assert_eq!(parses(&long_pct), Some(true));
-        assert_eq!(parses(&long_idn).is_some(), true);
+        assert!(parses(&long_idn).is_some());
         // A percent-encoded non-ASCII host beyond the stack buffer: the full parser decides.
         let long_pct_idn = alloc::format!("http://%C3%BC{}/", "%61".repeat(1100));
         assert_eq!(parses(&long_pct_idn), None);
