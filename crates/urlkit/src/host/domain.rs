@@ -326,3 +326,56 @@ pub(crate) fn domain_parses(input: &[u8]) -> Option<bool> {
     }
     Some(summary.parses())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{domain_parses, parse_domain};
+    use crate::error::Reporter;
+    use alloc::string::String;
+
+    /// Pseudo-random hosts of up to 14 pieces (numbers in every radix, empty labels, escapes,
+    /// non-ASCII): the summary decides as the host parser does.
+    #[test]
+    fn domain_parses_agrees_with_parse_domain() {
+        const PIECES: [&str; 20] = [
+            "0",
+            "1",
+            "7",
+            "8",
+            "9",
+            "255",
+            "256",
+            "4294967295",
+            "0x",
+            "0X1f",
+            "x",
+            "a",
+            "g",
+            ".",
+            "%2E",
+            "%30",
+            "%41",
+            "%C3%BC",
+            "\u{FF11}",
+            "\u{3002}",
+        ];
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut host = String::new();
+        for _ in 0..50_000 {
+            host.clear();
+            let len = 1 + next() % 14;
+            for _ in 0..len {
+                host.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+            }
+            let mut out = String::new();
+            let expected = parse_domain(&host, 0, &mut out, &mut Reporter::none()).is_ok();
+            assert_eq!(domain_parses(host.as_bytes()), Some(expected), "{host:?}");
+        }
+    }
+}
