@@ -4,7 +4,9 @@
 
 use alloc::string::String;
 
-use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use idna::uts46::{
+    AsciiDenyList, DnsLength, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess, Uts46,
+};
 
 use super::opaque::FORBIDDEN_DOMAIN;
 use crate::error::{ErrorKind, Reporter};
@@ -82,6 +84,40 @@ pub(crate) fn domain_parser(
         return Err(ParseError::new(ErrorKind::DomainInvalidCodePoint, offset));
     }
     Ok(())
+}
+
+/// What [`to_ascii_into`] made of a domain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Streamed {
+    /// ToASCII returns the input unchanged (nothing was written).
+    Passthrough,
+    /// ToASCII's result was written to the sink.
+    Written,
+    /// ToASCII fails.
+    Invalid,
+    /// The sink refused the output.
+    SinkFull,
+}
+
+/// Step 6 of the domain parser (ToASCII with beStrict = false) on UTF-8 `domain`, streaming
+/// the result into `sink` instead of a `String`: exactly what [`domain_parser`] runs on a
+/// non-ASCII domain (`Uts46::to_ascii` is this call with a `String` sink), without
+/// allocating as long as UTS 46 processing stays within the `idna` crate's inline buffers.
+pub(crate) fn to_ascii_into<W: core::fmt::Write>(domain: &[u8], sink: &mut W) -> Streamed {
+    match Uts46::new().process(
+        domain,
+        AsciiDenyList::EMPTY,
+        Hyphens::Allow,
+        ErrorPolicy::FailFast,
+        |_, _, _| false,
+        sink,
+        None,
+    ) {
+        Ok(ProcessingSuccess::Passthrough) => Streamed::Passthrough,
+        Ok(ProcessingSuccess::WroteToSink) => Streamed::Written,
+        Err(ProcessingError::ValidityError) => Streamed::Invalid,
+        Err(ProcessingError::SinkError) => Streamed::SinkFull,
+    }
 }
 
 /// The URL Standard's [domain to ASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii)

@@ -26,6 +26,8 @@ pub(crate) mod ipv4;
 pub(crate) mod ipv6;
 pub(crate) mod opaque;
 
+/// For `can_parse`: the host parser's answer on a special host, without allocating.
+pub(crate) use self::domain::domain_parses;
 pub use self::idna::{domain_to_ascii, domain_to_ascii_strict, domain_to_unicode};
 #[allow(unused_imports)] // for the URL parser and setters
 pub(crate) use self::ipv4::serialize_ipv4;

@@ -4,8 +4,10 @@
 //! empty special host), in the host parser and in the port state. Paths, queries and
 //! fragments never fail, so they are not looked at.
 //!
-//! Anything that needs percent-decoding, UTS 46 (non-ASCII or `xn--` hosts) or tab and
-//! newline removal is left to the full parser (`None`).
+//! Hosts that need percent-decoding or UTS 46 (non-ASCII hosts) are decided by
+//! [`crate::host::domain_parses`], also without allocating while the decoded host and its
+//! ToASCII result fit its stack buffers; longer ones, and inputs that need tab and newline
+//! removal, are left to the full parser (`None`).
 
 use super::encode::skip_copy;
 use crate::chars::{find_port_colon, is_c0_or_space, END_NON_SPECIAL, END_SPECIAL, SCHEME_CHAR};
@@ -15,14 +17,14 @@ use crate::host::opaque::{FORBIDDEN_DOMAIN, FORBIDDEN_HOST};
 use crate::scheme::SpecialScheme;
 
 /// Bytes of a special host that the host parser keeps valid without looking further (COPY):
-/// ASCII, not a forbidden domain code point, not `%` (percent-decoding), not `-` (looked at
-/// for `xn--` labels).
+/// ASCII, not a forbidden domain code point, not `%` (percent-decoding). (An ASCII domain is
+/// only lower-cased, `xn--` labels included.)
 static HOST_OK_CLASS: [u8; 256] = {
     let mut t = [1u8; 256];
     let mut i = 0;
     while i < 0x80 {
         let b = i as u8;
-        if !FORBIDDEN_DOMAIN.contains(b) && b != b'-' {
+        if !FORBIDDEN_DOMAIN.contains(b) {
             t[i] = crate::chars::COPY;
         }
         i += 1;
@@ -32,24 +34,13 @@ static HOST_OK_CLASS: [u8; 256] = {
 
 /// The common case of `can_parse`: `http://` or `https://` (or another special scheme and
 /// `://`), a host of plain ASCII bytes, an optional port, then the end of the authority.
-/// `Some(true)` if that surely parses; `None` when unsure (the general check decides);
-/// `Some(false)` when the host has a non-ASCII byte: only the full parser (UTS 46) can tell.
+/// `Some(true)` if that surely parses; `None` when unsure, a non-ASCII host included: the
+/// general check ([`parses`]) decides. (Never `Some(false)`: the caller hands that to the
+/// full parser.)
 pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
     let b = input.as_bytes();
     let (start, _, _) = super::fast::prefix(b)?;
-    let mut j = start;
-    loop {
-        j += skip_copy(&b[j..], &HOST_OK_CLASS);
-        if b.get(j) != Some(&b'-') {
-            break;
-        }
-        // An `xn--` label (which IDNA must check) is seen at its first `-`.
-        let label_start = j >= start + 2 && (j - 2 == start || b[j - 3] == b'.');
-        if label_start && b[j - 2..j].eq_ignore_ascii_case(b"xn") && b.get(j + 1) == Some(&b'-') {
-            return None;
-        }
-        j += 1;
-    }
+    let j = start + skip_copy(&b[start..], &HOST_OK_CLASS);
     let host = &b[start..j];
     // A last label that may be a number (ends in a hex digit, `x` or `.`) is looked at: if
     // it is one, the IPv4 parser decides, in the general check. (`0X` and hex digits count
@@ -72,7 +63,6 @@ pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
                 return None;
             }
         }
-        Some(&c) if c >= 0x80 => return Some(false),
         _ => return None,
     }
     Some(true)
@@ -89,10 +79,39 @@ pub(crate) fn parses(input: &str) -> Option<bool> {
         .map_or(start, |i| i + 1);
     let b = b.get(start..end)?;
     if super::input::find_tab_or_newline(b).is_some() {
-        return None;
+        return without_tabs_or_newlines(b);
     }
+    trimmed_parses(b)
+}
+
+/// Bytes of an input with tabs or newlines that [`parses`] holds on the stack once they are
+/// removed, up to the first `?` or `#`.
+const CLEAN_BUFFER: usize = 2048;
+
+/// [`parses`] on trimmed input `b` that has tabs or newlines: removes them into a stack
+/// buffer (`None` when it is too small). Only the bytes up to the first `?` or `#` are kept:
+/// those end the scheme, the authority, the host, the port and the path in every state, and
+/// the query and fragment after them never fail.
+fn without_tabs_or_newlines(b: &[u8]) -> Option<bool> {
+    let mut buf = [0u8; CLEAN_BUFFER];
+    let mut len = 0;
+    for &c in b {
+        if matches!(c, b'\t' | b'\n' | b'\r') {
+            continue;
+        }
+        *buf.get_mut(len)? = c;
+        len += 1;
+        if matches!(c, b'?' | b'#') {
+            break;
+        }
+    }
+    trimmed_parses(&buf[..len])
+}
+
+/// [`parses`] on input without leading or trailing C0 controls or spaces, tabs or newlines.
+fn trimmed_parses(b: &[u8]) -> Option<bool> {
     // Scheme start and scheme states: without a scheme there is no base to fall back on.
-    if !b.first()?.is_ascii_alphabetic() {
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
         return Some(false);
     }
     let len = 1 + b[1..].iter().take_while(|&&c| SCHEME_CHAR[c as usize]).count();
@@ -199,8 +218,8 @@ fn ipv6(host: &[u8]) -> bool {
         .is_some_and(|inner| crate::host::ipv6::parse(inner, 0, &mut Reporter::none()).is_ok())
 }
 
-/// The host parser on a non-empty special host: IPv6, or plain ASCII (no `%`, no `xn--`
-/// label); else `None`.
+/// The host parser on a non-empty special host; `None` when a percent-decoded or UTS 46
+/// host is too long for [`crate::host::domain_parses`].
 fn domain(host: &[u8]) -> Option<bool> {
     if host.first() == Some(&b'[') {
         return Some(ipv6(host));
@@ -208,16 +227,13 @@ fn domain(host: &[u8]) -> Option<bool> {
     let mut forbidden = false;
     for &c in host {
         if c >= 0x80 || c == b'%' {
-            return None;
+            // Percent-decoding and UTS 46, still without allocating.
+            return crate::host::domain_parses(host);
         }
         forbidden |= FORBIDDEN_DOMAIN.contains(c);
     }
-    if host
-        .split(|&c| c == b'.')
-        .any(|label| label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--"))
-    {
-        return None;
-    }
+    // An ASCII domain is only lower-cased (`xn--` labels included): step 5 of the domain
+    // parser.
     if forbidden {
         return Some(false);
     }
@@ -283,10 +299,26 @@ mod tests {
             "h ttp://h/",
             "nocolon",
             "",
+            " \t ",
+            "\t",
             "  http://h/  ",
             "javascript:go(1)",
             "http://h:1x/",
             "http://h:00000000080/",
+            "ht\ttp://x/",
+            "h\ttp\n:x",
+            "http://h\n:1\r2/",
+            "http://h:6\t5536/",
+            "http://a\tb%C3%BC/",
+            "http://a\tb%C3/",
+            "http\n://[::1\t]/",
+            "http://u@\t/",
+            "http://h?\t:99999",
+            "http://h#\t:99999",
+            "sc://\ta b/",
+            "sc:\t//a b/",
+            "file:\t//a b/",
+            "http://h:9\t9999/?x",
         ] {
             if let Some(answer) = parses(s) {
                 assert_eq!(answer, crate::Url::parse(s).is_ok(), "{s:?}");
@@ -320,11 +352,116 @@ mod tests {
             special_authority_parses("https://a-b.example.org:8080/x"),
             Some(true)
         );
-        assert_eq!(special_authority_parses("https://xn--a.org/"), None);
-        assert_eq!(special_authority_parses("https://bücher.de/"), Some(false));
+        assert_eq!(special_authority_parses("https://xn--a.org/"), Some(true));
+        assert_eq!(special_authority_parses("https://bücher.de/"), None);
+        assert_eq!(parses("https://bücher.de/"), Some(true));
         assert_eq!(parses("http://h/"), Some(true));
-        assert_eq!(parses("http://h\t/"), None);
-        assert_eq!(parses("http://xn--a/"), None);
-        assert_eq!(parses("http://b%C3%BC/"), None);
+        assert_eq!(parses("http://h\t/"), Some(true));
+        assert_eq!(parses("http://xn--a/"), Some(true));
+        assert_eq!(parses("http://b%C3%BC/"), Some(true));
+    }
+
+    /// Hosts that need percent-decoding or UTS 46: decided here, as the parser decides.
+    #[test]
+    fn idn_and_percent_hosts_agree_with_the_parser() {
+        let long_ascii = alloc::format!("http://{}.b\u{fc}/", "a".repeat(600));
+        let long_idn = alloc::format!("http://{}/", "\u{fc}".repeat(300));
+        let long_pct = alloc::format!("http://{}/", "%61".repeat(600));
+        for s in [
+            "http://b\u{fc}cher.de/",
+            "https://B\u{dc}CHER.de:8080/x",
+            "http://b%C3%BCcher.de/",
+            "http://%62%C3%BC.de/",
+            "http://xn--bcher-kva.de/",
+            "http://XN--BCHER-KVA.de/",
+            "http://xn--/",
+            "http://xn--a/",
+            "http://xn--a.\u{fc}/",
+            "http://xn--8i7caa.\u{fc}/",
+            "http://a\u{AD}/",
+            "http://\u{AD}/",
+            "http://%C2%AD/",
+            "http://a%FF.com/",
+            "http://a%C3.com/",
+            "http://a\u{FFFD}.com/",
+            "http://%EF%BB%BFa.com/",
+            "http://a\u{FF05}b/",
+            "http://a%25b/",
+            "http://a%20b/",
+            "http://a%2Eb/",
+            "http://%2E/",
+            "http://%30x7f.1/",
+            "http://%31.2.3.4/",
+            "http://1.2.3.%34%35%36/",
+            "http://\u{FF11}\u{FF12}\u{FF17}.0.0.1/",
+            "http://\u{FF10}\u{FF38}\u{FF17}\u{FF26}.1/",
+            "http://\u{FF11}.\u{FF12}.\u{FF13}.\u{FF14}.\u{FF15}/",
+            "http://\u{FF11}.\u{FF12}.\u{FF13}.\u{FF14}./",
+            "http://a.\u{FF11}/",
+            "http://a.\u{FF10}x/",
+            "http://a.\u{FF10}\u{FF38}g/",
+            "http://\u{fc}.0x/",
+            "http://\u{fc}.09/",
+            "http://\u{fc}./",
+            "http://\u{3002}/",
+            "http://a\u{3002}b/",
+            "http://\u{5d0}1.com/",
+            "http://\u{5d0}.a/",
+            "http://a\u{200D}b/",
+            "http://\u{0915}\u{094D}\u{200D}/",
+            "http://%/",
+            "http://%zz\u{fc}/",
+            "http://a%/",
+            "file://b\u{fc}cher/x",
+            "file://%41:/x",
+            "file://\u{fc}%/x",
+            "ws://\u{1F980}.rs",
+            "https://\u{fc}:99999/",
+            &long_ascii,
+            &long_idn,
+            &long_pct,
+        ] {
+            let expected = crate::Url::parse(s).is_ok();
+            if let Some(answer) = parses(s) {
+                assert_eq!(answer, expected, "{s:?}");
+            }
+            if special_authority_parses(s) == Some(true) {
+                assert!(expected, "{s:?}");
+            }
+        }
+        assert_eq!(parses(&long_ascii), Some(true));
+        // Tabs and newlines are removed on the stack, up to the first `?` or `#`.
+        let long_query = alloc::format!("http://h\t:1/?{}", "q".repeat(5000));
+        assert_eq!(parses(&long_query), Some(true));
+        let long_path = alloc::format!("http://h\t:1/{}", "p".repeat(5000));
+        assert_eq!(parses(&long_path), None);
+        assert_eq!(parses(&long_pct), Some(true));
+        assert!(parses(&long_idn).is_some());
+        // A percent-encoded non-ASCII host beyond the stack buffer: the full parser decides.
+        let long_pct_idn = alloc::format!("http://%C3%BC{}/", "%61".repeat(1100));
+        assert_eq!(parses(&long_pct_idn), None);
+    }
+
+    /// Every host of up to four pieces from an alphabet of numbers, dots, percent-escapes and
+    /// non-ASCII code points (fullwidth digits, ideographic full stop): the same answer.
+    #[test]
+    fn short_hosts_agree_with_the_parser() {
+        const PIECES: [&str; 13] = [
+            "0", "1", "9", "x", "F", ".", "%30", "%2E", "%C3%BC", "\u{FF18}", "\u{FF38}", "\u{3002}",
+            "\u{fc}",
+        ];
+        let n = PIECES.len();
+        let mut host = alloc::string::String::new();
+        for len in 1..=4u32 {
+            for mut k in 0..n.pow(len) {
+                host.clear();
+                for _ in 0..len {
+                    host.push_str(PIECES[k % n]);
+                    k /= n;
+                }
+                let url = alloc::format!("http://{host}/");
+                assert_eq!(parses(&url), Some(crate::Url::parse(&url).is_ok()), "{url:?}");
+            }
+        }
     }
 }
