@@ -2,63 +2,16 @@
 //! table, `--example`, `resolve`, exit statuses, and a run over the messy dataset.
 
 use serde_json::{Map, Value};
-use std::collections::BTreeSet;
-use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::thread;
 
-/// What a run of the binary gave.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+mod common;
 
-/// Runs `urlkit args…` with `stdin` as standard input.
-fn urlkit(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit"))
-        .args(args)
-        .env_remove("COLUMNS")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn urlkit");
-    let mut pipe = child.stdin.take().expect("stdin pipe");
-    let data = stdin.to_vec();
-    // Write from another thread so that a large output cannot block a large input.
-    let writer = thread::spawn(move || {
-        let _ = pipe.write_all(&data);
-    });
-    let output = child.wait_with_output().expect("wait for urlkit");
-    writer.join().expect("stdin writer");
-    Run {
-        code: output.status.code().expect("exit code, not a signal"),
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-/// Parses every stdout line as a JSON object.
-fn objects(stdout: &str) -> Vec<Map<String, Value>> {
-    stdout
-        .lines()
-        .map(|line| match serde_json::from_str(line) {
-            Ok(Value::Object(map)) => map,
-            other => panic!("not a JSON object line: {line:?} ({other:?})"),
-        })
-        .collect()
-}
+use common::{keys, objects, urlkit};
 
 /// `parse --jsonl` on `input`, with the exit code.
 fn jsonl(input: &[u8]) -> (i32, Vec<Map<String, Value>>) {
     let run = urlkit(&["parse", "--jsonl"], input);
     (run.code, objects(&run.stdout))
-}
-
-fn keys(obj: &Map<String, Value>) -> BTreeSet<&str> {
-    obj.keys().map(String::as_str).collect()
 }
 
 const SUCCESS_KEYS: [&str; 14] = [
@@ -615,32 +568,9 @@ fn resolve_json_and_jsonl() {
     assert_failure(&out[3], "{oops", None);
 }
 
-/// The dataset directory: `$URLKIT_DATASETS`, else `../shared/datasets` beside the checkout.
-fn datasets() -> PathBuf {
-    match std::env::var_os("URLKIT_DATASETS") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets"),
-    }
-}
-
 #[test]
 fn messy_dataset_streams_one_object_per_line() {
-    let path = datasets().join("messy.txt");
-    let Ok(data) = std::fs::read(&path) else {
-        let required =
-            std::env::var_os("URLKIT_REQUIRE_CONFORMANCE").is_some_and(|v| !v.is_empty() && v != "0");
-        assert!(
-            !required,
-            "{} missing (URLKIT_REQUIRE_CONFORMANCE is set)",
-            path.display()
-        );
-        // Straight to stderr: the harness captures println! from passing tests.
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "conformance suite skipped: {} not found (set URLKIT_DATASETS)",
-            path.display()
-        );
+    let Some(data) = common::dataset("messy.txt") else {
         return;
     };
     let mut lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
