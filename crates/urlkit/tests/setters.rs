@@ -5,25 +5,7 @@
 
 mod common;
 
-use std::collections::BTreeSet;
 use urlkit::Url;
-
-/// Reads one component as the URL API shows it.
-type Getter = fn(&Url) -> String;
-
-const COMPONENTS: &[(&str, Getter)] = &[
-    ("href", |u| u.href().to_owned()),
-    ("protocol", |u| u.protocol().to_owned()),
-    ("username", |u| u.username().to_owned()),
-    ("password", |u| u.password().to_owned()),
-    ("host", |u| u.host_port().to_owned()),
-    ("hostname", |u| u.hostname().to_owned()),
-    ("port", |u| u.port_str().to_owned()),
-    ("pathname", |u| u.pathname().to_owned()),
-    ("search", |u| u.search().to_owned()),
-    ("hash", |u| u.hash().to_owned()),
-    ("origin", |u| u.origin().ascii_serialization()),
-];
 
 /// Runs the setter named `name`; the URL API ignores what a setter returns.
 fn set(url: &mut Url, name: &str, value: &str) -> Result<(), String> {
@@ -56,7 +38,7 @@ fn check(name: &str, record: &serde_json::Value) -> Option<String> {
         return Some(e);
     }
     let mut problems = Vec::new();
-    for (component, get) in COMPONENTS {
+    for (component, get) in common::API_GETTERS {
         if let Some(want) = record["expected"][*component].as_str() {
             let got = get(&url);
             if got != want {
@@ -75,24 +57,13 @@ fn check(name: &str, record: &serde_json::Value) -> Option<String> {
     (!problems.is_empty()).then(|| problems.join("; "))
 }
 
-fn ledger() -> BTreeSet<String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/setters-expected-failures.txt");
-    let text = std::fs::read_to_string(path).expect("reading the setters ledger");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(str::to_owned)
-        .collect()
-}
-
 #[test]
 fn wpt_setters() {
     let Some(data) = common::conformance_json("wpt/setters_tests.json") else {
         return;
     };
-    let ledger = ledger();
-    let mut seen = BTreeSet::new();
+    let mut ledger = common::Ledger::read("setters-expected-failures.txt");
     let (mut passed, mut failed) = (0, 0);
-    let mut problems = Vec::new();
     for (name, records) in data.as_object().expect("an object") {
         let Some(records) = records.as_array() else {
             continue;
@@ -103,30 +74,15 @@ fn wpt_setters() {
                 record["href"].as_str().unwrap_or_default(),
                 record["new_value"].as_str().unwrap_or_default()
             );
-            let listed = ledger.contains(&key);
-            seen.insert(key.clone());
-            match check(name, record) {
-                None if listed => problems.push(format!("listed in the ledger but passes: {key}")),
-                None => passed += 1,
-                Some(why) => {
-                    failed += 1;
-                    if !listed {
-                        problems.push(format!("{key}: {why}"));
-                    }
-                }
+            if ledger.outcome(key, check(name, record)) {
+                passed += 1;
+            } else {
+                failed += 1;
             }
         }
     }
-    for stale in ledger.difference(&seen) {
-        problems.push(format!("ledger entry matches no record: {stale}"));
-    }
     println!("wpt setters: {passed} passed, {failed} failed");
-    assert!(
-        problems.is_empty(),
-        "{} problems:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    ledger.assert_clean();
 }
 
 #[test]

@@ -7,26 +7,7 @@
 mod common;
 
 use serde_json::Value;
-use std::collections::BTreeSet;
 use urlkit::Url;
-
-/// Reads one component of a `Url` as the URL API shows it.
-type Getter = fn(&Url) -> String;
-
-/// The components a success record lists, and how to read each from a `Url`.
-const COMPONENTS: &[(&str, Getter)] = &[
-    ("href", |u| u.href().to_owned()),
-    ("protocol", |u| u.protocol().to_owned()),
-    ("username", |u| u.username().to_owned()),
-    ("password", |u| u.password().to_owned()),
-    ("host", |u| u.host_port().to_owned()),
-    ("hostname", |u| u.hostname().to_owned()),
-    ("port", |u| u.port_str().to_owned()),
-    ("pathname", |u| u.pathname().to_owned()),
-    ("search", |u| u.search().to_owned()),
-    ("hash", |u| u.hash().to_owned()),
-    ("origin", |u| u.origin().ascii_serialization()),
-];
 
 /// Bases for `relativeTo` records: a document URL has a non-opaque path (http or https);
 /// `any-base` also covers an opaque-path base.
@@ -80,7 +61,7 @@ fn check(record: &Value) -> Option<String> {
         Err(e) => return Some(format!("unexpected failure: {e}")),
     };
     let mut problems = Vec::new();
-    for (name, get) in COMPONENTS {
+    for (name, get) in common::API_GETTERS {
         if let Some(want) = record[*name].as_str() {
             let got = get(&url);
             if got != want {
@@ -160,64 +141,35 @@ fn load_extra() -> Value {
     serde_json::from_str(&text).expect("whatwg_extra.json")
 }
 
-fn ledger() -> BTreeSet<String> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/wpt-expected-failures.txt");
-    let text = std::fs::read_to_string(path).expect("reading the ledger");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(str::to_owned)
-        .collect()
-}
-
-/// Runs every record of `suite`, returning (passed, failed, unexpected problems).
-fn run(name: &str, suite: &Value, ledger: &BTreeSet<String>, seen: &mut BTreeSet<String>) -> Vec<String> {
+/// Runs every record of `suite` through `ledger` and prints the counts.
+fn run(name: &str, suite: &Value, ledger: &mut common::Ledger) {
     let (mut passed, mut failed) = (0, 0);
-    let mut problems = Vec::new();
     for record in suite
         .as_array()
         .expect("an array")
         .iter()
         .filter(|r| r.is_object())
     {
-        let k = key(record);
-        let listed = ledger.contains(&k);
-        seen.insert(k.clone());
-        match check(record) {
-            None if listed => problems.push(format!("listed in the ledger but passes: {k}")),
-            None => passed += 1,
-            Some(why) => {
-                failed += 1;
-                if !listed {
-                    problems.push(format!("{k}: {why}"));
-                }
-            }
+        if ledger.outcome(key(record), check(record)) {
+            passed += 1;
+        } else {
+            failed += 1;
         }
     }
     println!("{name}: {passed} passed, {failed} failed");
-    problems
 }
 
 #[test]
 fn wpt_urltestdata() {
-    let ledger = ledger();
-    let mut seen = BTreeSet::new();
-    let mut problems = Vec::new();
+    let mut ledger = common::Ledger::read("wpt-expected-failures.txt");
     if let Some(data) = common::conformance_json("wpt/urltestdata.json") {
-        problems.extend(run("wpt urltestdata", &data, &ledger, &mut seen));
+        run("wpt urltestdata", &data, &mut ledger);
     }
     if let Some(data) = load_js_only() {
-        problems.extend(run("wpt urltestdata-javascript-only", &data, &ledger, &mut seen));
+        run("wpt urltestdata-javascript-only", &data, &mut ledger);
     }
-    problems.extend(run("whatwg_extra", &load_extra(), &ledger, &mut seen));
-    for stale in ledger.difference(&seen) {
-        problems.push(format!("ledger entry matches no record: {stale}"));
-    }
-    assert!(
-        problems.is_empty(),
-        "{} problems:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    run("whatwg_extra", &load_extra(), &mut ledger);
+    ledger.assert_clean();
 }
 
 #[test]

@@ -89,3 +89,77 @@ pub fn messy_record(line: &str) -> (String, Option<String>) {
         (line.to_owned(), None)
     }
 }
+
+/// The URL API's getters, by the names conformance records use, each reading a `Url`.
+pub const API_GETTERS: &[(&str, fn(&urlkit::Url) -> String)] = &[
+    ("href", |u| u.href().to_owned()),
+    ("protocol", |u| u.protocol().to_owned()),
+    ("username", |u| u.username().to_owned()),
+    ("password", |u| u.password().to_owned()),
+    ("host", |u| u.host_port().to_owned()),
+    ("hostname", |u| u.hostname().to_owned()),
+    ("port", |u| u.port_str().to_owned()),
+    ("pathname", |u| u.pathname().to_owned()),
+    ("search", |u| u.search().to_owned()),
+    ("hash", |u| u.hash().to_owned()),
+    ("origin", |u| u.origin().ascii_serialization()),
+];
+
+/// An expected-failures ledger (`tests/<file>`: one record key a line, `#` comments): a
+/// record that fails and is not listed is a problem, and so is a listed record that passes
+/// or that no record matches, so the ledger cannot go stale.
+pub struct Ledger {
+    listed: std::collections::BTreeSet<String>,
+    seen: std::collections::BTreeSet<String>,
+    problems: Vec<String>,
+}
+
+impl Ledger {
+    /// Reads `tests/<file>` of this crate.
+    pub fn read(file: &str) -> Ledger {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join(file);
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+        let listed = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(str::to_owned)
+            .collect();
+        Ledger {
+            listed,
+            seen: Default::default(),
+            problems: Vec::new(),
+        }
+    }
+
+    /// Records the outcome of the record `key`: `None` when it passed, else why it failed.
+    /// Returns whether it passed.
+    pub fn outcome(&mut self, key: String, failure: Option<String>) -> bool {
+        let listed = self.listed.contains(&key);
+        let passed = failure.is_none();
+        match failure {
+            None if listed => self
+                .problems
+                .push(format!("listed in the ledger but passes: {key}")),
+            None => {}
+            Some(why) if !listed => self.problems.push(format!("{key}: {why}")),
+            Some(_) => {}
+        }
+        self.seen.insert(key);
+        passed
+    }
+
+    /// Fails on every unexpected failure, unexpected pass and stale entry.
+    pub fn assert_clean(mut self) {
+        for stale in self.listed.difference(&self.seen) {
+            self.problems
+                .push(format!("ledger entry matches no record: {stale}"));
+        }
+        assert!(
+            self.problems.is_empty(),
+            "{} problems:\n{}",
+            self.problems.len(),
+            self.problems.join("\n")
+        );
+    }
+}
