@@ -90,8 +90,11 @@ pub fn messy_record(line: &str) -> (String, Option<String>) {
     }
 }
 
-/// The URL API's getters, by the names conformance records use, each reading a `Url`.
-pub const API_GETTERS: &[(&str, fn(&urlkit::Url) -> String)] = &[
+/// Reads one component of a `Url` as the URL API shows it.
+pub type Getter = fn(&urlkit::Url) -> String;
+
+/// The URL API's getters, by the names conformance records use.
+pub const API_GETTERS: &[(&str, Getter)] = &[
     ("href", |u| u.href().to_owned()),
     ("protocol", |u| u.protocol().to_owned()),
     ("username", |u| u.username().to_owned()),
