@@ -286,3 +286,157 @@ fn can_parse_allocation_bounds() {
         }
     }
 }
+
+/// Bases of every kind for [`can_parse_with_base_agrees_with_parse`]: special, non-special,
+/// opaque paths, `file:`, invalid ones, tabs, upper case and leading spaces.
+const BASES: &[&str] = &[
+    "http://example.com/a/b?q#f",
+    "HTTPS://Example.COM:8443/x/y",
+    "ws://h/",
+    "wss://h:1/p",
+    "ftp://u:p@h/d/",
+    "  http://h/\t",
+    "ht\ttp://h/p",
+    "http:\\\\h\\p",
+    "sc://h/p?q",
+    "sc:/p",
+    "SC://U@H:9/",
+    "sc:",
+    "mailto:x",
+    "javascript:void(0)",
+    "data:text/plain,x",
+    "m\tailto:x",
+    "sc:\t/p",
+    "file:///C:/dir/f",
+    "file://host/share",
+    "FILE:/x",
+    "http://a b/",
+    "nobase",
+    "",
+    "http://h:99999/",
+];
+
+/// `can_parse` with a base answers as `Url::parse_with_base` does: on the `messy` records
+/// with a base, and on [`BASES`] × a deterministic sample of every corpus line.
+#[test]
+fn can_parse_with_base_agrees_with_parse() {
+    let Some(lines) = common::dataset_lines("messy.txt") else {
+        return;
+    };
+    let parse = |input: &str, base: &str| {
+        Url::parse(base).is_ok_and(|b| Url::parse_with_base(input, Some(&b)).is_ok())
+    };
+    let mut disagree = Vec::new();
+    let mut inputs = Vec::new();
+    for line in &lines {
+        let (input, base) = common::messy_record(line);
+        if let Some(b) = &base {
+            if Url::can_parse(&input, Some(b)) != parse(&input, b) {
+                disagree.push((input.clone(), b.clone()));
+            }
+        }
+        inputs.push(input);
+    }
+    let extra = [
+        "",
+        " ",
+        "\t",
+        "#f",
+        " #f",
+        "\t#f",
+        "?q",
+        "/p",
+        "//h/p",
+        "//a b/",
+        "\\\\h",
+        "\\/h",
+        "/\\h",
+        "//",
+        "///x",
+        "//h:99999",
+        "//h:1x",
+        "//u@",
+        "//[::1]/",
+        "//[::g]/",
+        "http:x",
+        "http:/x",
+        "http:\\\\a b",
+        "http://a b",
+        "HTTP:\t//h",
+        "h\tttp:x",
+        "sc:x",
+        "sc://a b",
+        "mailto:y",
+        "file:x",
+        "file://a b/",
+        "x",
+        "../y",
+        "a b:c",
+        "1a:b",
+    ];
+    inputs.extend(extra.iter().map(|s| (*s).to_owned()));
+    let step = (inputs.len() / 500).max(1);
+    let sample: Vec<&String> = inputs
+        .iter()
+        .step_by(step)
+        .chain(inputs.iter().rev().take(extra.len()))
+        .collect();
+    // Allocations of the cross product, `file:` bases (left to the full parser) apart.
+    let mut cross: Histogram = [0; 4];
+    for base in BASES {
+        for input in &sample {
+            if Url::can_parse(input, Some(base)) != parse(input, base) {
+                disagree.push(((*input).clone(), (*base).to_owned()));
+            }
+            if !base.to_ascii_lowercase().starts_with("file:") {
+                let n = allocations(|| Url::can_parse(input, Some(base)));
+                record(&mut cross, n);
+                assert!(!EXACT || n <= idna_label_spills(input), "{input:?} {base:?}: {n}");
+            }
+        }
+    }
+    println!("bases x sampled inputs (no file: base): can_parse allocations 0/1/2/3+ = {cross:?}");
+    assert!(
+        disagree.is_empty(),
+        "{} disagreements, e.g. {:?}",
+        disagree.len(),
+        &disagree[..disagree.len().min(10)]
+    );
+}
+
+/// `can_parse` with a base allocates nothing on the `messy` records with a (non-`file:`)
+/// base, as without one (UTS 46 on more than 8 labels aside).
+#[test]
+fn can_parse_with_base_does_not_allocate() {
+    let Some(lines) = common::dataset_lines("messy.txt") else {
+        return;
+    };
+    let mut all: Histogram = [0; 4];
+    let mut allocating = Vec::new();
+    let mut file_bases = 0;
+    for line in &lines {
+        let (input, Some(base)) = common::messy_record(line) else {
+            continue;
+        };
+        let n = allocations(|| Url::can_parse(&input, Some(&base)));
+        record(&mut all, n);
+        if base
+            .trim_start_matches(|c| c <= ' ')
+            .get(..5)
+            .is_some_and(|s| s.eq_ignore_ascii_case("file:"))
+        {
+            file_bases += 1;
+        } else if n > idna_label_spills(&input) + idna_label_spills(&base) {
+            allocating.push((input, base));
+        }
+    }
+    println!("messy.txt with a base: can_parse allocations 0/1/2/3+ = {all:?}; file: bases {file_bases}");
+    if EXACT {
+        assert!(
+            allocating.is_empty(),
+            "{} lines allocate, e.g. {:?}",
+            allocating.len(),
+            &allocating[..allocating.len().min(20)]
+        );
+    }
+}

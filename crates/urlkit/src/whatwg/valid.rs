@@ -442,6 +442,76 @@ mod tests {
         assert_eq!(parses(&long_pct_idn), None);
     }
 
+    /// `Url::can_parse` with a base (allocation-free from the base's scheme and path kind
+    /// and this module's check without a base) answers as parsing against the base does.
+    #[test]
+    fn with_a_base_agrees_with_the_parser() {
+        let bases = [
+            "http://h/a/b",
+            "HTTPS://H:1/",
+            "ht\ttp://h/",
+            "  ws://h",
+            "sc://h/p",
+            "sc:/p",
+            "sc:",
+            "mailto:x",
+            "m\tailto:x",
+            "sc:\t/p",
+            "file:///x",
+            "http://a b/",
+            "x",
+            "",
+        ];
+        let inputs = [
+            "",
+            " ",
+            "\t",
+            "#f",
+            "\t#f",
+            "?q",
+            "/p",
+            "x",
+            "../y",
+            "//h/p",
+            "//a b/",
+            "\\\\h",
+            "\\/a b",
+            "/\\a b",
+            "//",
+            "///x",
+            "//h:99999",
+            "//u@",
+            "//[::1]/",
+            "//[::g]/",
+            "/\t/a b",
+            "http:x",
+            "http:/x",
+            "HTTP:\\\\a b",
+            "http://a b",
+            "ht\ttp:a b",
+            "https:a b",
+            "sc:a b",
+            "sc://a b",
+            "mailto:y",
+            "file:x",
+            "file://a b/",
+            "a b:c",
+            "1a:b",
+            "wss://h:99999",
+        ];
+        for base in bases {
+            for input in inputs {
+                let parsed = crate::Url::parse(base)
+                    .is_ok_and(|b| crate::Url::parse_with_base(input, Some(&b)).is_ok());
+                assert_eq!(
+                    crate::Url::can_parse(input, Some(base)),
+                    parsed,
+                    "{input:?} {base:?}"
+                );
+            }
+        }
+    }
+
     /// Every host of up to four pieces from an alphabet of numbers, dots, percent-escapes and
     /// non-ASCII code points (fullwidth digits, ideographic full stop): the same answer.
     #[test]
