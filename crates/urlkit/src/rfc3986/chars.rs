@@ -96,6 +96,9 @@ pub(crate) fn scan(s: &[u8], i: usize, mask: u8) -> usize {
             at
         }
     };
+    // Written out by hand on purpose: a loop over the pairs (`step_by`, or `first_chunk`
+    // with `find`) measured 1.2-2.1% more instructions on realworld.txt (callgrind), the
+    // compiler not unrolling it as far.
     while rest.len() >= 16 {
         if !pair_ok(&rest[0..2]) {
             return stop(rest);
