@@ -47,7 +47,7 @@ impl Session {
     /// Whether the filter selects `corpus/benchmark`.
     pub fn wants(&self, corpus: &str, benchmark: &str) -> bool {
         let id = format!("{corpus}/{benchmark}");
-        self.filter.as_deref().map_or(true, |f| id.contains(f))
+        self.filter.as_deref().is_none_or(|f| id.contains(f))
     }
 
     /// Measures `contenders` (each over the same `items` inputs) and records a table row per

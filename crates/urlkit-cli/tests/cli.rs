@@ -593,7 +593,7 @@ fn messy_dataset_streams_one_object_per_line() {
             Ok(Value::Object(map))
                 if line.starts_with('{')
                     && map.get("input").is_some_and(Value::is_string)
-                    && map.get("base").map_or(true, |b| b.is_null() || b.is_string()) =>
+                    && map.get("base").is_none_or(|b| b.is_null() || b.is_string()) =>
             {
                 map["input"].as_str().map(str::to_owned).unwrap_or_default()
             }

@@ -178,7 +178,7 @@ fn is_win_sep(c: u8) -> bool {
 
 /// `X:` at the start of `p`, followed by the end or a separator accepted by `sep`.
 fn drive_prefix(p: &[u8], sep: fn(u8) -> bool) -> bool {
-    p.len() >= 2 && p[0].is_ascii_alphabetic() && p[1] == b':' && p.get(2).map_or(true, |&c| sep(c))
+    p.len() >= 2 && p[0].is_ascii_alphabetic() && p[1] == b':' && p.get(2).is_none_or(|&c| sep(c))
 }
 
 /// A Windows path, taken apart: the host (UNC server, or empty), and the rest as a list of
@@ -419,7 +419,7 @@ fn windows_path(server: Option<&str>, decoded: &str) -> Result<String, FilePathE
     if out.starts_with(r"\\") {
         // `\\server\share` needs a share name.
         let share = rest.strip_prefix('/').unwrap_or_default();
-        if share.split('/').next().map_or(true, str::is_empty) {
+        if share.split('/').next().is_none_or(str::is_empty) {
             return Err(FilePathError::IncompleteUnc);
         }
     }

@@ -285,16 +285,13 @@ impl Url {
         match base {
             None => {
                 let known = crate::whatwg::parses_without_base(input);
-                debug_assert!(
-                    known.map_or(true, |k| k == Url::parse(input).is_ok()),
-                    "{input:?}"
-                );
+                debug_assert!(known.is_none_or(|k| k == Url::parse(input).is_ok()), "{input:?}");
                 known.unwrap_or_else(|| Url::parse(input).is_ok())
             }
             Some(b) => {
                 let full = || Url::parse(b).is_ok_and(|b| b.join(input).is_ok());
                 let known = with_base(input, b);
-                debug_assert!(known.map_or(true, |k| k == full()), "{input:?} {b:?}");
+                debug_assert!(known.is_none_or(|k| k == full()), "{input:?} {b:?}");
                 known.unwrap_or_else(full)
             }
         }

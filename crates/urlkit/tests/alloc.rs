@@ -77,9 +77,8 @@ fn written_authority(line: &str) -> Option<&str> {
 fn plain_ascii_host(line: &str) -> bool {
     line.is_ascii()
         && !line.contains(['\t', '\n', '\r'])
-        && written_authority(line).map_or(true, |a| {
-            !a.contains('%') && !a.to_ascii_lowercase().contains("xn--")
-        })
+        && written_authority(line)
+            .is_none_or(|a| !a.contains('%') && !a.to_ascii_lowercase().contains("xn--"))
 }
 
 /// An `http:` or `https:` URL with a domain or IPv4 host written as plain ASCII: the

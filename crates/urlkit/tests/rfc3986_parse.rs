@@ -272,7 +272,7 @@ fn host_ok(h: &str) -> bool {
         };
         // std's parser accepts the same textual IPv6 forms as the ABNF.
         let addr_ok = !addr.contains('%') && addr.parse::<std::net::Ipv6Addr>().is_ok();
-        return addr_ok && zone.map_or(true, |z| !z.is_empty() && chars_ok(z, unreserved));
+        return addr_ok && zone.is_none_or(|z| !z.is_empty() && chars_ok(z, unreserved));
     }
     ipv4(h) || chars_ok(h, |c| unreserved(c) || sub_delim(c))
 }
@@ -281,9 +281,7 @@ fn authority_ok(a: &str) -> bool {
         Some(i) => (Some(&a[..i]), &a[i + 1..]),
         None => (None, a),
     };
-    if !userinfo.map_or(true, |u| {
-        chars_ok(u, |c| unreserved(c) || sub_delim(c) || c == ':')
-    }) {
+    if !userinfo.is_none_or(|u| chars_ok(u, |c| unreserved(c) || sub_delim(c) || c == ':')) {
         return false;
     }
     let (host, port) = match hostport.rfind(':') {
@@ -302,7 +300,7 @@ fn naive_valid(s: &str) -> bool {
             return false;
         }
     }
-    if !authority.map_or(true, authority_ok) {
+    if !authority.is_none_or(authority_ok) {
         return false;
     }
     if scheme.is_none() && authority.is_none() && path.split('/').next().unwrap().contains(':') {
@@ -310,8 +308,8 @@ fn naive_valid(s: &str) -> bool {
     }
     let qf = |c: char| pchar(c) || c == '/' || c == '?';
     chars_ok(path, |c| pchar(c) || c == '/')
-        && query.map_or(true, |q| chars_ok(q, qf))
-        && fragment.map_or(true, |f| chars_ok(f, qf))
+        && query.is_none_or(|q| chars_ok(q, qf))
+        && fragment.is_none_or(|f| chars_ok(f, qf))
 }
 
 proptest! {

@@ -100,7 +100,7 @@ pub fn jsonl_handler(op: Op) -> impl FnMut(&str) -> (JsonObject, bool) {
                 return (op.object(base.ok(), other, &Err(message)), false);
             }
         };
-        if cache.as_ref().map_or(true, |(text, _)| text != base) {
+        if cache.as_ref().is_none_or(|(text, _)| text != base) {
             cache = Some((base.to_owned(), parse_base(base)));
         }
         let result = match &cache {

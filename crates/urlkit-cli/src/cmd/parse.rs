@@ -134,7 +134,7 @@ pub fn jsonl_handler() -> impl FnMut(&str) -> (JsonObject, bool) {
         let base = match base_text {
             None => None,
             Some(text) => {
-                if cache.as_ref().map_or(true, |(cached, _)| cached != text) {
+                if cache.as_ref().is_none_or(|(cached, _)| cached != text) {
                     cache = Some((text.to_owned(), parse_base(text)));
                 }
                 cache.as_ref().map(|(_, parsed)| parsed)

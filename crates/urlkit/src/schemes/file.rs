@@ -70,7 +70,7 @@ impl<'a> FileView<'a> {
     /// assert!(p.view.as_file().unwrap().is_local());
     /// ```
     pub fn is_local(&self) -> bool {
-        self.host.map_or(true, |h| h.eq_ignore_ascii_case("localhost"))
+        self.host.is_none_or(|h| h.eq_ignore_ascii_case("localhost"))
     }
 
     /// The decoded path, with its leading `/` when it has one.

@@ -114,14 +114,14 @@ fn plain_userinfo(userinfo: &[u8]) -> Option<usize> {
         return None;
     }
     let plain = |part: &[u8]| skip_copy(part, &USERINFO_CLASS) == part.len();
-    (plain(user) && pass.map_or(true, plain)).then_some(user.len())
+    (plain(user) && pass.is_none_or(plain)).then_some(user.len())
 }
 
 /// The host kind if the host parser would keep `host` as is (up to ASCII case): a domain
 /// without `xn--` labels (IDNA checks those), or a dotted-decimal IPv4 address. One pass,
 /// label by label.
 fn plain_host(host: &[u8]) -> Option<HostInternal> {
-    if host.last().map_or(true, |&c| c == b'.') {
+    if host.last().is_none_or(|&c| c == b'.') {
         return None;
     }
     let mut start = 0;

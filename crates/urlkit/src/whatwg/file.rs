@@ -87,7 +87,7 @@ impl<'b> Parser<'_, 'b, '_, '_> {
             self.marks.path_start = self.out.len();
             let first = base.pathname().as_bytes().get(1..3).unwrap_or_default();
             let base_has_drive = is_normalized_windows_drive_letter(first)
-                && base.pathname().as_bytes().get(3).map_or(true, |&b| b == b'/');
+                && base.pathname().as_bytes().get(3).is_none_or(|&b| b == b'/');
             if !starts_with_windows_drive_letter(self.rest()) && base_has_drive {
                 self.out.push('/');
                 self.out.push_str(core::str::from_utf8(first).unwrap_or_default());
