@@ -73,11 +73,22 @@ const fn build_pairs() -> [u8; 65536] {
     t
 }
 
-/// The first index at or after `i` whose byte is not in `mask` (bulk scan, unrolled over
-/// eight bytes as four byte pairs with one early exit per pair; fixed-size chunks let the
-/// compiler drop bounds checks).
+/// The first index at or after `i` whose byte is not in the class bit `mask`: vectorized
+/// where the CPU allows ([`super::simd`]), else [`scalar_scan`].
 #[inline(always)]
 pub(crate) fn scan(s: &[u8], i: usize, mask: u8) -> usize {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    if s.len() >= 16 && super::simd::available() {
+        return super::simd::scan(s, i, mask);
+    }
+    scalar_scan(s, i, mask)
+}
+
+/// [`scan`] a byte pair at a time (bulk scan, unrolled over sixteen bytes as eight byte
+/// pairs with one early exit per pair; fixed-size chunks let the compiler drop bounds
+/// checks).
+#[inline(always)]
+pub(crate) fn scalar_scan(s: &[u8], i: usize, mask: u8) -> usize {
     let Some(mut rest) = s.get(i..) else {
         return i;
     };
@@ -197,6 +208,7 @@ mod tests {
         let s = b"abcdefghijklmnop/qrs%tu";
         for i in 0..s.len() {
             let naive = (i..s.len()).find(|&j| !is(s[j], REG_NAME)).unwrap_or(s.len());
+            assert_eq!(scalar_scan(s, i, REG_NAME), naive);
             assert_eq!(scan(s, i, REG_NAME), naive);
         }
         // Every stop position and length, odd and even, for each class.
@@ -209,6 +221,7 @@ mod tests {
                 for i in 0..=len {
                     for mask in [SCHEME, REG_NAME, PATH, QUERY] {
                         let naive = (i..len).find(|&j| !is(v[j], mask)).unwrap_or(len);
+                        assert_eq!(scalar_scan(&v, i, mask), naive, "{len} {bad} {i}");
                         assert_eq!(scan(&v, i, mask), naive, "{len} {bad} {i}");
                     }
                 }
