@@ -5,6 +5,7 @@
 //! per byte. Each table is tested against a predicate written from its definition.
 
 use crate::percent::sets::{self, AsciiSet};
+use crate::simd::AsciiClass;
 
 /// A 256-entry table of the bytes that `set` percent-encodes (non-ASCII always is).
 pub(crate) const fn encode_table(set: &AsciiSet) -> [bool; 256] {
@@ -41,8 +42,36 @@ pub(crate) const ENCODE: u8 = 1;
 /// The byte ends the component.
 pub(crate) const STOP: u8 = 2;
 
+/// A byte class table whose [`COPY`] bytes are also a vector class, for
+/// [`skip_copy`](crate::whatwg::encode::skip_copy). Indexing reads the table.
+#[derive(Debug)]
+pub(crate) struct ClassTable {
+    table: [u8; 256],
+    /// The ASCII bytes of class [`COPY`].
+    pub(crate) copy: AsciiClass,
+}
+
+impl ClassTable {
+    /// `table` with its vector class of [`COPY`] bytes.
+    pub(crate) const fn new(table: [u8; 256]) -> Self {
+        ClassTable {
+            copy: AsciiClass::of_value(&table, COPY),
+            table,
+        }
+    }
+}
+
+impl core::ops::Index<usize> for ClassTable {
+    type Output = u8;
+
+    #[inline(always)]
+    fn index(&self, b: usize) -> &u8 {
+        &self.table[b]
+    }
+}
+
 /// A class table: [`STOP`] for `stops`, [`ENCODE`] for what `set` encodes, else [`COPY`].
-const fn class_table(set: &AsciiSet, stops: &[u8]) -> [u8; 256] {
+const fn class_table(set: &AsciiSet, stops: &[u8]) -> ClassTable {
     let enc = set.encode_table();
     let mut t = [COPY; 256];
     let mut i = 0;
@@ -57,23 +86,23 @@ const fn class_table(set: &AsciiSet, stops: &[u8]) -> [u8; 256] {
         t[stops[i] as usize] = STOP;
         i += 1;
     }
-    t
+    ClassTable::new(t)
 }
 
 /// A path segment of a special URL: path set, ends at `/ \ ? #`.
-pub(crate) static PATH_SPECIAL_CLASS: [u8; 256] = class_table(&sets::PATH, b"/\\?#");
+pub(crate) static PATH_SPECIAL_CLASS: ClassTable = class_table(&sets::PATH, b"/\\?#");
 /// A path segment of a non-special URL: path set, ends at `/ ? #`.
-pub(crate) static PATH_CLASS: [u8; 256] = class_table(&sets::PATH, b"/?#");
+pub(crate) static PATH_CLASS: ClassTable = class_table(&sets::PATH, b"/?#");
 /// A path segment of a special URL under a state override: ends at `/ \` only.
-pub(crate) static PATH_OVERRIDE_SPECIAL_CLASS: [u8; 256] = class_table(&sets::PATH, b"/\\");
+pub(crate) static PATH_OVERRIDE_SPECIAL_CLASS: ClassTable = class_table(&sets::PATH, b"/\\");
 /// A path segment of a non-special URL under a state override: ends at `/` only.
-pub(crate) static PATH_OVERRIDE_CLASS: [u8; 256] = class_table(&sets::PATH, b"/");
+pub(crate) static PATH_OVERRIDE_CLASS: ClassTable = class_table(&sets::PATH, b"/");
 /// An opaque path: C0 control set, ends at `? #`.
-pub(crate) static OPAQUE_PATH_CLASS: [u8; 256] = class_table(&sets::C0_CONTROL, b"?#");
+pub(crate) static OPAQUE_PATH_CLASS: ClassTable = class_table(&sets::C0_CONTROL, b"?#");
 /// The query of a special URL: special-query set, ends at `#`.
-pub(crate) static SPECIAL_QUERY_CLASS: [u8; 256] = class_table(&sets::SPECIAL_QUERY, b"#");
+pub(crate) static SPECIAL_QUERY_CLASS: ClassTable = class_table(&sets::SPECIAL_QUERY, b"#");
 /// The query of a non-special URL: query set (which holds `#`, so stop wins), ends at `#`.
-pub(crate) static QUERY_CLASS: [u8; 256] = class_table(&sets::QUERY, b"#");
+pub(crate) static QUERY_CLASS: ClassTable = class_table(&sets::QUERY, b"#");
 
 /// Authority byte classes ([authority state](https://url.spec.whatwg.org/#authority-state)):
 /// nothing special.
@@ -87,7 +116,7 @@ pub(crate) const AUTH_BRACKET: u8 = 3;
 /// Ends the authority.
 pub(crate) const AUTH_END: u8 = 4;
 
-const fn authority_classes(ends: &[u8]) -> [u8; 256] {
+const fn authority_classes(ends: &[u8]) -> ClassTable {
     let mut t = [AUTH_PLAIN; 256];
     t[b'@' as usize] = AUTH_AT;
     t[b':' as usize] = AUTH_COLON;
@@ -98,13 +127,13 @@ const fn authority_classes(ends: &[u8]) -> [u8; 256] {
         t[ends[i] as usize] = AUTH_END;
         i += 1;
     }
-    t
+    ClassTable::new(t)
 }
 
 /// Authority classes of a special URL: it ends at `/ \ ? #`.
-pub(crate) static AUTHORITY_SPECIAL_CLASS: [u8; 256] = authority_classes(b"/\\?#");
+pub(crate) static AUTHORITY_SPECIAL_CLASS: ClassTable = authority_classes(b"/\\?#");
 /// Authority classes of a non-special URL: it ends at `/ ? #`.
-pub(crate) static AUTHORITY_CLASS: [u8; 256] = authority_classes(b"/?#");
+pub(crate) static AUTHORITY_CLASS: ClassTable = authority_classes(b"/?#");
 
 /// A table holding `true` for exactly the bytes in `bytes`.
 const fn table_of(bytes: &[u8]) -> [bool; 256] {

@@ -100,6 +100,7 @@ pub mod rfc3986;
 pub mod scheme;
 pub mod schemes;
 mod setters;
+mod simd;
 mod url;
 mod whatwg;
 

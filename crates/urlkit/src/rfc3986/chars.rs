@@ -5,6 +5,7 @@ use crate::percent::sets::{
     AsciiSet, HEXDIG, RFC3986_PCHAR, RFC3986_QUERY, RFC3986_REG_NAME, RFC3986_SCHEME, RFC3986_UNRESERVED,
     RFC3986_USERINFO,
 };
+use crate::simd::AsciiClass;
 
 /// Scheme characters after the first (§3.1).
 pub(crate) const SCHEME: u8 = 1;
@@ -74,15 +75,26 @@ const fn build_pairs() -> [u8; 65536] {
 }
 
 /// The first index at or after `i` whose byte is not in the class bit `mask`: vectorized
-/// where the CPU allows ([`super::simd`]), else [`scalar_scan`].
+/// where the CPU allows ([`crate::simd`]), else [`scalar_scan`].
 #[inline(always)]
 pub(crate) fn scan(s: &[u8], i: usize, mask: u8) -> usize {
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    if s.len() >= 16 && super::simd::available() {
-        return super::simd::scan(s, i, mask);
+    if let Some(end) = crate::simd::try_scan(s, i, &VECTOR_CLASSES[mask.trailing_zeros() as usize & 7]) {
+        return end;
     }
     scalar_scan(s, i, mask)
 }
+
+/// Each class bit of [`TABLE`] as a vector class (`VECTOR_CLASSES[c]` for bit `1 << c`).
+static VECTOR_CLASSES: [AsciiClass; 8] = {
+    let table = build();
+    let mut classes = [AsciiClass::of_bits(&table, 1); 8];
+    let mut c = 1;
+    while c < 8 {
+        classes[c] = AsciiClass::of_bits(&table, 1 << c);
+        c += 1;
+    }
+    classes
+};
 
 /// [`scan`] a byte pair at a time (bulk scan, unrolled over sixteen bytes as eight byte
 /// pairs with one early exit per pair; fixed-size chunks let the compiler drop bounds
@@ -233,6 +245,26 @@ mod tests {
                     PAIRS[usize::from(u16::from_le_bytes([a, b]))],
                     TABLE[a as usize] & TABLE[b as usize]
                 );
+            }
+        }
+    }
+
+    /// The vector classes hold exactly the table's classes, and the scan that may use them
+    /// agrees with the scalar scan at every start of longer inputs.
+    #[test]
+    fn vector_classes_match_the_table() {
+        for (c, class) in VECTOR_CLASSES.iter().enumerate() {
+            for b in 0u8..=255 {
+                assert_eq!(class.contains(b), is(b, 1 << c), "{b:#x} class {c}");
+            }
+        }
+        let text = b"https://user:pw@example.com:8080/a/b%2Fc;p=1/~d?q=a+b&r=[x]#frag ment\xff/tail";
+        for end in 0..=text.len() {
+            for i in 0..=end + 1 {
+                for c in 0..8 {
+                    let s = &text[..end];
+                    assert_eq!(scan(s, i, 1 << c), scalar_scan(s, i, 1 << c), "{end} {i} {c}");
+                }
             }
         }
     }

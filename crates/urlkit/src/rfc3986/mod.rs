@@ -35,8 +35,6 @@ mod normalize;
 mod parse;
 mod relative;
 mod resolve;
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-mod simd;
 mod uri;
 
 pub use error::{ParseError, Rule};

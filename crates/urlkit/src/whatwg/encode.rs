@@ -1,7 +1,7 @@
 //! The parser's bulk percent-encode-and-copy loop
 //! (<https://url.spec.whatwg.org/#string-utf-8-percent-encode>).
 
-use crate::chars::{COPY, STOP};
+use crate::chars::{ClassTable, COPY, STOP};
 use alloc::string::String;
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -30,11 +30,12 @@ pub(crate) fn encode_into(out: &mut String, s: &str, table: &[bool; 256]) {
     out.push_str(s.get(start..).unwrap_or_default());
 }
 
-/// How many leading bytes of `b` are of class [`COPY`]: four table lookups per branch,
-/// since runs of plain bytes are the common case.
+/// How many leading bytes of `b` are of class [`COPY`]: a vector scan over the ASCII ones
+/// where the CPU allows ([`crate::simd`]), then four table lookups per branch, since runs of
+/// plain bytes are the common case.
 #[inline(always)]
-pub(crate) fn skip_copy(b: &[u8], classes: &[u8; 256]) -> usize {
-    let mut i = 0;
+pub(crate) fn skip_copy(b: &[u8], classes: &ClassTable) -> usize {
+    let mut i = crate::simd::try_scan(b, 0, &classes.copy).unwrap_or(0);
     while let Some(q) = b.get(i..i + 4) {
         let any =
             classes[q[0] as usize] | classes[q[1] as usize] | classes[q[2] as usize] | classes[q[3] as usize];
@@ -53,7 +54,7 @@ pub(crate) fn skip_copy(b: &[u8], classes: &[u8; 256]) -> usize {
 /// the [`ENCODE`] bytes and copying the runs between them in bulk, in one pass. Returns where
 /// it stopped (`s.len()` at the end). Every non-ASCII byte must be [`ENCODE`].
 #[inline]
-pub(crate) fn encode_until(out: &mut String, s: &str, classes: &[u8; 256]) -> usize {
+pub(crate) fn encode_until(out: &mut String, s: &str, classes: &ClassTable) -> usize {
     let b = s.as_bytes();
     let mut start = 0;
     let mut i = 0;

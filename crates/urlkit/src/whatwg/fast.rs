@@ -8,7 +8,7 @@
 //! result against the full parser.
 
 use super::encode::skip_copy;
-use crate::chars::{COPY, END_SPECIAL, SPECIAL_QUERY_CLASS};
+use crate::chars::{ClassTable, COPY, END_SPECIAL, SPECIAL_QUERY_CLASS};
 use crate::host::HostInternal;
 use crate::offsets::Offsets;
 use crate::scheme::SpecialScheme;
@@ -17,7 +17,7 @@ use alloc::string::String;
 
 /// Bytes of a lower-case host (COPY): ASCII lower-case letters, digits and `.`; `-` stops
 /// the skip (see [`lower_host_end`]).
-static HOST_LOWER_CLASS: [u8; 256] = {
+static HOST_LOWER_CLASS: ClassTable = ClassTable::new({
     let mut t = [1u8; 256];
     let mut i = 0;
     while i < 256 {
@@ -28,11 +28,11 @@ static HOST_LOWER_CLASS: [u8; 256] = {
         i += 1;
     }
     t
-};
+});
 
 /// Bytes the fast path accepts in a host: ASCII letters, digits, `-` and `.` (COPY);
 /// everything else ends the host or sends the input to the full parser.
-static HOST_CLASS: [u8; 256] = {
+static HOST_CLASS: ClassTable = ClassTable::new({
     let mut t = [1u8; 256];
     let mut i = 0;
     while i < 256 {
@@ -43,7 +43,7 @@ static HOST_CLASS: [u8; 256] = {
         i += 1;
     }
     t
-};
+});
 
 /// A class table with [`COPY`] for the bytes `set` leaves alone, 1 for the others.
 const fn copy_class(set: &crate::percent::sets::AsciiSet) -> [u8; 256] {
@@ -61,7 +61,7 @@ const fn copy_class(set: &crate::percent::sets::AsciiSet) -> [u8; 256] {
 
 /// Path bytes of a special URL for [`scan_path`]: COPY for what the path state copies,
 /// including `/`; `.` and `%` are looked at; the rest ends the scan.
-static FAST_PATH_CLASS: [u8; 256] = {
+static FAST_PATH_CLASS: ClassTable = ClassTable::new({
     let mut t = copy_class(&crate::percent::sets::PATH);
     t[b'\\' as usize] = 1;
     t[b'?' as usize] = 1;
@@ -69,12 +69,12 @@ static FAST_PATH_CLASS: [u8; 256] = {
     t[b'.' as usize] = 1;
     t[b'%' as usize] = 1;
     t
-};
+});
 
 /// Fragment bytes copied unchanged (the fragment percent-encode set's complement).
-static FRAGMENT_CLASS: [u8; 256] = copy_class(&crate::percent::sets::FRAGMENT);
+static FRAGMENT_CLASS: ClassTable = ClassTable::new(copy_class(&crate::percent::sets::FRAGMENT));
 /// Userinfo bytes copied unchanged (the userinfo percent-encode set's complement).
-static USERINFO_CLASS: [u8; 256] = copy_class(&crate::percent::sets::USERINFO);
+static USERINFO_CLASS: ClassTable = ClassTable::new(copy_class(&crate::percent::sets::USERINFO));
 
 /// Where the components of a canonical input (or its canonical beginning) are.
 pub(super) struct Layout {

@@ -19,7 +19,7 @@ use crate::scheme::SpecialScheme;
 /// Bytes of a special host that the host parser keeps valid without looking further (COPY):
 /// ASCII, not a forbidden domain code point, not `%` (percent-decoding). (An ASCII domain is
 /// only lower-cased, `xn--` labels included.)
-static HOST_OK_CLASS: [u8; 256] = {
+static HOST_OK_CLASS: crate::chars::ClassTable = crate::chars::ClassTable::new({
     let mut t = [1u8; 256];
     let mut i = 0;
     while i < 0x80 {
@@ -30,7 +30,7 @@ static HOST_OK_CLASS: [u8; 256] = {
         i += 1;
     }
     t
-};
+});
 
 /// The common case of `can_parse`: `http://` or `https://` (or another special scheme and
 /// `://`), a host of plain ASCII bytes, an optional port, then the end of the authority.

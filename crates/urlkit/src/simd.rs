@@ -1,0 +1,280 @@
+//! Vector scans over a class of ASCII bytes: the first byte at or after a start that is not
+//! in the class. On x86-64 with AVX2 (detected at run time through `std`'s cached
+//! `is_x86_feature_detected!`), 32 (or 16) bytes are classified at once by two nibble
+//! lookups and the first outsider is found with one bit scan; elsewhere, and in `no_std`
+//! builds, [`try_scan`] answers `None` and the caller runs its scalar scan.
+//!
+//! Besides doing fewer instructions per byte than a table-driven scalar loop, the vector
+//! scan stops on a branch that is nearly always predicted (most URL components end within
+//! the first block), where a scalar loop leaves at a data-dependent byte.
+//!
+//! `unsafe` is confined to this module, for two reasons only: unaligned vector loads take a
+//! raw pointer, and a `#[target_feature]` function may only be called once the feature was
+//! detected. BENCHMARKS.md ("AVX2 class scan") has the measurements that justify it.
+#![allow(unsafe_code)]
+
+/// A set of ASCII bytes as nibble rows: `rows[lo]` has bit `hi` set when byte
+/// `hi << 4 | lo` is in the set (only `hi < 8` exists, so eight bits suffice and non-ASCII
+/// bytes are never members).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AsciiClass {
+    rows: [u8; 16],
+}
+
+impl AsciiClass {
+    /// The ASCII bytes `b` with `table[b] & mask != 0` (a non-ASCII byte is never in a
+    /// vector class: a caller whose table has some continues with its scalar scan).
+    pub(crate) const fn of_bits(table: &[u8; 256], mask: u8) -> Self {
+        let mut rows = [0u8; 16];
+        let mut b = 0;
+        while b < 128 {
+            if table[b] & mask != 0 {
+                rows[b & 15] |= 1 << (b >> 4);
+            }
+            b += 1;
+        }
+        AsciiClass { rows }
+    }
+
+    /// The ASCII bytes `b` with `table[b] == value` (see [`AsciiClass::of_bits`]).
+    pub(crate) const fn of_value(table: &[u8; 256], value: u8) -> Self {
+        let mut rows = [0u8; 16];
+        let mut b = 0;
+        while b < 128 {
+            if table[b] == value {
+                rows[b & 15] |= 1 << (b >> 4);
+            }
+            b += 1;
+        }
+        AsciiClass { rows }
+    }
+
+    /// Whether `b` is in the class (what the vector code computes, byte by byte).
+    #[cfg(test)]
+    pub(crate) fn contains(&self, b: u8) -> bool {
+        b < 128 && self.rows[usize::from(b & 15)] & (1 << (b >> 4)) != 0
+    }
+}
+
+/// The first index at or after `i` whose byte is not in `class` (`i` itself when past the
+/// end), or `None` when no vector scan runs here: no AVX2, not x86-64, `no_std`, or fewer
+/// than 16 bytes in `s`.
+#[inline(always)]
+pub(crate) fn try_scan(s: &[u8], i: usize, class: &AsciiClass) -> Option<usize> {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    if s.len() >= 16 && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::scan` enables.
+        return Some(unsafe { avx2::scan(s, i, class) });
+    }
+    let _ = (s, i, class);
+    None
+}
+
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx2 {
+    use super::AsciiClass;
+    use core::arch::x86_64::{
+        __m128i, __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
+        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+    };
+
+    /// `1 << hi` for the high nibbles of ASCII bytes, 0 for the others.
+    static HIGH_BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
+
+    /// [`super::try_scan`] on a CPU with AVX2, for `s` of at least 16 bytes.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn scan(s: &[u8], mut i: usize, class: &AsciiClass) -> usize {
+        let len = s.len();
+        if i >= len {
+            return i;
+        }
+        // SAFETY: both arrays are 16 bytes; the loads may be unaligned.
+        let (rows, high_bits) = unsafe {
+            (
+                _mm_loadu_si128(class.rows.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>()),
+            )
+        };
+        if len >= 32 {
+            let rows = _mm256_broadcastsi128_si256(rows);
+            let high_bits = _mm256_broadcastsi128_si256(high_bits);
+            let outside = |at: usize| -> u32 {
+                debug_assert!(at + 32 <= len);
+                // SAFETY: `at + 32 <= len` at every call below, so the 32 bytes are in `s`.
+                let v = unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) };
+                outside32(v, rows, high_bits)
+            };
+            while i + 32 <= len {
+                let bad = outside(i);
+                if bad != 0 {
+                    return i + bad.trailing_zeros() as usize;
+                }
+                i += 32;
+            }
+            if i == len {
+                return len;
+            }
+            // The last block overlaps bytes already passed; they are shifted out.
+            let base = len - 32;
+            let bad = outside(base) >> (i - base);
+            return if bad != 0 {
+                i + bad.trailing_zeros() as usize
+            } else {
+                len
+            };
+        }
+        let outside = |at: usize| -> u32 {
+            debug_assert!(at + 16 <= len);
+            // SAFETY: `at + 16 <= len` at every call below (and `len >= 16`).
+            let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
+            outside16(v, rows, high_bits)
+        };
+        if i + 16 <= len {
+            let bad = outside(i);
+            if bad != 0 {
+                return i + bad.trailing_zeros() as usize;
+            }
+            i += 16;
+            if i == len {
+                return len;
+            }
+        }
+        let base = len - 16;
+        let bad = outside(base) >> (i - base);
+        if bad != 0 {
+            i + bad.trailing_zeros() as usize
+        } else {
+            len
+        }
+    }
+
+    /// A bit per byte of `v`, set for the bytes outside the class whose rows are `rows`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn outside32(v: __m256i, rows: __m256i, high_bits: __m256i) -> u32 {
+        let nibble = _mm256_set1_epi8(0x0F);
+        let low = _mm256_and_si256(v, nibble);
+        let high = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
+        let hit = _mm256_and_si256(
+            _mm256_shuffle_epi8(rows, low),
+            _mm256_shuffle_epi8(high_bits, high),
+        );
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())) as u32
+    }
+
+    /// [`outside32`] for 16 bytes.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn outside16(v: __m128i, rows: __m128i, high_bits: __m128i) -> u32 {
+        let nibble = _mm_set1_epi8(0x0F);
+        let low = _mm_and_si128(v, nibble);
+        let high = _mm_and_si128(_mm_srli_epi16::<4>(v), nibble);
+        let hit = _mm_and_si128(_mm_shuffle_epi8(rows, low), _mm_shuffle_epi8(high_bits, high));
+        _mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128())) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    /// A class of `a`-`z` and a sprinkling of punctuation, and its membership test.
+    fn sample() -> (AsciiClass, impl Fn(u8) -> bool) {
+        let member = |b: u8| b.is_ascii_lowercase() || b"-./:@~".contains(&b);
+        let mut table = [0u8; 256];
+        for b in 0..=255u8 {
+            table[usize::from(b)] = u8::from(member(b)) * 4;
+        }
+        (AsciiClass::of_bits(&table, 4), member)
+    }
+
+    fn vectors_here() -> bool {
+        let here = try_scan(&[b'a'; 16], 0, &sample().0).is_some();
+        #[cfg(feature = "std")]
+        if !here {
+            std::eprintln!("no vector scan on this CPU or build: only the class rows are tested");
+        }
+        here
+    }
+
+    #[test]
+    fn rows_hold_the_class() {
+        let (class, member) = sample();
+        for b in 0u8..=255 {
+            assert_eq!(class.contains(b), member(b), "{b:#x}");
+        }
+        let mut table = [1u8; 256];
+        table[..128].fill(0);
+        table[b'%' as usize] = 1;
+        let values = AsciiClass::of_value(&table, 0);
+        assert!((0u8..=255).all(|b| values.contains(b) == (b < 128 && b != b'%')));
+        // Non-ASCII members of a table are left to the caller's scalar scan.
+        assert!((0u8..=255).all(|b| AsciiClass::of_value(&[0; 256], 0).contains(b) == (b < 128)));
+    }
+
+    /// Every start, stop position and length from 16 to 80 bytes, with the stopping byte
+    /// drawn from ASCII outsiders and non-ASCII bytes.
+    #[test]
+    fn scan_matches_naive() {
+        if !vectors_here() {
+            return;
+        }
+        let (class, member) = sample();
+        for len in 16..80 {
+            for bad in 0..=len {
+                for stop in [b'%', b' ', 0x80, 0xFF, b'#', b'A'] {
+                    let mut v = vec![b'a'; len];
+                    if bad < len {
+                        v[bad] = stop;
+                    }
+                    // `next[j]`: the first index at or after `j` outside the class.
+                    let mut next = vec![len; len + 2];
+                    next[len + 1] = len + 1;
+                    for j in (0..len).rev() {
+                        next[j] = if member(v[j]) { next[j + 1] } else { j };
+                    }
+                    for (i, &naive) in next.iter().enumerate() {
+                        assert_eq!(try_scan(&v, i, &class), Some(naive), "{len} {bad} {i}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Random bytes at random starts, against a byte-by-byte scan.
+    #[test]
+    fn random_inputs() {
+        if !vectors_here() {
+            return;
+        }
+        let (class, member) = sample();
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let len = 16 + (next() % 100) as usize;
+            let sparse = 1 + next() % 40;
+            let v: Vec<u8> = (0..len)
+                .map(|_| {
+                    let r = next();
+                    if r % sparse == 0 {
+                        (r >> 8) as u8
+                    } else {
+                        b'a' + (r >> 8) as u8 % 26
+                    }
+                })
+                .collect();
+            let i = (next() % (len as u64 + 2)) as usize;
+            let naive = (i..len).find(|&j| !member(v[j])).unwrap_or(len.max(i));
+            assert_eq!(try_scan(&v, i, &class), Some(naive), "{v:?} {i}");
+        }
+    }
+}
