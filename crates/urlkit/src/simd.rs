@@ -18,6 +18,8 @@
 /// bytes are never members).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct AsciiClass {
+    // Read only by the vector code, which is not built everywhere.
+    #[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
     rows: [u8; 16],
 }
 
