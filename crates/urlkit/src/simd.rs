@@ -102,48 +102,37 @@ mod avx2 {
         if len >= 32 {
             let rows = _mm256_broadcastsi128_si256(rows);
             let high_bits = _mm256_broadcastsi128_si256(high_bits);
-            let outside = |at: usize| -> u32 {
-                debug_assert!(at + 32 <= len);
-                // SAFETY: `at + 32 <= len` at every call below, so the 32 bytes are in `s`.
+            return blocks::<32>(len, i, |at| {
+                // SAFETY: `blocks` asks only for blocks inside `s` (`at + 32 <= len`).
                 let v = unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) };
                 outside32(v, rows, high_bits)
-            };
-            while i + 32 <= len {
-                let bad = outside(i);
-                if bad != 0 {
-                    return i + bad.trailing_zeros() as usize;
-                }
-                i += 32;
-            }
-            if i == len {
-                return len;
-            }
-            // The last block overlaps bytes already passed; they are shifted out.
-            let base = len - 32;
-            let bad = outside(base) >> (i - base);
-            return if bad != 0 {
-                i + bad.trailing_zeros() as usize
-            } else {
-                len
-            };
+            });
         }
-        let outside = |at: usize| -> u32 {
-            debug_assert!(at + 16 <= len);
-            // SAFETY: `at + 16 <= len` at every call below (and `len >= 16`).
+        blocks::<16>(len, i, |at| {
+            // SAFETY: `blocks` asks only for blocks inside `s` (`at + 16 <= len`).
             let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
             outside16(v, rows, high_bits)
-        };
-        if i + 16 <= len {
+        })
+    }
+
+    /// The scan over blocks of `W` bytes from `i < len` (with `len >= W`): `outside(at)` is
+    /// the bit mask of the bytes outside the class among the `W` at `at`, and is only asked
+    /// for `at + W <= len`. The last block overlaps bytes already passed; they are shifted
+    /// out of its mask.
+    #[inline(always)]
+    fn blocks<const W: usize>(len: usize, mut i: usize, outside: impl Fn(usize) -> u32) -> usize {
+        debug_assert!(i < len && len >= W);
+        while i + W <= len {
             let bad = outside(i);
             if bad != 0 {
                 return i + bad.trailing_zeros() as usize;
             }
-            i += 16;
-            if i == len {
-                return len;
-            }
+            i += W;
         }
-        let base = len - 16;
+        if i == len {
+            return len;
+        }
+        let base = len - W;
         let bad = outside(base) >> (i - base);
         if bad != 0 {
             i + bad.trailing_zeros() as usize
