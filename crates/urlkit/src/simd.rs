@@ -87,7 +87,7 @@ mod avx2 {
 
     /// [`super::try_scan`] on a CPU with AVX2, for `s` of at least 16 bytes.
     #[target_feature(enable = "avx2")]
-    pub(super) fn scan(s: &[u8], mut i: usize, class: &AsciiClass) -> usize {
+    pub(super) fn scan(s: &[u8], i: usize, class: &AsciiClass) -> usize {
         let len = s.len();
         if i >= len {
             return i;
