@@ -124,10 +124,22 @@ pub(crate) const CHECK_BUFFER: usize = 1024;
 /// front, 8, the number `idna`'s `Uts46::process` keeps inline.
 const CHUNK_LABELS: usize = 7;
 
-/// Bytes of one chunk of several labels: with [`idna::RTL_LABEL`] (2 code points) in front, at
-/// most 253 code points as long as the mapping does not make the chunk longer than its UTF-8
-/// (only a few compatibility characters do, e.g. U+FDFA, 3 bytes mapped to 18 code points).
-const CHUNK_BYTES: usize = 251;
+/// The most code points a chunk of several labels may map to, so that with
+/// [`idna::RTL_LABEL`] (2 code points) in front it stays within the 253 that `idna` keeps
+/// inline. What a chunk maps to is bounded by its [`weight`]s.
+const CHUNK_WEIGHT: usize = 251;
+
+/// The most code points UTS 46 maps a byte of UTF-8 to (§4 step 1, then NFC): an ASCII byte
+/// to one (lower-cased or kept), any other byte to at most 6: the longest mapping is U+FDFA's,
+/// 18 code points for 3 bytes (UAX #15 §9: NFKD expands a code point to at most 18, U+FDFA);
+/// composition only shortens it. Tested on every code point in `idna.rs`.
+fn weight(b: u8) -> usize {
+    if b < 0x80 {
+        1
+    } else {
+        6
+    }
+}
 
 /// The [IPv4 number parser](https://url.spec.whatwg.org/#ipv4-number-parser) on one label,
 /// fed a byte at a time.
@@ -347,37 +359,43 @@ fn separator_at_end(chunk: &[u8]) -> Option<usize> {
 
 /// Feeds `bytes` (a host with a non-ASCII code point, decoded) to `f` in chunks of whole
 /// labels, split at label separators (which are left out): at most [`CHUNK_LABELS`] labels
-/// and [`CHUNK_BYTES`] bytes, or one longer label. `f` gets the buffer, whose chunk starts
-/// after [`idna::RTL_LABEL`] (already there), and answers whether the chunk is valid. `None`
-/// when a label does not fit [`CHECK_BUFFER`]; `Some(false)` as soon as `f` does.
+/// of at most [`CHUNK_WEIGHT`] in all, or one heavier label. `f` gets the buffer, whose chunk
+/// starts after [`idna::RTL_LABEL`] (already there), and answers whether the chunk is valid.
+/// `None` when a label does not fit [`CHECK_BUFFER`]; `Some(false)` as soon as `f` does.
 fn for_each_chunk(bytes: Decoded<'_>, mut f: impl FnMut(&[u8]) -> bool) -> Option<bool> {
     let start = idna::RTL_LABEL.len();
     let mut buf = [0u8; CHECK_BUFFER];
     buf[..start].copy_from_slice(idna::RTL_LABEL);
-    // The chunk is `buf[start..len]`; its last complete label ends at `label_end`, where a
-    // separator starts, and the current label starts at `label_start` (`start`: the first).
+    // The chunk is `buf[start..len]`, of weight `chunk_weight`; its last complete label ends
+    // at `label_end`, where a separator starts, and the current label starts at `label_start`
+    // (`start`: the first) and weighs `label_weight`.
     let (mut len, mut label_end, mut label_start, mut labels) = (start, start, start, 1);
+    let (mut chunk_weight, mut label_weight) = (0, 0);
     for b in bytes {
-        if len - start >= CHUNK_BYTES && label_start > start {
-            // Full: the complete labels go, the current one moves to the front.
+        if chunk_weight + weight(b) > CHUNK_WEIGHT && label_start > start {
+            // Too heavy with the current label: the complete labels go, it moves to the front.
             if !f(&buf[..label_end]) {
                 return Some(false);
             }
             buf.copy_within(label_start..len, start);
             len -= label_start - start;
-            (label_end, label_start, labels) = (start, start, 1);
+            (label_end, label_start, labels, chunk_weight) = (start, start, 1, label_weight);
         }
         *buf.get_mut(len)? = b;
         len += 1;
+        chunk_weight += weight(b);
+        label_weight += weight(b);
         if let Some(n) = separator_at_end(&buf[label_start..len]) {
             if labels == CHUNK_LABELS {
                 if !f(&buf[..len - n]) {
                     return Some(false);
                 }
                 (len, label_end, label_start, labels) = (start, start, start, 1);
+                chunk_weight = 0;
             } else {
                 (label_end, label_start, labels) = (len - n, len, labels + 1);
             }
+            label_weight = 0;
         }
     }
     Some(f(&buf[..len]))
@@ -394,16 +412,19 @@ fn for_each_chunk(bytes: Decoded<'_>, mut f: impl FnMut(&[u8]) -> bool) -> Optio
 /// answer, but for one rule: CheckBidi applies to every label of a Bidi domain name (§4.1
 /// step 4, RFC 5893 §1.4 and §2), which a chunk alone may not be. So when a chunk is one and
 /// there are several, every chunk is validated again behind an RTL label
-/// ([`idna::valid_in_bidi_domain`]). The `idna` crate keeps 8 labels and 253 mapped code
-/// points inline (more allocate); chunks stay within them, so that only these allocate: a
-/// label whose mapping has more than 253 code points (251 when validated again), or a
-/// chunk (at most [`CHUNK_BYTES`] bytes) whose mapping is that long (only a few compatibility
-/// characters map to more code points than their UTF-8 bytes); an `xn--` label that decodes
-/// to more than 59 code points; a run of more than 17 code points that are not starters for
-/// the normalizer (`icu_normalizer` keeps that many inline).
+/// ([`idna::valid_in_bidi_domain`]).
+///
+/// The `idna` crate keeps 8 labels and 253 mapped code points inline, and chunks stay within
+/// them ([`CHUNK_LABELS`], [`CHUNK_WEIGHT`]). What still allocates, inside `idna`, needs one
+/// label that no splitting between labels can help:
+/// - a label that maps to more than 253 code points (more than 251 when validated again
+///   behind the RTL label);
+/// - an `xn--` label that decodes to more than 59 code points (`idna`'s inline label buffer);
+/// - more than 17 non-starters in a row once decomposed (`icu_normalizer`'s inline buffer).
 ///
 /// `None` when a label is longer than [`CHECK_BUFFER`] less [`idna::RTL_LABEL`] bytes once
-/// decoded, which UTS 46 would mostly allocate for: the full parser decides.
+/// decoded (which UTS 46 would allocate for too, but where its mapping shrinks it more than
+/// 4 bytes a code point): the full parser decides.
 pub(crate) fn domain_parses(input: &[u8]) -> Option<bool> {
     let mut summary = Summary::new();
     // Steps 5-7 on an ASCII domain: it is only lower-cased, which changes neither the forbidden

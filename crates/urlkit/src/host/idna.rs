@@ -234,9 +234,10 @@ mod tests {
     /// [`super::super::domain::domain_parses`] hands UTS 46 chunks of labels split at the
     /// label separators `.`, U+3002, U+FF0E and U+FF61, and counts on the labels of the
     /// result being those: no other code point maps to anything with a `.` in it (UTS 46
-    /// §4 step 1, with the mapping data of the `idna` crate in use).
+    /// §4 step 1, with the mapping data of the `idna` crate in use); and on a code point
+    /// mapping to at most 6 code points per byte of its UTF-8.
     #[test]
-    fn only_the_label_separators_map_to_a_dot() {
+    fn mapping_bounds_that_chunks_rely_on() {
         for cp in 0x80u32..=0x10FFFF {
             let Some(c) = char::from_u32(cp) else { continue };
             let mut s = [0u8; 4];
@@ -244,6 +245,11 @@ mod tests {
                 c.encode_utf8(&mut s).as_bytes(),
                 AsciiDenyList::EMPTY,
                 Hyphens::Allow,
+            );
+            // The bound behind `domain::weight`: a code point maps to at most 6 per UTF-8 byte.
+            assert!(
+                out.chars().count() <= 6 * c.len_utf8(),
+                "U+{cp:04X} maps to {out:?}"
             );
             assert_eq!(
                 out.contains('.'),
