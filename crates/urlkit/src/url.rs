@@ -185,6 +185,13 @@ impl Url {
     /// Whether `input` parses, against `base` when given (which must parse too)
     /// (<https://url.spec.whatwg.org/#dom-url-canparse>).
     ///
+    /// Decided without building the URL and without allocating, whatever the input and base,
+    /// except for a host with one label that UTS 46 cannot process within the `idna` crate's
+    /// inline buffers (more than 253 code points once mapped, 251 in some Bidi domain names;
+    /// an `xn--` label decoding to more than 59; more than 17 combining marks in a row once
+    /// decomposed) or longer than 1,021 bytes once percent-decoded, where the answer comes
+    /// from a full parse.
+    ///
     /// ```
     /// assert!(urlkit::Url::can_parse("x", Some("http://h/")));
     /// assert!(!urlkit::Url::can_parse("x", None));
