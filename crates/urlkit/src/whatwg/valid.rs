@@ -643,6 +643,83 @@ mod tests {
         }
     }
 
+    /// Pseudo-random inputs of up to 12 pieces (slashes of both kinds, tabs, drive letters,
+    /// credentials, ports, brackets, percent-escapes, non-ASCII and RTL labels, schemes)
+    /// against bases of every kind, `file:` ones included, and without a base: `can_parse`
+    /// answers as parsing does.
+    #[test]
+    fn random_inputs_with_and_without_bases_agree_with_the_parser() {
+        const PIECES: [&str; 32] = [
+            "/",
+            "/",
+            "\\",
+            "\t",
+            "\n",
+            "c:",
+            "C|",
+            "h",
+            "a b",
+            "%C3%BC",
+            "\u{fc}",
+            "\u{5D0}",
+            "1a",
+            ".",
+            "@",
+            ":",
+            "99999",
+            "1",
+            "[",
+            "]",
+            "::1",
+            "?",
+            "#",
+            "file:",
+            "http:",
+            "sc:",
+            "localhost",
+            "%",
+            " ",
+            "0x7f",
+            "xn--a",
+            "\u{3002}",
+        ];
+        const BASES: [&str; 10] = [
+            "file:///C:/d/f",
+            "file://h/s/",
+            "file:",
+            "http://h/a/b",
+            "sc://h/p",
+            "sc:/p",
+            "sc:x",
+            "https://\u{fc}/",
+            "fi\tle:\\\\c:",
+            "http://a b/",
+        ];
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut input = alloc::string::String::new();
+        for _ in 0..30_000 {
+            input.clear();
+            for _ in 0..1 + next() % 12 {
+                input.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+            }
+            let base = BASES[(next() % BASES.len() as u64) as usize];
+            let parsed = crate::Url::parse(base).is_ok_and(|b| b.join(&input).is_ok());
+            assert_eq!(
+                crate::Url::can_parse(&input, Some(base)),
+                parsed,
+                "{input:?} {base:?}"
+            );
+            let alone = crate::Url::parse(&input).is_ok();
+            assert_eq!(crate::Url::can_parse(&input, None), alone, "{input:?}");
+        }
+    }
+
     /// Every host of up to four pieces from an alphabet of numbers, dots, percent-escapes and
     /// non-ASCII code points (fullwidth digits, ideographic full stop): the same answer.
     #[test]
