@@ -185,6 +185,13 @@ impl Url {
     /// Whether `input` parses, against `base` when given (which must parse too)
     /// (<https://url.spec.whatwg.org/#dom-url-canparse>).
     ///
+    /// Decided without building the URL and without allocating, whatever the input and base,
+    /// except for a host with one label that UTS 46 cannot process within the `idna` crate's
+    /// inline buffers (more than 253 code points once mapped, 251 in some Bidi domain names;
+    /// an `xn--` label decoding to more than 59; more than 17 combining marks in a row once
+    /// decomposed) or longer than 1,021 bytes once percent-decoded, where the answer comes
+    /// from a full parse.
+    ///
     /// ```
     /// assert!(urlkit::Url::can_parse("x", Some("http://h/")));
     /// assert!(!urlkit::Url::can_parse("x", None));
@@ -229,7 +236,7 @@ impl Url {
             None
         }
         /// `input` against `base` without allocating: `None` when the full parser decides
-        /// (a file base, a base or input the allocation-free check leaves undecided).
+        /// (a host with a label too long for the allocation-free check).
         fn with_base(input: &str, base: &str) -> Option<bool> {
             let slash = |c: Option<u8>| matches!(c, Some(b'/' | b'\\'));
             if !crate::whatwg::parses_without_base(base)? {
@@ -237,15 +244,13 @@ impl Url {
             }
             let base = trim_start(base);
             let (base_scheme, after) = scheme(base)?;
-            if base_scheme == Some(SpecialScheme::File) {
-                return None;
-            }
             let opaque = base_scheme.is_none() && significant(base, after).next() != Some(b'/');
             let input = trim_start(input);
             if let Some((input_scheme, after)) = scheme(input) {
                 // Scheme state: the base's special scheme without `//` after it is relative
-                // (special relative or authority state, relative state), which fails only on
-                // an authority (two slashes), as the absolute URL would.
+                // (special relative or authority state, relative state; file state for
+                // `file:`, which copies from a `file:` base), which fails only on an
+                // authority or a file host (two slashes), as the absolute URL would.
                 if input_scheme.is_some() && input_scheme == base_scheme {
                     let mut rest = significant(input, after);
                     if !(slash(rest.next()) && slash(rest.next())) {
@@ -261,26 +266,22 @@ impl Url {
             if opaque {
                 return Some(first == Some(b'#'));
             }
+            if base_scheme == Some(SpecialScheme::File) {
+                // File state with a `file:` base: its host and path are copied, and only a
+                // host of the input after two slashes (file host state) can fail.
+                return crate::whatwg::parses_against_file_base(input);
+            }
             // Relative and relative slash states: only an authority can fail, as it does
             // after any scheme of the same kind (special or not) without a base.
             let second = rest.next();
-            let (authority, prefix): (bool, &[u8]) = match base_scheme {
-                Some(_) => (slash(first) && slash(second), b"http:"),
-                None => (first == Some(b'/') && second == Some(b'/'), b"x:"),
+            let authority = match base_scheme {
+                Some(_) => slash(first) && slash(second),
+                None => first == Some(b'/') && second == Some(b'/'),
             };
             if !authority {
                 return Some(true);
             }
-            // The query and fragment never fail: up to the first `?` or `#`.
-            let cut = input
-                .iter()
-                .position(|&c| c == b'?' || c == b'#')
-                .unwrap_or(input.len());
-            let mut buf = [0u8; 2048];
-            let buf = buf.get_mut(..prefix.len() + cut)?;
-            buf[..prefix.len()].copy_from_slice(prefix);
-            buf[prefix.len()..].copy_from_slice(&input[..cut]);
-            crate::whatwg::parses_without_base(core::str::from_utf8(buf).ok()?)
+            crate::whatwg::relative_authority_parses(input, base_scheme.is_some())
         }
         match base {
             None => {

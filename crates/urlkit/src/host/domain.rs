@@ -113,9 +113,34 @@ fn parse_general(
     Ok(HostInternal::Domain)
 }
 
-/// Bytes of a percent-decoded non-ASCII host that [`domain_parses`] holds on the stack for
-/// UTS 46 (which takes a slice).
+/// The stack buffer of [`domain_parses`]: [`idna::RTL_LABEL`], then one chunk of labels of the
+/// percent-decoded host for UTS 46 (which takes a slice). A single label longer than the rest
+/// of it is left to the full parser. 1,024 bytes hold 253 code points of 4 bytes, as many as
+/// the `idna` crate keeps inline anyway: a longer label allocates there unless its mapping
+/// shrinks it (ignored code points, composition).
 pub(crate) const CHECK_BUFFER: usize = 1024;
+
+/// Labels of one chunk that [`domain_parses`] hands to UTS 46: with [`idna::RTL_LABEL`] in
+/// front, 8, the number `idna`'s `Uts46::process` keeps inline.
+const CHUNK_LABELS: usize = 7;
+
+/// The most code points a chunk of several labels may map to, so that with
+/// [`idna::RTL_LABEL`] (2 code points) in front it stays within the 253 that `idna` keeps
+/// inline. What a chunk maps to is bounded by its [`weight`]s.
+const CHUNK_WEIGHT: usize = 251;
+
+/// The most code points UTS 46 maps a byte of UTF-8 to (§4 step 1, then NFC): an ASCII byte
+/// to one (lower-cased or kept), any other byte to at most 6: the longest mapping is U+FDFA's,
+/// 18 code points for 3 bytes (UAX #15's maximum expansion factor of NFKD, 18, is U+FDFA's
+/// too), and composition only shortens. Tested on every code point in `idna.rs`. Were a chunk
+/// to map to more, `idna` would allocate; the answer would not change.
+fn weight(b: u8) -> usize {
+    if b < 0x80 {
+        1
+    } else {
+        6
+    }
+}
 
 /// The [IPv4 number parser](https://url.spec.whatwg.org/#ipv4-number-parser) on one label,
 /// fed a byte at a time.
@@ -284,45 +309,158 @@ impl<const N: usize> StackSink<N> {
     }
 }
 
+/// The bytes of a host as the host parser sees them: tabs and newlines removed (the basic
+/// URL parser's first step), then [percent-decoded](https://url.spec.whatwg.org/#percent-decode)
+/// (step 4 of the host parser), lazily.
+#[derive(Clone)]
+struct Decoded<'a> {
+    rest: core::slice::Iter<'a, u8>,
+}
+
+impl<'a> Decoded<'a> {
+    fn new(host: &'a [u8]) -> Self {
+        Decoded { rest: host.iter() }
+    }
+}
+
+/// The next byte of `rest` that is not a tab or newline.
+fn significant(rest: &mut core::slice::Iter<'_, u8>) -> Option<u8> {
+    rest.find(|&&c| !matches!(c, b'\t' | b'\n' | b'\r')).copied()
+}
+
+impl Iterator for Decoded<'_> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        let b = significant(&mut self.rest)?;
+        if b != b'%' {
+            return Some(b);
+        }
+        // `%` and two hex digits (tabs between them removed first); otherwise `%` itself.
+        let mut ahead = self.rest.clone();
+        let hex = |c: Option<u8>| c.and_then(|c| char::from(c).to_digit(16));
+        if let (Some(h), Some(l)) = (hex(significant(&mut ahead)), hex(significant(&mut ahead))) {
+            self.rest = ahead;
+            return Some((h * 16 + l) as u8);
+        }
+        Some(b'%')
+    }
+}
+
+/// The label separators of UTS 46 (§4 step 1 maps them to `.`, and nothing else contains a
+/// `.` after mapping: tested in `idna.rs`), as UTF-8: `.`, U+3002, U+FF0E, U+FF61. The length
+/// of the one `chunk` ends with, if any.
+fn separator_at_end(chunk: &[u8]) -> Option<usize> {
+    match chunk {
+        [.., b'.'] => Some(1),
+        [.., 0xE3, 0x80, 0x82] | [.., 0xEF, 0xBC, 0x8E] | [.., 0xEF, 0xBD, 0xA1] => Some(3),
+        _ => None,
+    }
+}
+
+/// Feeds `bytes` (a host with a non-ASCII code point, decoded) to `f` in chunks of whole
+/// labels, split at label separators (which are left out): at most [`CHUNK_LABELS`] labels
+/// of at most [`CHUNK_WEIGHT`] in all, or one heavier label. `f` gets the buffer, whose chunk
+/// starts after [`idna::RTL_LABEL`] (already there), and answers whether the chunk is valid.
+/// `None` when a label does not fit [`CHECK_BUFFER`]; `Some(false)` as soon as `f` does.
+fn for_each_chunk(bytes: Decoded<'_>, mut f: impl FnMut(&[u8]) -> bool) -> Option<bool> {
+    let start = idna::RTL_LABEL.len();
+    let mut buf = [0u8; CHECK_BUFFER];
+    buf[..start].copy_from_slice(idna::RTL_LABEL);
+    // The chunk is `buf[start..len]`, of weight `chunk_weight`; its last complete label ends
+    // at `label_end`, where a separator starts, and the current label starts at `label_start`
+    // (`start`: the first) and weighs `label_weight`.
+    let (mut len, mut label_end, mut label_start, mut labels) = (start, start, start, 1);
+    let (mut chunk_weight, mut label_weight) = (0, 0);
+    for b in bytes {
+        if chunk_weight + weight(b) > CHUNK_WEIGHT && label_start > start {
+            // Too heavy with the current label: the complete labels go, it moves to the front.
+            if !f(&buf[..label_end]) {
+                return Some(false);
+            }
+            buf.copy_within(label_start..len, start);
+            len -= label_start - start;
+            (label_end, label_start, labels, chunk_weight) = (start, start, 1, label_weight);
+        }
+        *buf.get_mut(len)? = b;
+        len += 1;
+        chunk_weight += weight(b);
+        label_weight += weight(b);
+        if let Some(n) = separator_at_end(&buf[label_start..len]) {
+            if labels == CHUNK_LABELS {
+                if !f(&buf[..len - n]) {
+                    return Some(false);
+                }
+                (len, label_end, label_start, labels) = (start, start, start, 1);
+                chunk_weight = 0;
+            } else {
+                (label_end, label_start, labels) = (len - n, len, labels + 1);
+            }
+            label_weight = 0;
+        }
+    }
+    Some(f(&buf[..len]))
+}
+
 /// Whether steps 4-9 of the host parser accept `input` (a non-empty special host that is not
-/// in brackets, as written: still percent-encoded), decided without allocating: what
-/// [`parse_domain`] answers. `None` when the host has a `%`, its percent-decoding is not
-/// ASCII and is longer than [`CHECK_BUFFER`] bytes. (UTS 46 itself allocates beyond the
-/// `idna` crate's inline buffers.)
+/// in brackets, as written: still percent-encoded, tabs and newlines not yet removed), decided
+/// without allocating: what [`parse_domain`] answers on the host without tabs and newlines.
+///
+/// A non-ASCII domain goes through UTS 46 ToASCII ([`idna::to_ascii_into`]) in chunks of at
+/// most [`CHUNK_LABELS`] labels, split at label separators, the results joined with `.`: UTS
+/// 46 processes each label on its own (§4 steps 3-4: punycode-decoding, the validity
+/// criteria of §4.1), so splitting between labels changes neither the output nor the
+/// answer, but for one rule: CheckBidi applies to every label of a Bidi domain name (§4.1
+/// step 4, RFC 5893 §1.4 and §2), which a chunk alone may not be. So when a chunk is one and
+/// there are several, every chunk is validated again behind an RTL label
+/// ([`idna::valid_in_bidi_domain`]).
+///
+/// The `idna` crate keeps 8 labels and 253 mapped code points inline, and chunks stay within
+/// them ([`CHUNK_LABELS`], [`CHUNK_WEIGHT`]). What still allocates, inside `idna`, needs one
+/// label that no splitting between labels can help:
+/// - a label that maps to more than 253 code points (more than 251 when validated again
+///   behind the RTL label);
+/// - an `xn--` label that decodes to more than 59 code points (`idna`'s inline label buffer);
+/// - more than 17 non-starters in a row once decomposed (`icu_normalizer`'s inline buffer).
+///
+/// `None` when a label is longer than [`CHECK_BUFFER`] less [`idna::RTL_LABEL`] bytes once
+/// decoded (which UTS 46 would allocate for too, but where its mapping shrinks it more than
+/// 4 bytes a code point): the full parser decides.
 pub(crate) fn domain_parses(input: &[u8]) -> Option<bool> {
     let mut summary = Summary::new();
-    let mut decoded = StackSink::<CHECK_BUFFER> {
-        buf: [0; CHECK_BUFFER],
-        len: 0,
-    };
-    // Step 4.
-    let bytes: &[u8] = if !input.contains(&b'%') {
-        input
-    } else if percent_decode(input).all(|b| b.is_ascii()) {
-        // Steps 5-7: an ASCII domain is only lower-cased, which changes neither the
-        // forbidden code points nor the IPv4 parser's answer (`0X` and hex digits count in
-        // either case).
-        percent_decode(input).for_each(|b| summary.push(b));
-        return Some(summary.parses());
-    } else {
-        for b in percent_decode(input) {
-            decoded.push(&[b])?;
-        }
-        &decoded.buf[..decoded.len]
-    };
-    if bytes.is_ascii() {
-        bytes.iter().for_each(|&b| summary.push(b));
+    // Steps 5-7 on an ASCII domain: it is only lower-cased, which changes neither the forbidden
+    // code points nor the IPv4 parser's answer (`0X` and hex digits count in either case).
+    if Decoded::new(input).all(|b| b.is_ascii()) {
+        Decoded::new(input).for_each(|b| summary.push(b));
         return Some(summary.parses());
     }
-    // UTF-8 decoding without BOM: an ill-formed sequence becomes U+FFFD, which ToASCII
-    // rejects (as the `idna` crate does ill-formed input).
-    if core::str::from_utf8(bytes).is_err() {
+    let (mut chunks, mut bidi) = (0usize, false);
+    let valid = for_each_chunk(Decoded::new(input), |chunk| {
+        let chunk = &chunk[idna::RTL_LABEL.len()..];
+        if chunks > 0 {
+            summary.push(b'.');
+        }
+        chunks += 1;
+        // Step 5, UTF-8 decoding without BOM: an ill-formed sequence becomes U+FFFD, which
+        // ToASCII rejects (as the `idna` crate does ill-formed input). Chunks split at whole
+        // code points, so the host is well-formed if and only if each chunk is.
+        if core::str::from_utf8(chunk).is_err() {
+            return false;
+        }
+        match idna::to_ascii_into(chunk, &mut summary, &mut bidi) {
+            idna::Streamed::Passthrough => {
+                chunk.iter().for_each(|&b| summary.push(b));
+                true
+            }
+            idna::Streamed::Written => true,
+            idna::Streamed::Invalid | idna::Streamed::SinkFull => false,
+        }
+    })?;
+    if !valid {
         return Some(false);
     }
-    match idna::to_ascii_into(bytes, &mut summary) {
-        idna::Streamed::Passthrough => bytes.iter().for_each(|&b| summary.push(b)),
-        idna::Streamed::Written => {}
-        idna::Streamed::Invalid | idna::Streamed::SinkFull => return Some(false),
+    if bidi && chunks > 1 && for_each_chunk(Decoded::new(input), idna::valid_in_bidi_domain) != Some(true) {
+        return Some(false);
     }
     Some(summary.parses())
 }
@@ -332,9 +470,12 @@ mod tests {
     use super::{domain_parses, parse_domain};
     use crate::error::Reporter;
     use alloc::string::String;
+    use alloc::vec::Vec;
 
     /// Pseudo-random hosts of up to 14 pieces (numbers in every radix, empty labels, escapes,
-    /// non-ASCII): the summary decides as the host parser does.
+    /// non-ASCII), and of up to 60 pieces that make many labels (several UTS 46 chunks) with
+    /// RTL labels (R, AL, AN), labels that are invalid in a Bidi domain name (`1a`, `a\u{5D0}`)
+    /// and tabs: the summary decides as the host parser does.
     #[test]
     fn domain_parses_agrees_with_parse_domain() {
         const PIECES: [&str; 20] = [
@@ -359,6 +500,11 @@ mod tests {
             "\u{FF11}",
             "\u{3002}",
         ];
+        const MANY: [&str; 24] = [
+            ".", ".", ".", "\u{3002}", "\u{FF0E}", "%2E", "a", "1a", "1", "\u{fc}", "%C3%BC", "\u{5D0}",
+            "%D7%90", "\u{627}", "\u{661}", "a\u{5D0}", "xn--4db", "xn--a", "-", "\u{300}", "\t", "\u{FF61}",
+            "B", "\u{200D}",
+        ];
         let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
         let mut next = || {
             seed ^= seed << 13;
@@ -367,15 +513,78 @@ mod tests {
             seed
         };
         let mut host = String::new();
-        for _ in 0..50_000 {
+        for round in 0..100_000 {
             host.clear();
-            let len = 1 + next() % 14;
+            let (pieces, most): (&[&str], u64) = if round % 2 == 0 {
+                (&PIECES, 14)
+            } else {
+                (&MANY, 60)
+            };
+            let len = 1 + next() % most;
             for _ in 0..len {
-                host.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+                host.push_str(pieces[(next() % pieces.len() as u64) as usize]);
+            }
+            let clean: String = host.chars().filter(|&c| c != '\t').collect();
+            if clean.is_empty() {
+                // Not a host: an empty host is the authority state's to decide.
+                continue;
             }
             let mut out = String::new();
-            let expected = parse_domain(&host, 0, &mut out, &mut Reporter::none()).is_ok();
+            let expected = parse_domain(&clean, 0, &mut out, &mut Reporter::none()).is_ok();
             assert_eq!(domain_parses(host.as_bytes()), Some(expected), "{host:?}");
         }
+    }
+
+    /// Chunks of labels: one RTL label anywhere makes every label of every chunk subject to
+    /// CheckBidi; long labels and long percent-encoded hosts; a label beyond the buffer.
+    #[test]
+    fn chunked_hosts_agree_with_parse_domain() {
+        let mut hosts: Vec<String> = Vec::new();
+        for n in [1usize, 6, 7, 8, 9, 14, 15, 16, 50] {
+            for k in [0, n / 2, n.saturating_sub(1)] {
+                for odd in ["1a", "a\u{5D0}", "a-", "xn--a", "\u{fc}", "1"] {
+                    let mut labels: Vec<&str> = alloc::vec!["b\u{fc}"; n];
+                    labels[k] = odd;
+                    let rtl = n - 1 - k;
+                    for sep in [".", "\u{3002}", "%2E", ".\t"] {
+                        hosts.push(labels.join(sep));
+                        let mut with_rtl = labels.clone();
+                        with_rtl[rtl] = "\u{5D0}";
+                        if rtl != k {
+                            hosts.push(with_rtl.join(sep));
+                        }
+                    }
+                }
+            }
+        }
+        for k in [100, 124, 125, 126, 200, 253, 254, 300, 509, 510, 511, 600, 1000] {
+            hosts.push("\u{fc}".repeat(k));
+            hosts.push(alloc::format!("a.{}.\u{5D0}", "\u{fc}".repeat(k)));
+            hosts.push(alloc::format!("{}.\u{5D0}", "a".repeat(k)));
+            hosts.push("%C3%BC".repeat(k));
+            hosts.push(alloc::format!(
+                "{}.%C3%BC",
+                ["%61"; 40].join(".").repeat(k / 40 + 1)
+            ));
+        }
+        for host in &hosts {
+            let clean: String = host.chars().filter(|&c| c != '\t').collect();
+            let expected = parse_domain(&clean, 0, &mut String::new(), &mut Reporter::none()).is_ok();
+            let decoded = crate::percent::percent_decode_str(&clean).decode_utf8_lossy();
+            let longest = decoded
+                .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
+                .map(str::len)
+                .max();
+            match domain_parses(host.as_bytes()) {
+                Some(answer) => assert_eq!(answer, expected, "{host:?}"),
+                None => assert!(longest > Some(super::CHECK_BUFFER - 3), "{host:?}"),
+            }
+        }
+        assert_eq!(domain_parses("\u{fc}".repeat(510).as_bytes()), Some(true));
+        assert_eq!(domain_parses("\u{fc}".repeat(511).as_bytes()), None);
+        assert_eq!(
+            domain_parses(alloc::format!("1a.{}\u{5D0}", "b\u{fc}.".repeat(20)).as_bytes()),
+            Some(false)
+        );
     }
 }

@@ -102,14 +102,23 @@ pub(crate) enum Streamed {
 /// Step 6 of the domain parser (ToASCII with beStrict = false) on UTF-8 `domain`, streaming
 /// the result into `sink` instead of a `String`: exactly what [`domain_parser`] runs on a
 /// non-ASCII domain (`Uts46::to_ascii` is this call with a `String` sink), without
-/// allocating as long as UTS 46 processing stays within the `idna` crate's inline buffers.
-pub(crate) fn to_ascii_into<W: core::fmt::Write>(domain: &[u8], sink: &mut W) -> Streamed {
+/// allocating as long as UTS 46 processing stays within the `idna` crate's inline buffers
+/// (8 labels, 253 mapped code points; see [`super::domain::domain_parses`]).
+///
+/// `bidi` is set when `domain` is a *Bidi domain name* (UTS 46 §4.1 step 4, RFC 5893 §1.4:
+/// a label has a character of bidi class R, AL or AN), which makes CheckBidi apply to every
+/// label: `idna` tells it to the `output_as_unicode` callback of each non-ASCII label, and a
+/// domain with such a character has a non-ASCII label.
+pub(crate) fn to_ascii_into<W: core::fmt::Write>(domain: &[u8], sink: &mut W, bidi: &mut bool) -> Streamed {
     match Uts46::new().process(
         domain,
         AsciiDenyList::EMPTY,
         Hyphens::Allow,
         ErrorPolicy::FailFast,
-        |_, _, _| false,
+        |_, _, is_bidi| {
+            *bidi |= is_bidi;
+            false
+        },
         sink,
         None,
     ) {
@@ -118,6 +127,32 @@ pub(crate) fn to_ascii_into<W: core::fmt::Write>(domain: &[u8], sink: &mut W) ->
         Err(ProcessingError::ValidityError) => Streamed::Invalid,
         Err(ProcessingError::SinkError) => Streamed::SinkFull,
     }
+}
+
+/// A sink that drops what it is given.
+struct Discard;
+
+impl core::fmt::Write for Discard {
+    fn write_str(&mut self, _: &str) -> core::fmt::Result {
+        Ok(())
+    }
+}
+
+/// The label U+05D0 (HEBREW LETTER ALEF) and a dot: a valid RTL label (RFC 5893 §2 rules 1-3)
+/// that makes any domain it starts a Bidi domain name.
+pub(crate) const RTL_LABEL: &[u8] = "\u{5D0}.".as_bytes();
+
+/// Whether UTS 46 ToASCII (as [`to_ascii_into`]) accepts the labels of UTF-8 `domain` when they
+/// are part of a Bidi domain name, so that CheckBidi (RFC 5893 §2) applies to each of them.
+/// `domain` must start with [`RTL_LABEL`]: UTS 46 validates labels one by one but for
+/// CheckBidi, whose only cross-label input is whether some label makes the domain a Bidi
+/// domain name; the RTL label is one, and valid on its own. The output is not wanted.
+pub(crate) fn valid_in_bidi_domain(domain: &[u8]) -> bool {
+    debug_assert!(domain.starts_with(RTL_LABEL));
+    matches!(
+        to_ascii_into(domain, &mut Discard, &mut false),
+        Streamed::Passthrough | Streamed::Written
+    )
 }
 
 /// The URL Standard's [domain to ASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii)
@@ -195,6 +230,34 @@ pub fn domain_to_unicode(domain: &str) -> (String, Result<(), ParseError>) {
 mod tests {
     use super::*;
     use alloc::vec::Vec;
+
+    /// [`super::super::domain::domain_parses`] hands UTS 46 chunks of labels split at the
+    /// label separators `.`, U+3002, U+FF0E and U+FF61, and counts on the labels of the
+    /// result being those: no other code point maps to anything with a `.` in it (UTS 46
+    /// §4 step 1, with the mapping data of the `idna` crate in use); and on a code point
+    /// mapping to at most 6 code points per byte of its UTF-8.
+    #[test]
+    fn mapping_bounds_that_chunks_rely_on() {
+        for cp in 0x80u32..=0x10FFFF {
+            let Some(c) = char::from_u32(cp) else { continue };
+            let mut s = [0u8; 4];
+            let (out, _) = Uts46::new().to_unicode(
+                c.encode_utf8(&mut s).as_bytes(),
+                AsciiDenyList::EMPTY,
+                Hyphens::Allow,
+            );
+            // The bound behind `domain::weight`: a code point maps to at most 6 per UTF-8 byte.
+            assert!(
+                out.chars().count() <= 6 * c.len_utf8(),
+                "U+{cp:04X} maps to {out:?}"
+            );
+            assert_eq!(
+                out.contains('.'),
+                matches!(c, '\u{3002}' | '\u{FF0E}' | '\u{FF61}'),
+                "U+{cp:04X} maps to {out:?}"
+            );
+        }
+    }
 
     #[test]
     fn strict_failure_is_reported_but_ascii_passes() {

@@ -221,6 +221,25 @@ pub(crate) fn parses_without_base(input: &str) -> Option<bool> {
     }
 }
 
+/// Whether `input` (leading C0 controls and spaces removed) parses in the
+/// [file state](https://url.spec.whatwg.org/#file-state) against a `file:` base: only a host
+/// after two slashes can fail. `None` when the full parser must decide.
+pub(crate) fn parses_against_file_base(input: &[u8]) -> Option<bool> {
+    valid::file(valid::trim(input))
+}
+
+/// Whether the authority of `input` (leading C0 controls and spaces removed; it starts with
+/// two slashes) parses: what the relative slash state hands to the special authority ignore
+/// slashes state (`special`) or the authority state. `None` when the full parser must decide.
+pub(crate) fn relative_authority_parses(input: &[u8], special: bool) -> Option<bool> {
+    let input = valid::trim(input);
+    if special {
+        valid::special_authority(input)
+    } else {
+        valid::non_special_authority(input)
+    }
+}
+
 /// The host kind if the host parser would keep `value` as is for a special URL: a lower-case
 /// ASCII domain without `xn--` labels, or a canonical IPv4 address.
 pub(crate) fn plain_host_kind(value: &str) -> Option<HostInternal> {

@@ -4,10 +4,10 @@
 //! empty special host), in the host parser and in the port state. Paths, queries and
 //! fragments never fail, so they are not looked at.
 //!
-//! Hosts that need percent-decoding or UTS 46 (non-ASCII hosts) are decided by
-//! [`crate::host::domain_parses`], also without allocating while the decoded host and its
-//! ToASCII result fit its stack buffers; longer ones, and inputs that need tab and newline
-//! removal, are left to the full parser (`None`).
+//! Tabs and newlines, which the parser removes from the input first, are skipped where they
+//! are. Hosts that need percent-decoding or UTS 46 (non-ASCII hosts) are decided by
+//! [`crate::host::domain_parses`], also without allocating; it leaves to the full parser
+//! (`None`) only a host with a label longer than its stack buffer once percent-decoded.
 
 use super::encode::skip_copy;
 use crate::chars::{find_port_colon, is_c0_or_space, END_NON_SPECIAL, END_SPECIAL, SCHEME_CHAR};
@@ -71,70 +71,101 @@ pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
 /// Whether `input` parses without a base: `Some(answer)`, or `None` when the full parser
 /// must decide.
 pub(crate) fn parses(input: &str) -> Option<bool> {
-    let b = input.as_bytes();
+    trimmed_parses(trim(input.as_bytes()))
+}
+
+/// `b` without leading and trailing C0 controls and spaces (the basic URL parser's first step).
+pub(crate) fn trim(b: &[u8]) -> &[u8] {
     let start = b.iter().position(|&c| !is_c0_or_space(c)).unwrap_or(b.len());
     let end = b
         .iter()
         .rposition(|&c| !is_c0_or_space(c))
         .map_or(start, |i| i + 1);
-    let b = b.get(start..end)?;
-    if super::input::find_tab_or_newline(b).is_some() {
-        return without_tabs_or_newlines(b);
-    }
-    trimmed_parses(b)
+    &b[start..end]
 }
 
-/// Bytes of an input with tabs or newlines that [`parses`] holds on the stack once they are
-/// removed, up to the first `?` or `#`.
-const CLEAN_BUFFER: usize = 2048;
-
-/// [`parses`] on trimmed input `b` that has tabs or newlines: removes them into a stack
-/// buffer (`None` when it is too small). Only the bytes up to the first `?` or `#` are kept:
-/// those end the scheme, the authority, the host, the port and the path in every state, and
-/// the query and fragment after them never fail.
-fn without_tabs_or_newlines(b: &[u8]) -> Option<bool> {
-    let mut buf = [0u8; CLEAN_BUFFER];
-    let mut len = 0;
-    for &c in b {
-        if matches!(c, b'\t' | b'\n' | b'\r') {
-            continue;
-        }
-        *buf.get_mut(len)? = c;
-        len += 1;
-        if matches!(c, b'?' | b'#') {
-            break;
-        }
-    }
-    trimmed_parses(&buf[..len])
+/// An ASCII tab or newline, which the basic URL parser removes from the input (its second
+/// step): every function here skips them where they are, instead of copying the input.
+fn tab(c: u8) -> bool {
+    matches!(c, b'\t' | b'\n' | b'\r')
 }
 
-/// [`parses`] on input without leading or trailing C0 controls or spaces, tabs or newlines.
+/// The bytes of `b` but tabs and newlines.
+fn significant(b: &[u8]) -> impl Iterator<Item = u8> + Clone + '_ {
+    b.iter().copied().filter(|&c| !tab(c))
+}
+
+/// `b` after its first `n` significant bytes (tabs and newlines after them kept).
+fn skip_significant(b: &[u8], n: usize) -> &[u8] {
+    let mut seen = 0;
+    for (i, &c) in b.iter().enumerate() {
+        if seen == n {
+            return &b[i..];
+        }
+        seen += usize::from(!tab(c));
+    }
+    &b[b.len()..]
+}
+
+/// [`parses`] on input without leading or trailing C0 controls or spaces (tabs and newlines
+/// in it are skipped).
 fn trimmed_parses(b: &[u8]) -> Option<bool> {
     // Scheme start and scheme states: without a scheme there is no base to fall back on.
-    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
-        return Some(false);
+    let mut name = [0u8; 5];
+    let mut n = 0;
+    let mut colon = None;
+    for (i, &c) in b.iter().enumerate() {
+        if tab(c) {
+            continue;
+        }
+        if n == 0 && !c.is_ascii_alphabetic() {
+            return Some(false);
+        }
+        if c == b':' {
+            colon = Some(i);
+            break;
+        }
+        if !SCHEME_CHAR[c as usize] {
+            return Some(false);
+        }
+        if let Some(slot) = name.get_mut(n) {
+            *slot = c;
+        }
+        n += 1;
     }
-    let len = 1 + b[1..].iter().take_while(|&&c| SCHEME_CHAR[c as usize]).count();
-    if b.get(len) != Some(&b':') {
+    let Some(colon) = colon else {
         return Some(false);
-    }
-    let rest = &b[len + 1..];
-    let special = special_scheme(&b[..len]);
+    };
+    let special = name.get(..n).and_then(special_scheme);
+    let rest = &b[colon + 1..];
     match special {
         None => {
             // Path, opaque path: never fail. Authority of a non-special URL otherwise.
-            match rest.strip_prefix(b"//") {
-                Some(auth) => authority(auth, false),
-                None => Some(true),
+            let mut s = significant(rest);
+            if s.next() == Some(b'/') && s.next() == Some(b'/') {
+                authority(skip_significant(rest, 2), false)
+            } else {
+                Some(true)
             }
         }
         Some(SpecialScheme::File) => file(rest),
-        Some(_) => {
-            // Special authority slashes and ignore slashes states: any run of `/` and `\`.
-            let skip = rest.iter().take_while(|&&c| c == b'/' || c == b'\\').count();
-            authority(&rest[skip..], true)
-        }
+        Some(_) => special_authority(rest),
     }
+}
+
+/// Special authority slashes and special authority ignore slashes states: any run of `/` and
+/// `\` (tabs and newlines in it skipped), then the authority.
+pub(crate) fn special_authority(rest: &[u8]) -> Option<bool> {
+    let skip = rest
+        .iter()
+        .take_while(|&&c| c == b'/' || c == b'\\' || tab(c))
+        .count();
+    authority(&rest[skip..], true)
+}
+
+/// Authority state of a non-special URL after its `//` (`rest`, tabs and newlines skipped).
+pub(crate) fn non_special_authority(rest: &[u8]) -> Option<bool> {
+    authority(skip_significant(rest, 2), false)
 }
 
 /// The special scheme `s` names, ASCII case-insensitively.
@@ -152,20 +183,31 @@ fn special_scheme(s: &[u8]) -> Option<SpecialScheme> {
         .map(|&(_, k)| k)
 }
 
-/// File state onwards, without a base: only a host after `//` (or `\\`) can fail.
-fn file(rest: &[u8]) -> Option<bool> {
-    let slash = |c: Option<&u8>| matches!(c, Some(b'/' | b'\\'));
-    if !(slash(rest.first()) && slash(rest.get(1))) {
+/// [File state](https://url.spec.whatwg.org/#file-state) onwards on `rest` (after `file:`, or
+/// a whole input without a scheme against a `file:` base): only a host after two slashes
+/// (`/` or `\`, [file slash state](https://url.spec.whatwg.org/#file-slash-state)) can fail,
+/// in the [file host state](https://url.spec.whatwg.org/#file-host-state). What a base adds
+/// (its host, its path or its drive letter, its query) is copied and cannot fail.
+pub(crate) fn file(rest: &[u8]) -> Option<bool> {
+    let slash = |c: Option<u8>| matches!(c, Some(b'/' | b'\\'));
+    let mut s = significant(rest);
+    if !(slash(s.next()) && slash(s.next())) {
         return Some(true);
     }
-    let after = &rest[2..];
+    let after = skip_significant(rest, 2);
     let end = after
         .iter()
         .position(|&c| END_SPECIAL[c as usize])
         .unwrap_or(after.len());
     let host = &after[..end];
-    // A Windows drive letter is a path; an empty host is fine.
-    if host.is_empty() || crate::chars::is_windows_drive_letter(host) {
+    // A Windows drive letter is a path; an empty host is fine (and `localhost` becomes one).
+    let mut drive = [0u8; 3];
+    let mut n = 0;
+    for c in significant(host).take(3) {
+        drive[n] = c;
+        n += 1;
+    }
+    if n == 0 || crate::chars::is_windows_drive_letter(&drive[..n]) {
         return Some(true);
     }
     domain(host)
@@ -178,56 +220,72 @@ fn authority(auth: &[u8], special: bool) -> Option<bool> {
     let auth = &auth[..end];
     let host_port = match auth.iter().rposition(|&c| c == b'@') {
         // Credentials need a host after them.
-        Some(at) if at + 1 == auth.len() => return Some(false),
+        Some(at) if significant(&auth[at + 1..]).next().is_none() => return Some(false),
         Some(at) => &auth[at + 1..],
         None => auth,
     };
     let (host, port) = match find_port_colon(host_port) {
         // A port needs a host before it.
-        Some(0) => return Some(false),
+        Some(c) if significant(&host_port[..c]).next().is_none() => return Some(false),
         Some(c) => (&host_port[..c], Some(&host_port[c + 1..])),
         None => (host_port, None),
     };
     if let Some(p) = port {
-        if !p.iter().all(u8::is_ascii_digit) {
+        if !significant(p).all(|c| c.is_ascii_digit()) {
             return Some(false);
         }
         // Leading zeros are fine; the value must fit 16 bits.
-        let digits = &p[p.iter().take_while(|&&c| c == b'0').count()..];
-        if digits.len() > 5 || digits.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0')) > 65535 {
-            return Some(false);
+        let mut value = 0u32;
+        for d in significant(p) {
+            value = value * 10 + u32::from(d - b'0');
+            if value > 65535 {
+                return Some(false);
+            }
         }
     }
-    if host.is_empty() {
+    let Some(first) = significant(host).next() else {
         return Some(!special);
-    }
-    if host.first() == Some(&b'[') {
+    };
+    if first == b'[' {
         return Some(ipv6(host));
     }
     if !special {
         // The opaque-host parser fails only on a forbidden host code point.
-        return Some(!host.iter().any(|&c| FORBIDDEN_HOST.contains(c)));
+        return Some(!significant(host).any(|c| FORBIDDEN_HOST.contains(c)));
     }
     domain(host)
 }
 
-/// The host parser on `[...]`: an IPv6 address.
+/// The host parser on `[...]` (tabs and newlines skipped): an IPv6 address. The longest valid
+/// one has 45 bytes inside the brackets (six pieces of four hex digits, six colons and an
+/// IPv4 address of 15), as the IPv6 parser reads at most four hex digits a piece, eight
+/// pieces, and an IPv4 part of at most four numbers of at most three digits.
 fn ipv6(host: &[u8]) -> bool {
-    host.strip_prefix(b"[")
+    let mut buf = [0u8; 64];
+    let mut n = 0;
+    for c in significant(host) {
+        match buf.get_mut(n) {
+            Some(slot) => *slot = c,
+            None => return false,
+        }
+        n += 1;
+    }
+    buf[..n]
+        .strip_prefix(b"[")
         .and_then(|h| h.strip_suffix(b"]"))
         .is_some_and(|inner| crate::host::ipv6::parse(inner, 0, &mut Reporter::none()).is_ok())
 }
 
-/// The host parser on a non-empty special host; `None` when a percent-decoded or UTS 46
-/// host is too long for [`crate::host::domain_parses`].
+/// The host parser on a non-empty special host (tabs and newlines still in it); `None` when a
+/// label is too long for [`crate::host::domain_parses`].
 fn domain(host: &[u8]) -> Option<bool> {
-    if host.first() == Some(&b'[') {
+    if significant(host).next() == Some(b'[') {
         return Some(ipv6(host));
     }
     let mut forbidden = false;
     for &c in host {
-        if c >= 0x80 || c == b'%' {
-            // Percent-decoding and UTS 46, still without allocating.
+        if c >= 0x80 || c == b'%' || tab(c) {
+            // Percent-decoding, UTS 46 and tabs, still without allocating.
             return crate::host::domain_parses(host);
         }
         forbidden |= FORBIDDEN_DOMAIN.contains(c);
@@ -430,16 +488,53 @@ mod tests {
             }
         }
         assert_eq!(parses(&long_ascii), Some(true));
-        // Tabs and newlines are removed on the stack, up to the first `?` or `#`.
+        // Tabs and newlines are skipped where they are, whatever the input's length.
         let long_query = alloc::format!("http://h\t:1/?{}", "q".repeat(5000));
         assert_eq!(parses(&long_query), Some(true));
         let long_path = alloc::format!("http://h\t:1/{}", "p".repeat(5000));
-        assert_eq!(parses(&long_path), None);
+        assert_eq!(parses(&long_path), Some(true));
         assert_eq!(parses(&long_pct), Some(true));
         assert!(parses(&long_idn).is_some());
-        // A percent-encoded non-ASCII host beyond the stack buffer: the full parser decides.
+        // Many labels, percent-encoded, tabs: decided, chunk by chunk.
+        let many = alloc::format!("http://{}/", ["%C3%BC"; 400].join(".\t"));
+        assert_eq!(parses(&many), Some(true));
+        let bidi = alloc::format!("http://1a.{}.\u{5D0}/", ["b\u{fc}"; 30].join("."));
+        assert_eq!(parses(&bidi), Some(false));
+        // A single percent-encoded label beyond the stack buffer: the full parser decides.
         let long_pct_idn = alloc::format!("http://%C3%BC{}/", "%61".repeat(1100));
         assert_eq!(parses(&long_pct_idn), None);
+    }
+
+    /// Tabs and newlines anywhere: skipped as the parser removes them.
+    #[test]
+    fn tabs_and_newlines_agree_with_the_parser() {
+        let inputs = [
+            "http://h/",
+            "https://u:p@b\u{fc}.de:8080/x?q#f",
+            "http://1.2.3.4:65535/",
+            "http://[::1]:1/",
+            "sc://u@h:9/p",
+            "file://h/x",
+            "file://c:/x",
+            "file://a b/",
+            "http://a b/",
+            "http://h:65536/",
+            "http://u@/",
+            "http://:1/",
+            "sc://u@/",
+            "http://%C3%BC.%31/",
+        ];
+        for input in inputs {
+            for i in 0..input.len() {
+                for t in ["\t", "\n", "\r\n"] {
+                    if !input.is_char_boundary(i) {
+                        continue;
+                    }
+                    let s = alloc::format!("{}{t}{}", &input[..i], &input[i..]);
+                    assert_eq!(parses(&s), Some(crate::Url::parse(&s).is_ok()), "{s:?}");
+                }
+            }
+        }
     }
 
     /// `Url::can_parse` with a base (allocation-free from the base's scheme and path kind
@@ -458,6 +553,16 @@ mod tests {
             "m\tailto:x",
             "sc:\t/p",
             "file:///x",
+            "file:///C:/dir/f",
+            "file://host/share",
+            "file://localhost/x",
+            "FILE:/x",
+            "file:",
+            "file:c|/x",
+            "fi\tle://h/",
+            "file:\\\\h\\p",
+            "  file://[::1]/",
+            "file://a b/",
             "http://a b/",
             "x",
             "",
@@ -498,6 +603,32 @@ mod tests {
             "a b:c",
             "1a:b",
             "wss://h:99999",
+            "//c:/x",
+            "//C|/x",
+            "//c\t:/x",
+            "\\\\h\\s",
+            "//\t/x",
+            "//h\t o/",
+            "//h\to/",
+            "//localhost/",
+            "//%C3%BC/",
+            "//\u{fc}/",
+            "//%zz/",
+            "//1.2.3.4.5/",
+            "//0x100000000/",
+            "//h:1/",
+            "//u@h/",
+            "c:/x",
+            "/c:/x",
+            "c|",
+            "..",
+            "file:c:",
+            "file:/\\a b",
+            "file:\t//\u{5D0}.1a/",
+            "//a.1a.\u{5D0}/",
+            " //a b/ ",
+            "//a/ ",
+            "//a \t",
         ];
         for base in bases {
             for input in inputs {
@@ -509,6 +640,83 @@ mod tests {
                     "{input:?} {base:?}"
                 );
             }
+        }
+    }
+
+    /// Pseudo-random inputs of up to 12 pieces (slashes of both kinds, tabs, drive letters,
+    /// credentials, ports, brackets, percent-escapes, non-ASCII and RTL labels, schemes)
+    /// against bases of every kind, `file:` ones included, and without a base: `can_parse`
+    /// answers as parsing does.
+    #[test]
+    fn random_inputs_with_and_without_bases_agree_with_the_parser() {
+        const PIECES: [&str; 32] = [
+            "/",
+            "/",
+            "\\",
+            "\t",
+            "\n",
+            "c:",
+            "C|",
+            "h",
+            "a b",
+            "%C3%BC",
+            "\u{fc}",
+            "\u{5D0}",
+            "1a",
+            ".",
+            "@",
+            ":",
+            "99999",
+            "1",
+            "[",
+            "]",
+            "::1",
+            "?",
+            "#",
+            "file:",
+            "http:",
+            "sc:",
+            "localhost",
+            "%",
+            " ",
+            "0x7f",
+            "xn--a",
+            "\u{3002}",
+        ];
+        const BASES: [&str; 10] = [
+            "file:///C:/d/f",
+            "file://h/s/",
+            "file:",
+            "http://h/a/b",
+            "sc://h/p",
+            "sc:/p",
+            "sc:x",
+            "https://\u{fc}/",
+            "fi\tle:\\\\c:",
+            "http://a b/",
+        ];
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut input = alloc::string::String::new();
+        for _ in 0..30_000 {
+            input.clear();
+            for _ in 0..1 + next() % 12 {
+                input.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+            }
+            let base = BASES[(next() % BASES.len() as u64) as usize];
+            let parsed = crate::Url::parse(base).is_ok_and(|b| b.join(&input).is_ok());
+            assert_eq!(
+                crate::Url::can_parse(&input, Some(base)),
+                parsed,
+                "{input:?} {base:?}"
+            );
+            let alone = crate::Url::parse(&input).is_ok();
+            assert_eq!(crate::Url::can_parse(&input, None), alone, "{input:?}");
         }
     }
 
