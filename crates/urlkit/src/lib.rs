@@ -76,8 +76,10 @@
 //!
 //! ## Crate features
 //!
-//! - `std` (default): `std::error::Error` impls and `std::path` conversions for file URLs.
-//!   Without it the crate is `no_std` and needs only `alloc`.
+//! - `std` (default): `std::error::Error` impls, `std::path` conversions for file URLs, and
+//!   the AVX2 byte-class scans on x86-64, chosen at run time (they need `std`'s CPU feature
+//!   detection). Without it the crate is `no_std`, needs only `alloc` and scans bytes with
+//!   table lookups (same results, slower).
 //! - `serde`: `Serialize`/`Deserialize` for [`Url`] as its href.
 //! - `encoding`: legacy (non-UTF-8) encodings via `encoding_rs` (re-exported): a URL's query
 //!   encoded with a document's encoding (`ParseOptions::encoding_override`, as the URL
