@@ -90,6 +90,7 @@
 
 extern crate alloc;
 
+mod attribute;
 mod chars;
 mod error;
 pub mod file_path;
@@ -106,6 +107,7 @@ mod simd;
 mod url;
 mod whatwg;
 
+pub use attribute::{Attribute, UnknownAttribute};
 pub use error::{ErrorKind, ParseError, ValidationError};
 pub use file_path::PathStyle;
 pub use host::Host;

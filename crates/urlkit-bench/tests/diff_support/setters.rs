@@ -125,21 +125,12 @@ const OWN_VALUES: &[&str] = &[
     "%00",
 ];
 
-/// Applies setter `name` to a urlkit URL.
+/// Applies setter `name` (one of the ten URL API setters) to a urlkit URL.
 fn set_urlkit(u: &mut urlkit::Url, name: &str, v: &str) {
     // The result is not compared: only the URL afterwards is observable to a browser.
-    let _ = match name {
-        "href" => u.set_href(v),
-        "protocol" => u.set_protocol(v),
-        "username" => u.set_username(v),
-        "password" => u.set_password(v),
-        "host" => u.set_host(v),
-        "hostname" => u.set_hostname(v),
-        "port" => u.set_port(v),
-        "pathname" => u.set_pathname(v),
-        "search" => u.set_search(v),
-        _ => u.set_hash(v),
-    };
+    if let Ok(attr) = name.parse::<urlkit::Attribute>() {
+        let _ = u.set(attr, v);
+    }
 }
 
 /// Applies setter `name` to an ada URL.

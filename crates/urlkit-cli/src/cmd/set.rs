@@ -15,12 +15,7 @@ use super::parse::{object, resolve, terminal_width, write_human, write_json, Fai
 use super::{failure, guarded, run_jsonl_stdio, str_field, with_stdout, JsonObject, Line, Status, Tally};
 use clap::Args;
 use std::ffi::OsString;
-use urlkit::{SetterError, Url};
-
-/// The setter names, as the URL API spells them.
-pub const SETTERS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash",
-];
+use urlkit::{Attribute, SetterError, Url};
 
 /// Arguments of `urlkit set`.
 #[derive(Debug, Args)]
@@ -139,36 +134,21 @@ pub fn apply(href: &str, setter: &str, value: &str) -> Outcome {
 
 /// [`apply`], telling failures of the href from those of the setter.
 fn apply_detailed(href: &str, setter: &str, value: &str) -> Result<Url, SetFailure> {
-    if !SETTERS.contains(&setter) {
+    let Ok(attr) = setter.parse::<Attribute>() else {
+        let names: Vec<&str> = Attribute::ALL.iter().map(|a| a.name()).collect();
         return Err(SetFailure::Setter(format!(
             "unknown setter {setter:?} (expected one of {})",
-            SETTERS.join(", ")
+            names.join(", ")
         )));
-    }
+    };
     let mut url = resolve(href, None).map_err(SetFailure::Href)?;
-    match guarded(|| run_setter(&mut url, setter, value)) {
+    match guarded(|| url.set(attr, value)) {
         None => Err(SetFailure::Setter(super::INTERNAL_ERROR.to_owned())),
         // The href setter throws in the API; the URL is unchanged.
-        Some(Err(SetterError::Invalid(e))) if setter == "href" => {
+        Some(Err(SetterError::Invalid(e))) if attr == Attribute::Href => {
             Err(SetFailure::Setter(format!("invalid href value: {e}")))
         }
         // Every other setter that does not apply leaves the URL as it was.
         Some(_) => Ok(url),
-    }
-}
-
-/// Runs the setter `name` (one of [`SETTERS`]).
-fn run_setter(url: &mut Url, name: &str, value: &str) -> Result<(), SetterError> {
-    match name {
-        "href" => url.set_href(value),
-        "protocol" => url.set_protocol(value),
-        "username" => url.set_username(value),
-        "password" => url.set_password(value),
-        "host" => url.set_host(value),
-        "hostname" => url.set_hostname(value),
-        "port" => url.set_port(value),
-        "pathname" => url.set_pathname(value),
-        "search" => url.set_search(value),
-        _ => url.set_hash(value),
     }
 }
