@@ -47,26 +47,16 @@ impl<'b> Parser<'_, 'b, '_, '_> {
             return State::Path;
         };
         self.copy_base(base, true, matches!(c, None | Some(b'#')));
-        match c {
-            None => State::Done,
-            Some(b'?') => {
-                self.pos += 1;
-                self.start_query()
-            }
-            Some(b'#') => {
-                self.pos += 1;
-                self.start_fragment()
-            }
-            Some(_) => {
-                if starts_with_windows_drive_letter(self.rest()) {
-                    self.report(ErrorKind::FileInvalidWindowsDriveLetter, self.pos);
-                    self.out.truncate(self.marks.path_start);
-                } else {
-                    self.shorten_path();
-                }
-                State::Path
-            }
+        if let Some(next) = self.end_query_or_fragment(c) {
+            return next;
         }
+        if starts_with_windows_drive_letter(self.rest()) {
+            self.report(ErrorKind::FileInvalidWindowsDriveLetter, self.pos);
+            self.out.truncate(self.marks.path_start);
+        } else {
+            self.shorten_path();
+        }
+        State::Path
     }
 
     /// File slash state: a second slash starts the host; otherwise a `file` base lends its

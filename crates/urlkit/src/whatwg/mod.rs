@@ -517,6 +517,24 @@ impl Parser<'_, '_, '_, '_> {
         State::Fragment
     }
 
+    /// After the base's components were copied (relative and file states): the input's end
+    /// keeps them, `?` and `#` start the input's own query or fragment; `None` when a path
+    /// follows instead (`c` is the byte at `pos`).
+    fn end_query_or_fragment(&mut self, c: Option<u8>) -> Option<State> {
+        match c {
+            None => Some(State::Done),
+            Some(b'?') => {
+                self.pos += 1;
+                Some(self.start_query())
+            }
+            Some(b'#') => {
+                self.pos += 1;
+                Some(self.start_fragment())
+            }
+            Some(_) => None,
+        }
+    }
+
     /// The [query state](https://url.spec.whatwg.org/#query-state): up to `#`, encoded with the
     /// special-query set for special URLs and the query set otherwise (in UTF-8 unless an
     /// encoding override applies: step 1).

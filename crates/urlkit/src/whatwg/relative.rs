@@ -51,21 +51,10 @@ impl Parser<'_, '_, '_, '_> {
             _ => {}
         }
         self.copy_base(base, true, matches!(c, None | Some(b'#')));
-        Ok(match c {
-            None => State::Done,
-            Some(b'?') => {
-                self.pos += 1;
-                self.start_query()
-            }
-            Some(b'#') => {
-                self.pos += 1;
-                self.start_fragment()
-            }
-            Some(_) => {
-                self.shorten_path();
-                State::Path
-            }
-        })
+        Ok(self.end_query_or_fragment(c).unwrap_or_else(|| {
+            self.shorten_path();
+            State::Path
+        }))
     }
 
     /// Relative slash state: a second slash starts an authority, otherwise the base's
