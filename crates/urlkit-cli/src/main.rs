@@ -3,13 +3,17 @@
 //! as JSON lines from standard input.
 //!
 //! This file holds the argument definitions and the dispatch only; each subcommand lives in
-//! `cmd/<name>.rs` and shares the JSONL reader/writer and exit statuses of [`cmd`].
+//! `cmd/<name>.rs` and runs its inputs through the batch driver ([`driver`]) with the
+//! answers of the standards ([`standard`]).
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
 mod cmd;
 mod diagram;
+mod driver;
+mod request;
+mod standard;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

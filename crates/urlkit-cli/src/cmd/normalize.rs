@@ -9,12 +9,12 @@
 //! `--rfc3986`, `null` for the URL Standard, whose failures are not grammar rules; `kind`
 //! then names the URL Standard's validation error).
 
-use super::parse::{error_report, write_json, Failure};
-use super::rfc3986::{self, Goal};
-use super::{guarded, run_jsonl_stdio, with_stdout, JsonObject, Status, Tally, INTERNAL_ERROR};
+use super::lossy;
+use crate::driver::{self, Batch, Sink, Status};
+use crate::standard;
 use clap::Args;
+use serde::Serialize;
 use std::ffi::OsString;
-use urlkit::Url;
 
 /// Arguments of `urlkit normalize`.
 #[derive(Debug, Args)]
@@ -36,93 +36,34 @@ pub struct NormalizeArgs {
     pub jsonl: bool,
 }
 
+/// The success object.
+#[derive(Serialize)]
+struct Normalized<'a> {
+    input: &'a str,
+    ok: bool,
+    normalized: &'a str,
+}
+
 /// Runs `urlkit normalize`.
 pub fn run(args: NormalizeArgs) -> Status {
-    let answer = move |line: &str| {
-        if args.rfc3986 {
-            rfc3986::answer(line, Goal::Normalized)
-        } else {
-            whatwg_answer(line)
-        }
+    let normalizer = standard::normalizer(args.rfc3986);
+    let batch = if args.jsonl {
+        Batch::jsonl()
+    } else {
+        Batch::args(lossy(&args.urls), args.json)
     };
-    if args.jsonl {
-        return run_jsonl_stdio(answer);
-    }
-    let inputs: Vec<String> = args
-        .urls
-        .iter()
-        .map(|u| u.to_string_lossy().into_owned())
-        .collect();
-    with_stdout(|out| {
-        let mut tally = Tally::default();
-        for input in &inputs {
-            let (obj, ok) = answer(input);
-            tally.record(ok);
-            if args.json {
-                write_json(out, obj)?;
-                continue;
-            }
-            match normalized_text(input, args.rfc3986) {
-                Ok(text) => writeln!(out, "{text}")?,
-                Err(failed) => {
-                    out.flush()?;
-                    eprint!("{}", error_report(input, &failed));
-                }
-            }
+    driver::run(batch, || {
+        |input: &str, out: &mut Sink| match normalizer.normalize(input) {
+            Ok(normalized) if out.is_json() => out.json(
+                true,
+                &Normalized {
+                    input,
+                    ok: true,
+                    normalized: &normalized,
+                },
+            ),
+            Ok(normalized) => out.line(&normalized),
+            Err(failure) => out.fail(input, &failure),
         }
-        Ok(tally)
     })
-}
-
-/// The normalized text of `input`, or why it has none.
-fn normalized_text(input: &str, rfc3986: bool) -> Result<String, Failure> {
-    let result = guarded(|| {
-        if rfc3986 {
-            urlkit::rfc3986::UriRef::parse(input)
-                .map(|uri| uri.normalized().into_string())
-                .map_err(|e| rfc3986::report_failure(Some(&e)))
-        } else {
-            Url::parse(input).map(Url::into_string).map_err(|e| Failure {
-                message: e.to_string(),
-                position: Some(e.position()),
-            })
-        }
-    });
-    result.unwrap_or_else(|| Err(rfc3986::report_failure(None)))
-}
-
-/// The WHATWG failure object: `{"input","ok":false,"error","position","expected":null,"kind"}`.
-pub fn whatwg_failure(input: &str, error: Option<(String, usize, &str)>) -> JsonObject {
-    let mut obj = JsonObject::new();
-    obj.str("input", input).bool("ok", false);
-    match error {
-        Some((message, position, kind)) => {
-            obj.str("error", &message)
-                .int("position", i64::try_from(position).unwrap_or(i64::MAX))
-                .null("expected")
-                .str("kind", kind);
-        }
-        None => {
-            obj.str("error", INTERNAL_ERROR).null("position").null("expected");
-        }
-    }
-    obj
-}
-
-/// The `normalize` object for `input` per the URL Standard.
-fn whatwg_answer(input: &str) -> (JsonObject, bool) {
-    let answered = guarded(|| match Url::parse(input) {
-        Ok(url) => {
-            let mut obj = JsonObject::new();
-            obj.str("input", input)
-                .bool("ok", true)
-                .str("normalized", url.href());
-            (obj, true)
-        }
-        Err(e) => {
-            let error = (e.to_string(), e.position(), e.kind().spec_name());
-            (whatwg_failure(input, Some(error)), false)
-        }
-    });
-    answered.unwrap_or_else(|| (whatwg_failure(input, None), false))
 }

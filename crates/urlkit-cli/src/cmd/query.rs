@@ -5,11 +5,11 @@
 //! visible symbols, URLs separated by a blank line); `--json` prints, per URL, one line
 //! holding an array of `[name, value]` pairs.
 
-use super::parse::{error_report, resolve};
-use super::{guarded, with_stdout, Status, Tally, INTERNAL_ERROR};
+use super::lossy;
 use crate::diagram::visible_str;
+use crate::driver::{self, Batch, Sink, Status};
+use crate::standard::whatwg::Whatwg;
 use clap::Args;
-use serde_json::Value;
 use std::ffi::OsString;
 
 /// Arguments of `urlkit query`.
@@ -26,49 +26,23 @@ pub struct QueryArgs {
 
 /// Runs `urlkit query`.
 pub fn run(args: QueryArgs) -> Status {
-    with_stdout(|out| {
-        let mut tally = Tally::default();
-        let mut shown = 0;
-        for input in &args.urls {
-            let input = input.to_string_lossy();
-            let pairs = resolve(&input, None).and_then(|url| {
-                guarded(|| url.search_params().into_vec()).ok_or_else(|| super::parse::Failure {
-                    message: INTERNAL_ERROR.to_owned(),
-                    position: None,
-                })
-            });
-            let pairs = match pairs {
-                Ok(pairs) => pairs,
-                Err(failed) => {
-                    out.flush()?;
-                    eprint!("{}", error_report(&input, &failed));
-                    tally.record(false);
-                    continue;
+    driver::run(Batch::args(lossy(&args.urls), args.json), || {
+        |input: &str, out: &mut Sink| {
+            let pairs = match Whatwg::WITHOUT_BASE.resolve(input) {
+                Ok(url) => url.search_params().into_vec(),
+                Err(failure) => {
+                    out.error(&failure.report(input));
+                    return false;
                 }
             };
-            tally.record(true);
-            if args.json {
-                writeln!(out, "{}", json_pairs(&pairs))?;
-                continue;
+            if out.is_json() {
+                return out.json(true, &pairs);
             }
-            if shown > 0 {
-                writeln!(out)?;
-            }
-            shown += 1;
+            out.block();
             for (name, value) in &pairs {
-                writeln!(out, "{} = {}", visible_str(name), visible_str(value))?;
+                out.text(&format!("{} = {}\n", visible_str(name), visible_str(value)));
             }
+            true
         }
-        Ok(tally)
     })
-}
-
-/// The pairs as a JSON array of two-string arrays.
-pub fn json_pairs(pairs: &[(String, String)]) -> Value {
-    Value::Array(
-        pairs
-            .iter()
-            .map(|(n, v)| Value::Array(vec![Value::from(n.as_str()), Value::from(v.as_str())]))
-            .collect(),
-    )
 }

@@ -7,9 +7,9 @@
 //! `{"base", "target"}`, answering `{"base","target","ok":true,"relative"}` or
 //! `{"base","target","ok":false,"error"}`.
 
-use super::pairs::{jsonl_handler, parse_base, Op};
-use super::parse::write_json;
-use super::{run_jsonl_stdio, with_stdout, Status, Tally};
+use super::resolve::run_pairs;
+use crate::driver::{self, Batch, Status};
+use crate::standard::rfc3986::Op;
 use clap::Args;
 use std::ffi::OsString;
 
@@ -36,42 +36,7 @@ pub struct RelativeArgs {
 /// Runs `urlkit relative`.
 pub fn run(args: RelativeArgs) -> Status {
     if args.jsonl {
-        return run_jsonl_stdio(jsonl_handler(Op::Relative));
+        return driver::run(Batch::jsonl(), || Op::Relative.request_handler());
     }
     run_pairs(Op::Relative, args.base.as_ref(), &args.targets, args.json)
-}
-
-/// Runs `op` on each of `others` against `base` given as arguments: one result per line, or
-/// one object per line with `json`; failures go to standard error in the readable form.
-/// Shared with `urlkit resolve --rfc3986`.
-pub fn run_pairs(op: Op, base: Option<&OsString>, others: &[OsString], json: bool) -> Status {
-    let base_text = base.map(|b| b.to_string_lossy().into_owned()).unwrap_or_default();
-    let base = parse_base(&base_text);
-    with_stdout(|out| {
-        let mut tally = Tally::default();
-        for other in others {
-            let other = other.to_string_lossy();
-            let result = op.apply(&base, &other);
-            tally.record(result.is_ok());
-            if json {
-                write_json(out, op.object(Some(&base_text), &other, &result))?;
-                continue;
-            }
-            match &result {
-                Ok(value) => writeln!(out, "{value}")?,
-                Err(message) => {
-                    out.flush()?;
-                    match op {
-                        Op::Resolve => {
-                            eprintln!("urlkit: cannot resolve {other:?} against {base_text:?}: {message}")
-                        }
-                        Op::Relative => {
-                            eprintln!("urlkit: cannot make {other:?} relative to {base_text:?}: {message}")
-                        }
-                    }
-                }
-            }
-        }
-        Ok(tally)
-    })
 }

@@ -10,10 +10,11 @@
 //! `{"base","input","ok":true,"href"}` or `{"base","input","ok":false,"error"}`, JSONL lines
 //! `{"base": BASE, "input": REF}`.
 
-use super::pairs::{self, Op};
-use super::parse::{jsonl_handler, object, parse_base, resolve, write_json, Outcome};
-use super::relative::run_pairs;
-use super::{run_jsonl_stdio, with_stdout, Status, Tally};
+use super::lossy;
+use super::parse::request_handler;
+use crate::driver::{self, Batch, Sink, Status};
+use crate::standard::rfc3986::{self, Op};
+use crate::standard::whatwg::{self, Whatwg};
 use clap::Args;
 use std::ffi::OsString;
 
@@ -42,42 +43,44 @@ pub struct ResolveArgs {
 
 /// Runs `urlkit resolve`.
 pub fn run(args: ResolveArgs) -> Status {
-    if args.rfc3986 && args.jsonl {
-        return run_jsonl_stdio(pairs::jsonl_handler(Op::Resolve));
-    }
-    if args.rfc3986 {
-        return run_pairs(Op::Resolve, args.base.as_ref(), &args.refs, args.json);
-    }
-    if args.jsonl {
-        return run_jsonl_stdio(jsonl_handler());
+    match (args.rfc3986, args.jsonl) {
+        (true, true) => return driver::run(Batch::jsonl(), || Op::Resolve.request_handler()),
+        (false, true) => return driver::run(Batch::jsonl(), request_handler),
+        (true, false) => return run_pairs(Op::Resolve, args.base.as_ref(), &args.refs, args.json),
+        (false, false) => {}
     }
     let base_text = args
         .base
-        .as_ref()
         .map(|b| b.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let base = parse_base(&base_text);
-    with_stdout(|out| {
-        let mut tally = Tally::default();
-        for reference in &args.refs {
-            let reference = reference.to_string_lossy();
-            let outcome: Outcome = resolve(&reference, Some(&base));
-            tally.record(outcome.is_ok());
-            if args.json {
-                write_json(out, object(&reference, Some(&base_text), &outcome))?;
-                continue;
-            }
+    let base = whatwg::parse_base(&base_text);
+    let whatwg = Whatwg {
+        base: Some((&base_text, &base)),
+    };
+    driver::run(Batch::args(lossy(&args.refs), args.json), || {
+        |reference: &str, out: &mut Sink| {
+            let outcome = whatwg.resolve(reference);
             match &outcome {
-                Ok(url) => writeln!(out, "{}", url.href())?,
-                Err(failed) => {
-                    out.flush()?;
-                    eprintln!(
-                        "urlkit: cannot resolve {reference:?} against {base_text:?}: {}",
-                        failed.message
-                    );
+                _ if out.is_json() => whatwg.answer(reference, &outcome, out, 0),
+                Ok(url) => out.line(url.href()),
+                Err(failure) => {
+                    let message = &failure.message;
+                    out.error(&format!(
+                        "urlkit: cannot resolve {reference:?} against {base_text:?}: {message}\n"
+                    ));
+                    false
                 }
             }
         }
-        Ok(tally)
+    })
+}
+
+/// Runs `op` on each of `others` against `base` given as arguments: one result per line, or
+/// one object per line with `json`. Shared with `urlkit relative`.
+pub fn run_pairs(op: Op, base: Option<&OsString>, others: &[OsString], json: bool) -> Status {
+    let base_text = base.map(|b| b.to_string_lossy().into_owned()).unwrap_or_default();
+    let base = rfc3986::parse_base(&base_text);
+    driver::run(Batch::args(lossy(others), json), || {
+        |other: &str, out: &mut Sink| op.answer(Some(&base_text), other, &op.apply(&base, other), out)
     })
 }

@@ -11,8 +11,10 @@
 //! was, which is printed: only the `href` setter fails (the API throws a `TypeError`), as
 //! do an href that does not parse and an unknown setter name.
 
-use super::parse::{object, resolve, terminal_width, write_human, write_json, Failure, Outcome};
-use super::{failure, guarded, run_jsonl_stdio, str_field, with_stdout, JsonObject, Line, Status, Tally};
+use crate::driver::{self, Batch, Sink, Status};
+use crate::request::{str_field, Line};
+use crate::standard::whatwg::{BaseFailure, Whatwg};
+use crate::standard::{self, Failure};
 use clap::Args;
 use std::ffi::OsString;
 use urlkit::{Attribute, SetterError, Url};
@@ -52,58 +54,49 @@ pub struct SetArgs {
 /// Runs `urlkit set`.
 pub fn run(args: SetArgs) -> Status {
     if args.jsonl {
-        return run_jsonl_stdio(jsonl_line);
+        return driver::run(Batch::jsonl(), || request);
     }
-    let lossy = |s: &Option<OsString>| {
-        s.as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default()
-    };
-    let (href, value) = (lossy(&args.url), lossy(&args.value));
+    let lossy = |s: Option<OsString>| s.map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let (href, value) = (lossy(args.url), lossy(args.value));
     let setter = args.component.unwrap_or_default();
-    let result = apply_detailed(&href, &setter, &value);
-    let width = args.width.unwrap_or_else(terminal_width).max(10);
-    with_stdout(|out| {
-        let mut tally = Tally::default();
-        tally.record(result.is_ok());
-        match result {
-            Err(SetFailure::Setter(message)) if !args.json => {
-                out.flush()?;
-                eprintln!("urlkit: cannot set {setter} of {href:?}: {message}");
+    let width = standard::width(args.width);
+    driver::run(Batch::args(vec![href], args.json), || {
+        |href: &str, out: &mut Sink| match apply(href, &setter, &value) {
+            Err(SetFailure::Setter(message)) if !out.is_json() => {
+                out.error(&format!("urlkit: cannot set {setter} of {href:?}: {message}\n"));
+                false
             }
             result => {
-                let outcome = result.map_err(SetFailure::into_failure);
-                if args.json {
-                    write_json(out, object(&href, None, &outcome))?;
-                } else {
-                    write_human(out, "", &href, None, &outcome, width)?;
-                }
+                Whatwg::WITHOUT_BASE.answer(href, &result.map_err(SetFailure::into_failure), out, width)
             }
         }
-        Ok(tally)
     })
 }
 
 /// Answers one `--jsonl` line.
-fn jsonl_line(line: &str) -> (JsonObject, bool) {
-    let map = match Line::parse(line) {
-        Ok(Line::Object(map)) => map,
-        Ok(Line::Plain(_)) => return failure(line, None, "invalid json line: not an object"),
-        Err(message) => return failure(line, None, &message),
+fn request(line: &str, out: &mut Sink) -> bool {
+    let fail = |out: &mut Sink, input: &str, error: &str| {
+        let failure = BaseFailure {
+            input,
+            base: None,
+            ok: false,
+            error,
+        };
+        out.json(false, &failure)
+    };
+    let map = match Line::object(line) {
+        Ok(map) => map,
+        Err(message) => return fail(out, line, &message),
     };
     let fields = str_field(&map, "href")
         .and_then(|href| Ok((href, str_field(&map, "setter")?, str_field(&map, "value")?)));
     let (href, setter, value) = match fields {
         Ok(fields) => fields,
-        Err(message) => {
-            // Keep the href as the input when it at least is there.
-            let input = str_field(&map, "href").unwrap_or(line);
-            return failure(input, None, &message);
-        }
+        // Keep the href as the input when it at least is there.
+        Err(message) => return fail(out, str_field(&map, "href").unwrap_or(line), &message),
     };
-    let outcome = apply(href, setter, value);
-    let ok = outcome.is_ok();
-    (object(href, None, &outcome), ok)
+    let outcome = apply(href, setter, value).map_err(SetFailure::into_failure);
+    Whatwg::WITHOUT_BASE.answer(href, &outcome, out, 0)
 }
 
 /// Why `urlkit set` failed.
@@ -111,29 +104,21 @@ fn jsonl_line(line: &str) -> (JsonObject, bool) {
 enum SetFailure {
     /// The href does not parse.
     Href(Failure),
-    /// The setter is unknown or threw, or panicked.
+    /// The setter is unknown or threw.
     Setter(String),
 }
 
 impl SetFailure {
     fn into_failure(self) -> Failure {
         match self {
-            SetFailure::Href(failed) => failed,
-            SetFailure::Setter(message) => Failure {
-                message,
-                position: None,
-            },
+            SetFailure::Href(failure) => failure,
+            SetFailure::Setter(message) => Failure::message(message),
         }
     }
 }
 
 /// Parses `href` and runs the setter named `setter` with `value` on it.
-pub fn apply(href: &str, setter: &str, value: &str) -> Outcome {
-    apply_detailed(href, setter, value).map_err(SetFailure::into_failure)
-}
-
-/// [`apply`], telling failures of the href from those of the setter.
-fn apply_detailed(href: &str, setter: &str, value: &str) -> Result<Url, SetFailure> {
+fn apply(href: &str, setter: &str, value: &str) -> Result<Url, SetFailure> {
     let Ok(attr) = setter.parse::<Attribute>() else {
         let names: Vec<&str> = Attribute::ALL.iter().map(|a| a.name()).collect();
         return Err(SetFailure::Setter(format!(
@@ -141,14 +126,13 @@ fn apply_detailed(href: &str, setter: &str, value: &str) -> Result<Url, SetFailu
             names.join(", ")
         )));
     };
-    let mut url = resolve(href, None).map_err(SetFailure::Href)?;
-    match guarded(|| url.set(attr, value)) {
-        None => Err(SetFailure::Setter(super::INTERNAL_ERROR.to_owned())),
+    let mut url = Whatwg::WITHOUT_BASE.resolve(href).map_err(SetFailure::Href)?;
+    match url.set(attr, value) {
         // The href setter throws in the API; the URL is unchanged.
-        Some(Err(SetterError::Invalid(e))) if attr == Attribute::Href => {
+        Err(SetterError::Invalid(e)) if attr == Attribute::Href => {
             Err(SetFailure::Setter(format!("invalid href value: {e}")))
         }
         // Every other setter that does not apply leaves the URL as it was.
-        Some(_) => Ok(url),
+        _ => Ok(url),
     }
 }
