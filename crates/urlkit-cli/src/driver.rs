@@ -10,8 +10,11 @@
 //! /// Arguments of `urlkit foo`.
 //! #[derive(Debug, clap::Args)]
 //! pub struct FooArgs {
+//!     /// URLs (- for standard input)
+//!     #[arg(value_name = "URL")]
+//!     pub urls: Vec<std::ffi::OsString>,
 //!     #[command(flatten)]
-//!     pub io: Io, // the inputs and the output format, shared by every subcommand
+//!     pub io: Io, // -f FILE, --format, input hygiene: shared by every subcommand
 //! }
 //!
 //! /// One success object, field order as declared.
@@ -19,11 +22,11 @@
 //! struct FooObject<'a> { input: &'a str, ok: bool, foo: String }
 //!
 //! pub fn run(args: FooArgs) -> Status {
-//!     driver::run(args.io.batch(), || {
+//!     driver::run(args.io.batch(&args.urls, false, false), || {
 //!         |input: &str, out: &mut Sink| match urlkit::foo::foo(input) {
 //!             Ok(foo) if out.is_json() => out.json(true, &FooObject { input, ok: true, foo }),
 //!             Ok(foo) => out.line(&foo),
-//!             Err(e) => out.fail(input, &Failure::from(e)),
+//!             Err(e) => out.fail(input, &Failure::new("foo-error", e.to_string())),
 //!         }
 //!     })
 //! }
@@ -37,11 +40,14 @@
 //! input fails with an internal error, the run goes on), counting, ordering, buffering and
 //! flushing, closed pipes and I/O errors, and the exit status (see [`Status`]).
 
-use crate::standard::{Failure, INTERNAL_ERROR};
+use crate::input::{check_open, Hygiene, Item, LineReader, Raw, Stream};
+use crate::standard::Failure;
+use clap::{Args, ValueEnum};
 use serde::Serialize;
-use std::borrow::Cow;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::ffi::OsString;
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::panic::{self, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Buffer size for standard input and output.
@@ -104,14 +110,15 @@ impl Tally {
     }
 }
 
-/// Where the inputs come from.
+/// One place inputs come from, in the order given.
 #[derive(Debug, Clone)]
 pub enum Source {
-    /// The command line's arguments, each one input.
-    Args(Vec<String>),
-    /// The lines of standard input: split on `\n` only, the `\n` removed and nothing else,
-    /// invalid UTF-8 replaced with U+FFFD per line.
+    /// A command-line argument: one input.
+    Arg(OsString),
+    /// The lines of standard input.
     Stdin,
+    /// The lines of a file.
+    File(PathBuf),
 }
 
 /// How answers are written.
@@ -119,35 +126,112 @@ pub enum Source {
 pub enum Format {
     /// Text for people: one line per input, or a table; failures reported on standard error.
     Text,
-    /// One JSON object per line.
+    /// One compact JSON object per line.
     Json,
 }
 
-/// What the driver is to run over: the inputs and the output format.
-#[derive(Debug, Clone)]
-pub struct Batch {
-    /// The inputs.
-    pub source: Source,
-    /// The output format.
-    pub format: Format,
+/// The values of `--format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Text for people (one line out per line in for line-oriented subcommands)
+    Text,
+    /// JSON objects, one per line (as --json)
+    Json,
+    /// JSON objects, one per line (JSON Lines; as --jsonl)
+    Jsonl,
 }
 
-impl Batch {
-    /// A batch over `source` written as `format`.
-    pub fn new(source: Source, format: Format) -> Self {
-        Batch { source, format }
-    }
+/// The options every batch subcommand shares: where inputs come from besides the
+/// arguments, the output format, input hygiene and buffering.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Input and output")]
+pub struct Io {
+    /// Read inputs from FILE, one per line (repeatable; - for standard input; .gz and .zst are decompressed)
+    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Output format [default: text]
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<FormatArg>,
+    /// Flush the output after every input (it is always flushed when input would block)
+    #[arg(long)]
+    pub line_buffered: bool,
+    /// Remove white space around each input
+    #[arg(long)]
+    pub trim: bool,
+    /// Skip input lines starting with PREFIX (after --trim)
+    #[arg(long, value_name = "PREFIX")]
+    pub comments: Option<String>,
+    /// Skip empty input lines (after --trim)
+    #[arg(long)]
+    pub skip_blank: bool,
+    /// Percent-encode invalid UTF-8 (the record says "lossy": true) instead of failing the line
+    #[arg(long)]
+    pub lossy: bool,
+    /// The longest input line, in bytes; longer lines fail alone
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
+    pub max_length: usize,
+}
 
-    /// Arguments in `--json` (objects) or text form.
-    pub fn args(inputs: Vec<String>, json: bool) -> Self {
-        let format = if json { Format::Json } else { Format::Text };
-        Batch::new(Source::Args(inputs), format)
+impl Io {
+    /// The batch over the positional `inputs` (`-` for standard input), then the files;
+    /// standard input when there are none of either and it is not a terminal (`jsonl`:
+    /// whatever it is). `json` and `jsonl` are the legacy flags choosing JSON output.
+    pub fn batch(&self, inputs: &[OsString], json: bool, jsonl: bool) -> Batch {
+        let mut sources: Vec<Source> = inputs
+            .iter()
+            .map(|input| {
+                if input == "-" {
+                    Source::Stdin
+                } else {
+                    Source::Arg(input.clone())
+                }
+            })
+            .collect();
+        sources.extend(self.files.iter().map(|file| {
+            if file.as_os_str() == "-" {
+                Source::Stdin
+            } else {
+                Source::File(file.clone())
+            }
+        }));
+        let mut no_input = false;
+        if sources.is_empty() {
+            if jsonl || !io::stdin().is_terminal() {
+                sources.push(Source::Stdin);
+            } else {
+                no_input = true;
+            }
+        }
+        let json = json || jsonl || matches!(self.format, Some(FormatArg::Json | FormatArg::Jsonl));
+        Batch {
+            sources,
+            no_input,
+            format: if json { Format::Json } else { Format::Text },
+            hygiene: Hygiene {
+                trim: self.trim,
+                comments: self.comments.clone(),
+                skip_blank: self.skip_blank,
+                lossy: self.lossy,
+                max_length: self.max_length,
+            },
+            line_buffered: self.line_buffered,
+        }
     }
+}
 
-    /// `--jsonl`: the lines of standard input, one object each.
-    pub fn jsonl() -> Self {
-        Batch::new(Source::Stdin, Format::Json)
-    }
+/// What the driver is to run over: the inputs, the output format and the input rules.
+#[derive(Debug, Clone)]
+pub struct Batch {
+    /// Where the inputs come from, in order.
+    pub sources: Vec<Source>,
+    /// No input was given and standard input is a terminal.
+    no_input: bool,
+    /// The output format.
+    pub format: Format,
+    /// The input hygiene rules.
+    pub hygiene: Hygiene,
+    /// Flush after every input.
+    pub line_buffered: bool,
 }
 
 /// Where a handler writes the answer to one input.
@@ -228,13 +312,29 @@ impl Sink {
     }
 }
 
-/// The object written when a handler panicked: `{"input","base":null,"ok":false,"error"}`.
+/// The object of an input that failed outside any handler (it panicked, or input hygiene
+/// failed it): `{"input","base":null,"ok":false,"error","kind","position"}`.
 #[derive(Serialize)]
-struct Panicked<'a> {
+struct LineFailure<'a> {
     input: &'a str,
     base: Option<&'a str>,
     ok: bool,
     error: &'a str,
+    kind: &'a str,
+    position: Option<usize>,
+}
+
+impl<'a> LineFailure<'a> {
+    fn new(input: &'a str, failure: &'a Failure) -> Self {
+        LineFailure {
+            input,
+            base: None,
+            ok: false,
+            error: &failure.message,
+            kind: failure.kind,
+            position: failure.position,
+        }
+    }
 }
 
 /// Runs `f`; if it panics (a bug in the library or here), returns `None` instead of
@@ -287,50 +387,24 @@ pub fn lower_first(message: &str) -> String {
     }
 }
 
-/// The lines of a byte stream: split on `\n` only, the `\n` removed and nothing else (a
-/// `\r` stays), each decoded with [`String::from_utf8_lossy`]. An empty segment after the
-/// last `\n` is not a line; a last line without `\n` is.
-struct Lines<R> {
-    reader: R,
-    buf: Vec<u8>,
-}
-
-impl<R: BufRead> Lines<R> {
-    fn new(reader: R) -> Self {
-        Lines {
-            reader,
-            buf: Vec::with_capacity(1024),
-        }
-    }
-
-    /// The next line, `Ok(None)` at the end of the input.
-    fn next_line(&mut self) -> io::Result<Option<Cow<'_, str>>> {
-        self.buf.clear();
-        if self.reader.read_until(b'\n', &mut self.buf)? == 0 {
-            return Ok(None);
-        }
-        if self.buf.last() == Some(&b'\n') {
-            self.buf.pop();
-        }
-        // The strict check is faster than `from_utf8_lossy` on the usual, valid, line.
-        Ok(Some(match std::str::from_utf8(&self.buf) {
-            Ok(line) => Cow::Borrowed(line),
-            Err(_) => String::from_utf8_lossy(&self.buf),
-        }))
-    }
-}
-
 /// The writing half of a run: the sink the handler fills and the stream it drains into.
 struct Writer<W> {
     output: W,
     sink: Sink,
     tally: Tally,
     blocks: u64,
+    line_buffered: bool,
 }
 
 impl<W: Write> Writer<W> {
-    /// Answers one input with `handler`, under a guard, and writes the answer.
-    fn answer<H>(&mut self, input: &str, handler: &mut H) -> Result<(), RunError>
+    /// The error of a failed write.
+    fn write_error(&self, error: io::Error) -> RunError {
+        RunError::new(self.tally, "error writing standard output", error)
+    }
+
+    /// Answers one input with `handler`, under a guard, and writes the answer. `lossy`:
+    /// invalid UTF-8 in the input was percent-encoded, which the answer says.
+    fn answer<H>(&mut self, input: &str, lossy: bool, handler: &mut H) -> Result<(), RunError>
     where
         H: FnMut(&str, &mut Sink) -> bool,
     {
@@ -342,22 +416,48 @@ impl<W: Write> Writer<W> {
                 self.sink.out.truncate(start);
                 self.sink.err.clear();
                 self.sink.block = false;
-                let failure = Failure::message(INTERNAL_ERROR);
-                if self.sink.is_json() {
-                    self.sink.json(
-                        false,
-                        &Panicked {
-                            input,
-                            base: None,
-                            ok: false,
-                            error: INTERNAL_ERROR,
-                        },
-                    )
-                } else {
-                    self.sink.fail(input, &failure)
-                }
+                self.line_failure(input, &Failure::internal())
             }
         };
+        if lossy {
+            self.mark_lossy(start, input);
+        }
+        self.record(start, ok)
+    }
+
+    /// Writes the failure of an input that no handler saw (see [`Item::Fail`]).
+    fn fail(&mut self, input: &str, failure: &Failure) -> Result<(), RunError> {
+        let start = self.sink.out.len();
+        self.sink.block = false;
+        self.line_failure(input, failure);
+        self.record(start, false)
+    }
+
+    /// Writes the failure of an input outside any handler.
+    fn line_failure(&mut self, input: &str, failure: &Failure) -> bool {
+        if self.sink.is_json() {
+            self.sink.json(false, &LineFailure::new(input, failure))
+        } else {
+            self.sink.fail(input, failure)
+        }
+    }
+
+    /// Says that the answer starting at `start` is for percent-encoded input: a
+    /// `"lossy": true` field in JSON objects, a note on standard error in text.
+    fn mark_lossy(&mut self, start: usize, input: &str) {
+        if !self.sink.is_json() {
+            self.sink
+                .error(&format!("urlkit: invalid utf-8 percent-encoded in {input:?}\n"));
+            return;
+        }
+        if self.sink.out[start..].ends_with(b"}\n") {
+            let at = self.sink.out.len() - 2;
+            self.sink.out.splice(at..at, *b",\"lossy\":true");
+        }
+    }
+
+    /// Counts the answer that starts at `start` and writes what is due.
+    fn record(&mut self, start: usize, ok: bool) -> Result<(), RunError> {
         self.tally.record(ok);
         if self.sink.block {
             if self.blocks > 0 {
@@ -365,29 +465,36 @@ impl<W: Write> Writer<W> {
             }
             self.blocks += 1;
         }
-        let write = |e| RunError::new(self.tally, "error writing standard output", e);
         if !self.sink.err.is_empty() {
             // Keep standard error in step with standard output.
-            self.output.write_all(&self.sink.out).map_err(write)?;
-            self.sink.out.clear();
-            self.output.flush().map_err(write)?;
+            self.flush()?;
             eprint!("{}", self.sink.err);
             self.sink.err.clear();
+        } else if self.line_buffered {
+            self.flush()?;
         } else if self.sink.out.len() >= IO_BUFFER {
-            self.output.write_all(&self.sink.out).map_err(write)?;
+            let result = self.output.write_all(&self.sink.out);
+            result.map_err(|e| self.write_error(e))?;
             self.sink.out.clear();
         }
         Ok(())
     }
 
-    /// Writes what is left and flushes.
-    fn finish(mut self) -> Result<Tally, RunError> {
-        let tally = self.tally;
-        let write = |e| RunError::new(tally, "error writing standard output", e);
-        self.output.write_all(&self.sink.out).map_err(write)?;
-        self.output.flush().map_err(write)?;
-        Ok(tally)
+    /// Writes everything answered so far and flushes the stream.
+    fn flush(&mut self) -> Result<(), RunError> {
+        let result = self
+            .output
+            .write_all(&self.sink.out)
+            .and_then(|()| self.output.flush());
+        self.sink.out.clear();
+        result.map_err(|e| self.write_error(e))
     }
+}
+
+/// Prints a usage error and gives its status (exit 2).
+pub fn usage(message: &str) -> Status {
+    eprintln!("urlkit: {message}");
+    Status::Error
 }
 
 /// Runs a batch: every input answered by a handler made by `make`, in order.
@@ -396,15 +503,52 @@ where
     M: Fn() -> H,
     H: FnMut(&str, &mut Sink) -> bool,
 {
+    if batch.no_input {
+        return usage("no input: give URLs as arguments, files with -f FILE, or pipe them in (see --help)");
+    }
     let stdout = io::stdout();
     let output = BufWriter::with_capacity(IO_BUFFER, stdout.lock());
-    finish(run_on(batch, io::stdin().lock(), output, make))
+    let mut io_failed = false;
+    let result = run_on(batch, output, make, &mut |source, error| {
+        io_failed = true;
+        eprintln!(
+            "urlkit: cannot read {source}: {}",
+            lower_first(&error.to_string())
+        );
+    });
+    match finish(result) {
+        Status::Success | Status::Failure if io_failed => Status::Error,
+        status => status,
+    }
 }
 
-/// [`run`] over the given standard input and output.
-fn run_on<R, W, M, H>(batch: Batch, input: R, output: W, make: M) -> Result<Tally, RunError>
+/// Opens a source of lines.
+fn open(source: &Source) -> io::Result<Stream> {
+    match source {
+        Source::Stdin => Stream::stdin(),
+        Source::File(path) => Stream::open(path),
+        Source::Arg(_) => unreachable!("arguments are not streams"),
+    }
+}
+
+/// The name of a source in messages.
+fn source_name(source: &Source) -> String {
+    match source {
+        Source::Stdin => "standard input".to_owned(),
+        Source::File(path) => path.display().to_string(),
+        Source::Arg(_) => "an argument".to_owned(),
+    }
+}
+
+/// [`run`] writing to `output`; `unreadable` hears of each source that could not be read
+/// (the run goes on with the next).
+fn run_on<W, M, H>(
+    batch: Batch,
+    output: W,
+    make: M,
+    unreadable: &mut dyn FnMut(&str, io::Error),
+) -> Result<Tally, RunError>
 where
-    R: io::Read,
     W: Write,
     M: Fn() -> H,
     H: FnMut(&str, &mut Sink) -> bool,
@@ -415,31 +559,88 @@ where
         sink: Sink::new(batch.format),
         tally: Tally::default(),
         blocks: 0,
+        line_buffered: batch.line_buffered,
     };
-    match batch.source {
-        Source::Args(inputs) => {
-            for input in &inputs {
-                writer.answer(input, &mut handler)?;
+    let hygiene = &batch.hygiene;
+    for source in &batch.sources {
+        if let Source::Arg(arg) = source {
+            match hygiene.clean(&arg_bytes(arg)) {
+                Item::Input(text, lossy) => writer.answer(&text, lossy, &mut handler)?,
+                Item::Skip => {}
+                Item::Fail(shown, failure) => writer.fail(&shown, &failure)?,
             }
+            continue;
         }
-        Source::Stdin => {
-            let mut lines = Lines::new(BufReader::with_capacity(IO_BUFFER, input));
-            loop {
-                let line = match lines.next_line() {
-                    Ok(Some(line)) => line,
-                    Ok(None) => break,
-                    Err(e) => return Err(RunError::new(writer.tally, "error reading standard input", e)),
-                };
-                writer.answer(&line, &mut handler)?;
+        let mut lines = match open(source) {
+            Ok(stream) => LineReader::new(stream, hygiene.max_length),
+            Err(e) => {
+                unreadable(&source_name(source), e);
+                continue;
+            }
+        };
+        loop {
+            // Nothing may wait in our buffers while reading waits for input (`tail -f`).
+            let mut write_failed = None;
+            let mut flush = || {
+                writer.flush().map_err(|e| {
+                    let error = io::Error::new(e.error.kind(), "write failed");
+                    write_failed = Some(e);
+                    error
+                })
+            };
+            let raw = match lines.next(&mut flush) {
+                Ok(Some(raw)) => raw,
+                Ok(None) => break,
+                Err(_) if write_failed.is_some() => {
+                    return Err(write_failed.unwrap_or_else(|| unreachable!()))
+                }
+                Err(e) => {
+                    unreadable(&source_name(source), e);
+                    break;
+                }
+            };
+            let item = match raw {
+                Raw::Line(bytes) => hygiene.clean(bytes),
+                Raw::TooLong(start) => hygiene.too_long(start),
+            };
+            match item {
+                Item::Input(text, lossy) => writer.answer(&text, lossy, &mut handler)?,
+                Item::Skip => {}
+                Item::Fail(shown, failure) => writer.fail(&shown, &failure)?,
             }
         }
     }
-    writer.finish()
+    writer.flush()?;
+    Ok(writer.tally)
+}
+
+/// The bytes of an argument as given.
+fn arg_bytes(arg: &OsString) -> std::borrow::Cow<'_, [u8]> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        std::borrow::Cow::Borrowed(arg.as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        std::borrow::Cow::Owned(arg.to_string_lossy().into_owned().into_bytes())
+    }
+}
+
+/// Fails (exit 2) when standard output is closed, before anything is done.
+pub fn check_stdout() -> Result<(), Status> {
+    check_open(1).map_err(|e| {
+        usage(&format!(
+            "error writing standard output: {}",
+            lower_first(&e.to_string())
+        ))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::standard::INTERNAL_ERROR;
 
     #[derive(Serialize)]
     struct Obj<'a> {
@@ -447,57 +648,82 @@ mod tests {
         ok: bool,
     }
 
-    #[test]
-    fn lines_split_on_newline_only() {
-        let data: &[u8] = b"a\r\n\n\xffb\nlast";
-        let mut lines = Lines::new(data);
-        let mut got = Vec::new();
-        while let Some(line) = lines.next_line().unwrap() {
-            got.push(line.into_owned());
+    /// A batch over arguments.
+    fn args(inputs: &[&str], format: Format) -> Batch {
+        Batch {
+            sources: inputs.iter().map(|i| Source::Arg(OsString::from(i))).collect(),
+            no_input: false,
+            format,
+            hygiene: Hygiene {
+                max_length: 100,
+                ..Hygiene::default()
+            },
+            line_buffered: false,
         }
-        assert_eq!(got, ["a\r", "", "\u{fffd}b", "last"]);
-        let mut lines = Lines::new(&b"x\n"[..]);
-        assert_eq!(lines.next_line().unwrap().as_deref(), Some("x"));
-        assert_eq!(lines.next_line().unwrap(), None);
+    }
+
+    /// Runs `batch` with `handler`, giving the tally and the output.
+    fn run_test<H>(batch: Batch, handler: H) -> (Tally, String)
+    where
+        H: FnMut(&str, &mut Sink) -> bool + Clone,
+    {
+        let mut out = Vec::new();
+        let tally = run_on(batch, &mut out, || handler.clone(), &mut |_, e| panic!("{e}")).unwrap();
+        (tally, String::from_utf8(out).unwrap())
     }
 
     #[test]
-    fn every_line_is_answered_and_panics_fail_one_input() {
-        let input: &[u8] = b"a\nboom\n\nb";
-        let mut out = Vec::new();
-        let tally = run_on(Batch::jsonl(), input, &mut out, || {
+    fn every_input_is_answered_and_panics_fail_one_input() {
+        let (tally, text) = run_test(
+            args(&["a", "boom", "", "b"], Format::Json),
             |line: &str, sink: &mut Sink| {
                 assert_ne!(line, "boom", "deliberate panic");
                 let ok = !line.is_empty();
                 sink.json(ok, &Obj { input: line, ok })
-            }
-        })
-        .unwrap();
+            },
+        );
         assert_eq!(tally, Tally { ok: 2, failed: 2 });
-        let text = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 4);
         assert_eq!(
             lines[1],
-            format!(r#"{{"input":"boom","base":null,"ok":false,"error":"{INTERNAL_ERROR}"}}"#)
+            format!(
+                r#"{{"input":"boom","base":null,"ok":false,"error":"{INTERNAL_ERROR}","kind":"internal","position":null}}"#
+            )
         );
     }
 
     #[test]
     fn blocks_are_separated_by_a_blank_line() {
-        let mut out = Vec::new();
-        let inputs = ["a", "-", "b", "c"].map(String::from).to_vec();
-        run_on(Batch::args(inputs, false), &b""[..], &mut out, || {
+        let (_, text) = run_test(
+            args(&["a", "-x", "b", "c"], Format::Text),
             |input: &str, sink: &mut Sink| {
-                if input == "-" {
+                if input == "-x" {
                     return false;
                 }
                 sink.block();
                 sink.line(input)
-            }
-        })
-        .unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), "a\n\nb\n\nc\n");
+            },
+        );
+        assert_eq!(text, "a\n\nb\n\nc\n");
+    }
+
+    #[test]
+    fn lossy_answers_say_so() {
+        let mut batch = args(&[], Format::Json);
+        batch.hygiene.lossy = true;
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStringExt;
+            batch
+                .sources
+                .push(Source::Arg(OsString::from_vec(b"a\xff".to_vec())));
+        }
+        let (_, text) = run_test(batch, |input: &str, sink: &mut Sink| {
+            sink.json(true, &Obj { input, ok: true })
+        });
+        #[cfg(unix)]
+        assert_eq!(text, "{\"input\":\"a%FF\",\"ok\":true,\"lossy\":true}\n");
     }
 
     #[test]

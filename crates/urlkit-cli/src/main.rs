@@ -12,6 +12,7 @@
 mod cmd;
 mod diagram;
 mod driver;
+mod input;
 mod request;
 mod standard;
 
@@ -47,6 +48,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(status) = driver::check_stdout() {
+        return status.into();
+    }
     let status = match cli.command {
         Command::Parse(args) => cmd::parse::run(args),
         Command::Resolve(args) => cmd::resolve::run(args),

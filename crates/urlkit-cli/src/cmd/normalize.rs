@@ -2,16 +2,17 @@
 //! URL's href, the default) or RFC 3986 §6.2.2 (`--rfc3986`: case, percent-encoding and
 //! path segment normalization, and scheme-based normalization of empty ports and paths).
 //!
-//! Readable output is one normalized URL per line (failures on standard error); `--json`
-//! prints one object per argument and `--jsonl` one per line of standard input (each line
-//! the URL itself): `{"input","ok":true,"normalized"}` or
-//! `{"input","ok":false,"error","position","expected"}` (`expected` the ABNF rule name with
-//! `--rfc3986`, `null` for the URL Standard, whose failures are not grammar rules; `kind`
-//! then names the URL Standard's validation error).
+//! Text output is one normalized URL per line (failures on standard error); JSON output
+//! (`--json`, `--jsonl`, `--format json`) one object per input:
+//! `{"input","ok":true,"normalized"}` or
+//! `{"input","ok":false,"error","position","expected","kind"}` (`expected` the ABNF rule
+//! name with `--rfc3986`, `null` for the URL Standard, whose failures are not grammar
+//! rules; `kind` the URL Standard's name for the error, or `syntax`). With the URL
+//! Standard an input starting with `{` is a request `{"input", "base"}`.
 
-use super::lossy;
-use crate::driver::{self, Batch, Sink, Status};
-use crate::standard;
+use crate::driver::{self, Io, Sink, Status};
+use crate::standard::whatwg::Requests;
+use crate::standard::{self, Failure, Normalizer};
 use clap::Args;
 use serde::Serialize;
 use std::ffi::OsString;
@@ -22,8 +23,8 @@ use std::ffi::OsString;
     after_help = "Exit status: 0 when every input normalized, 1 when any failed, 2 on usage or I/O errors."
 )]
 pub struct NormalizeArgs {
-    /// URLs (or, with --rfc3986, URI references) to normalize
-    #[arg(value_name = "URL", required_unless_present = "jsonl")]
+    /// URLs (or, with --rfc3986, URI references) to normalize (- for standard input; standard input when none are given and it is not a terminal)
+    #[arg(value_name = "URL")]
     pub urls: Vec<OsString>,
     /// Normalize per RFC 3986 §6.2.2 instead of the WHATWG URL Standard
     #[arg(long)]
@@ -34,6 +35,8 @@ pub struct NormalizeArgs {
     /// Read standard input: each line a URL; print one JSON object per line
     #[arg(long, conflicts_with_all = ["urls", "json"])]
     pub jsonl: bool,
+    #[command(flatten)]
+    pub io: Io,
 }
 
 /// The success object.
@@ -44,26 +47,37 @@ struct Normalized<'a> {
     normalized: &'a str,
 }
 
+/// Writes the answer for `input` normalized to `result`.
+fn answer(input: &str, result: Result<String, Failure>, out: &mut Sink) -> bool {
+    match result {
+        Ok(normalized) if out.is_json() => out.json(
+            true,
+            &Normalized {
+                input,
+                ok: true,
+                normalized: &normalized,
+            },
+        ),
+        Ok(normalized) => out.line(&normalized),
+        Err(failure) => out.fail(input, &failure),
+    }
+}
+
 /// Runs `urlkit normalize`.
 pub fn run(args: NormalizeArgs) -> Status {
-    let normalizer = standard::normalizer(args.rfc3986);
-    let batch = if args.jsonl {
-        Batch::jsonl()
-    } else {
-        Batch::args(lossy(&args.urls), args.json)
-    };
+    let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    if args.rfc3986 {
+        let normalizer = standard::normalizer(true);
+        return driver::run(batch, || {
+            |input: &str, out: &mut Sink| answer(input, normalizer.normalize(input), out)
+        });
+    }
     driver::run(batch, || {
-        |input: &str, out: &mut Sink| match normalizer.normalize(input) {
-            Ok(normalized) if out.is_json() => out.json(
-                true,
-                &Normalized {
-                    input,
-                    ok: true,
-                    normalized: &normalized,
-                },
-            ),
-            Ok(normalized) => out.line(&normalized),
-            Err(failure) => out.fail(input, &failure),
+        let mut requests = Requests::new(None);
+        move |line: &str, out: &mut Sink| {
+            requests.answer(line, out, |input, whatwg, out| {
+                answer(input, whatwg.normalize(input), out)
+            })
         }
     })
 }

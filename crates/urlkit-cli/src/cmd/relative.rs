@@ -3,12 +3,13 @@
 //! the base, §5.2, gives the normalized target).
 //!
 //! `urlkit relative BASE TARGET...` prints one reference per line (failures on standard
-//! error); `--json` prints one object per target and `--jsonl` reads lines
-//! `{"base", "target"}`, answering `{"base","target","ok":true,"relative"}` or
-//! `{"base","target","ok":false,"error"}`.
+//! error); JSON output (`--json`, `--format json`) is one object per target and `--jsonl`
+//! reads lines `{"base", "target"}` (or `{"base", "input"}`), answering
+//! `{"base","target","ok":true,"relative","input"}` or
+//! `{"base","target","ok":false,"error","kind","position","input"}`.
 
 use super::resolve::run_pairs;
-use crate::driver::{self, Batch, Status};
+use crate::driver::{self, Io, Status};
 use crate::standard::rfc3986::Op;
 use clap::Args;
 use std::ffi::OsString;
@@ -16,14 +17,14 @@ use std::ffi::OsString;
 /// Arguments of `urlkit relative`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Exit status: 0 when every target gave a reference, 1 when any failed, 2 on usage or I/O errors."
+    after_help = "Exit status: 0 when every target gave a reference, 1 when any failed, 2 on usage or I/O errors (an invalid BASE too)."
 )]
 pub struct RelativeArgs {
     /// The base URI
     #[arg(value_name = "BASE", required_unless_present = "jsonl")]
     pub base: Option<OsString>,
-    /// Target URIs
-    #[arg(value_name = "TARGET", required_unless_present = "jsonl")]
+    /// Target URIs (- for standard input; standard input when none are given and it is not a terminal)
+    #[arg(value_name = "TARGET")]
     pub targets: Vec<OsString>,
     /// Print one JSON object per target
     #[arg(long)]
@@ -31,12 +32,19 @@ pub struct RelativeArgs {
     /// Read standard input: each line {"base": BASE, "target": TARGET}; print one JSON object per line
     #[arg(long, conflicts_with_all = ["base", "targets", "json"])]
     pub jsonl: bool,
+    #[command(flatten)]
+    pub io: Io,
 }
 
 /// Runs `urlkit relative`.
 pub fn run(args: RelativeArgs) -> Status {
+    let batch = args.io.batch(&args.targets, args.json, args.jsonl);
     if args.jsonl {
-        return driver::run(Batch::jsonl(), || Op::Relative.request_handler());
+        return driver::run(batch, || Op::Relative.request_handler());
     }
-    run_pairs(Op::Relative, args.base.as_ref(), &args.targets, args.json)
+    let base = args
+        .base
+        .map(|b| b.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    run_pairs(Op::Relative, &base, batch)
 }

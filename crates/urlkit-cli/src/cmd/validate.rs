@@ -2,15 +2,14 @@
 //! `URI-reference` with RFC 6874 zone IDs) or the WHATWG URL Standard (the default: the URL
 //! parses without any validation error).
 //!
-//! Valid inputs print nothing; for each invalid one the message, the input and a caret
-//! under the error position are printed on standard output. `--jsonl` reads one input per
-//! line of standard input and answers `{"input","ok":true}` or
-//! `{"input","ok":false,"error","position","expected"}` (as `urlkit parse --rfc3986`; for
-//! the URL Standard `expected` is `null` and `kind` names the validation error).
+//! In text, valid inputs print nothing; for each invalid one the message, the input and a
+//! caret under the error position go to standard error. JSON output (`--json`, `--jsonl`,
+//! `--format json`) is one object per input: `{"input","ok":true}` or
+//! `{"input","ok":false,"error","position","expected","kind"}` (as `urlkit normalize`).
 
-use super::lossy;
-use crate::driver::{self, Batch, Sink, Status};
-use crate::standard;
+use crate::driver::{self, Io, Sink, Status};
+use crate::standard::whatwg::Requests;
+use crate::standard::{self, Failure, Standard};
 use clap::Args;
 use serde::Serialize;
 use std::ffi::OsString;
@@ -21,15 +20,20 @@ use std::ffi::OsString;
     after_help = "Exit status: 0 when every input is valid, 1 when any is not, 2 on usage or I/O errors."
 )]
 pub struct ValidateArgs {
-    /// URLs (or, with --rfc3986, URI references) to check
-    #[arg(value_name = "URL", required_unless_present = "jsonl")]
+    /// URLs (or, with --rfc3986, URI references) to check (- for standard input; standard input when none are given and it is not a terminal)
+    #[arg(value_name = "URL")]
     pub urls: Vec<OsString>,
     /// Check against the RFC 3986 grammar instead of the WHATWG URL Standard
     #[arg(long)]
     pub rfc3986: bool,
+    /// Print one JSON object per input
+    #[arg(long)]
+    pub json: bool,
     /// Read standard input: each line an input; print one JSON object per line
     #[arg(long, conflicts_with = "urls")]
     pub jsonl: bool,
+    #[command(flatten)]
+    pub io: Io,
 }
 
 /// The success object.
@@ -39,23 +43,34 @@ struct Valid<'a> {
     ok: bool,
 }
 
+/// Writes the answer for `input` given the check's `result`.
+fn answer(input: &str, result: Result<(), Failure>, out: &mut Sink) -> bool {
+    match result {
+        Ok(()) if out.is_json() => out.json(true, &Valid { input, ok: true }),
+        Ok(()) => true,
+        Err(failure) if out.is_json() => out.fail(input, &failure),
+        Err(failure) => {
+            out.error(&failure.report_as("invalid", input));
+            false
+        }
+    }
+}
+
 /// Runs `urlkit validate`.
 pub fn run(args: ValidateArgs) -> Status {
-    let standard = standard::select(args.rfc3986, false);
-    let batch = if args.jsonl {
-        Batch::jsonl()
-    } else {
-        Batch::args(lossy(&args.urls), false)
-    };
+    let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    if args.rfc3986 {
+        let standard = standard::select(true, false);
+        return driver::run(batch, || {
+            |input: &str, out: &mut Sink| answer(input, standard.check(input), out)
+        });
+    }
     driver::run(batch, || {
-        |input: &str, out: &mut Sink| match standard.check(input) {
-            Ok(()) if out.is_json() => out.json(true, &Valid { input, ok: true }),
-            Ok(()) => true,
-            Err(failure) if out.is_json() => out.fail(input, &failure),
-            Err(failure) => {
-                out.text(&failure.report_as("invalid", input));
-                false
-            }
+        let mut requests = Requests::new(None);
+        move |line: &str, out: &mut Sink| {
+            requests.answer(line, out, |input, whatwg, out| {
+                answer(input, whatwg.check(input), out)
+            })
         }
     })
 }

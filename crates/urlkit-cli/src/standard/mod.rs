@@ -62,12 +62,34 @@ pub struct Failure {
     pub position: Option<usize>,
     /// The grammar rule expected at `position` (RFC 3986's ABNF), if the standard has one.
     pub expected: Option<&'static str>,
-    /// The standard's name for the error (the URL Standard's validation error), if any.
-    pub kind: Option<&'static str>,
+    /// What kind of failure: the URL Standard's name for the error, `syntax` for the RFC
+    /// 3986 and RFC 1738 grammars, or one of the CLI's own kinds (see [`kind`]).
+    pub kind: &'static str,
 }
 
-/// The JSON object of a failure: `{"input","ok":false,"error","position","expected"}`,
-/// then `"kind"` when known.
+/// The CLI's own failure kinds (the standards' own are their error names).
+pub mod kind {
+    /// Invalid UTF-8 in the input.
+    pub const INVALID_UTF8: &str = "invalid-utf8";
+    /// A line longer than `--max-length`.
+    pub const TOO_LONG: &str = "too-long";
+    /// A JSONL request line that is not a request.
+    pub const INVALID_REQUEST: &str = "invalid-request";
+    /// The base URL given with the input does not parse.
+    pub const INVALID_BASE: &str = "invalid-base";
+    /// A component or setter name that does not exist.
+    pub const UNKNOWN_COMPONENT: &str = "unknown-component";
+    /// Input that does not follow the RFC 3986 or RFC 1738 grammar.
+    pub const SYNTAX: &str = "syntax";
+    /// Input without a scheme, read per RFC 1738.
+    pub const NOT_A_URL: &str = "not-a-url";
+    /// No relative reference leads from the base to the target.
+    pub const UNREACHABLE: &str = "unreachable";
+    /// A bug: processing the input panicked.
+    pub const INTERNAL: &str = "internal";
+}
+
+/// The JSON object of a failure: `{"input","ok":false,"error","position","expected","kind"}`.
 #[derive(Serialize)]
 pub struct FailureObject<'a> {
     input: &'a str,
@@ -75,27 +97,31 @@ pub struct FailureObject<'a> {
     error: &'a str,
     position: Option<usize>,
     expected: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    kind: Option<&'a str>,
+    kind: &'a str,
 }
 
 impl Failure {
-    /// A failure with a message only.
-    pub fn message(message: impl Into<String>) -> Self {
+    /// A failure of `kind` with a message only.
+    pub fn new(kind: &'static str, message: impl Into<String>) -> Self {
         Failure {
             message: message.into(),
             position: None,
             expected: None,
-            kind: None,
+            kind,
         }
     }
 
-    /// A failure with a message about a byte position.
-    pub fn at(message: impl Into<String>, position: usize) -> Self {
+    /// A failure of `kind` with a message about a byte position.
+    pub fn at(kind: &'static str, message: impl Into<String>, position: usize) -> Self {
         Failure {
             position: Some(position),
-            ..Failure::message(message)
+            ..Failure::new(kind, message)
         }
+    }
+
+    /// The internal error of an input whose processing panicked.
+    pub fn internal() -> Self {
+        Failure::new(kind::INTERNAL, INTERNAL_ERROR)
     }
 
     /// The JSON object of this failure of `input`.
@@ -118,7 +144,12 @@ impl Failure {
 
     /// [`Failure::report`] with another verb (`invalid` for `urlkit validate`).
     pub fn report_as(&self, verb: &str, input: &str) -> String {
-        let mut report = format!("urlkit: {verb} {input:?}: {}\n", self.message);
+        self.report_with(&format!("urlkit: {verb} {input:?}"), input)
+    }
+
+    /// The report with its own first words (`head`), the caret under `input`.
+    pub fn report_with(&self, head: &str, input: &str) -> String {
+        let mut report = format!("{head}: {}\n", self.message);
         if let Some(position) = self.position.filter(|&p| p <= input.len()) {
             let column: usize = input
                 .char_indices()
@@ -153,40 +184,32 @@ mod tests {
 
     #[test]
     fn reports_point_at_the_byte() {
+        let at = |message: &str, position| Failure::at("k", message, position);
         assert_eq!(
-            Failure::at("bad at byte 3", 3).report("é x"),
+            at("bad at byte 3", 3).report("é x"),
             "urlkit: cannot parse \"é x\": bad at byte 3\n  é x\n    ^\n"
         );
         assert_eq!(
-            Failure::at("bad at byte 2", 2).report("a\tb"),
+            at("bad at byte 2", 2).report("a\tb"),
             "urlkit: cannot parse \"a\\tb\": bad at byte 2\n  a␉b\n    ^\n"
         );
         assert_eq!(
-            Failure::message("invalid base url: x at byte 0").report("a"),
+            Failure::new("k", "invalid base url: x at byte 0").report("a"),
             "urlkit: cannot parse \"a\": invalid base url: x at byte 0\n"
         );
-        assert_eq!(Failure::at("x", 9).report("a"), "urlkit: cannot parse \"a\": x\n");
+        assert_eq!(at("x", 9).report("a"), "urlkit: cannot parse \"a\": x\n");
     }
 
     #[test]
     fn objects_keep_the_field_order() {
         let failure = Failure {
             expected: Some("port"),
-            ..Failure::at("bad", 3)
+            ..Failure::at("syntax", "bad", 3)
         };
         let text = serde_json::to_string(&failure.object("a\"b")).unwrap();
         assert_eq!(
             text,
-            r#"{"input":"a\"b","ok":false,"error":"bad","position":3,"expected":"port"}"#
-        );
-        let failure = Failure {
-            kind: Some("port-invalid"),
-            ..Failure::at("bad", 3)
-        };
-        let text = serde_json::to_string(&failure.object("x")).unwrap();
-        assert!(
-            text.ends_with(r#""expected":null,"kind":"port-invalid"}"#),
-            "{text}"
+            r#"{"input":"a\"b","ok":false,"error":"bad","position":3,"expected":"port","kind":"syntax"}"#
         );
     }
 }

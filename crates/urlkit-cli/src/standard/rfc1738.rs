@@ -8,7 +8,7 @@
 //! [`view_fields`]): ports are numbers (the explicit port, else the default), absent parts
 //! `null`. An input succeeds when it has a scheme, whether or not it is strictly valid.
 
-use super::{Failure, Standard};
+use super::{kind, Failure, Standard};
 use crate::diagram::visible_str;
 use crate::driver::Sink;
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -40,28 +40,36 @@ impl Standard for Rfc1738 {
                     input,
                     ok: false,
                     error: &format!("not a url: {e}"),
+                    kind: kind::NOT_A_URL,
+                    position: e.position(),
                 },
             ),
-            Err(e) => sink.fail(input, &Failure::at(format!("not a url: {e}"), e.position())),
+            Err(e) => sink.fail(input, &not_a_url(&e)),
         }
     }
 
     fn check(&self, input: &str) -> Result<(), Failure> {
-        let parsed =
-            schemes::parse(input).map_err(|e| Failure::at(format!("not a url: {e}"), e.position()))?;
+        let parsed = schemes::parse(input).map_err(|e| not_a_url(&e))?;
         parsed.validation.map_err(|e| Failure {
             expected: Some(e.rule().name()),
-            ..Failure::at(e.to_string(), e.position())
+            ..Failure::at(kind::SYNTAX, e.to_string(), e.position())
         })
     }
 }
 
-/// The failure object `{"input","ok":false,"error"}`.
+/// The failure of input without a scheme.
+fn not_a_url(e: &schemes::NotAUrl) -> Failure {
+    Failure::at(kind::NOT_A_URL, format!("not a url: {e}"), e.position())
+}
+
+/// The failure object `{"input","ok":false,"error","kind","position"}`.
 #[derive(serde::Serialize)]
 struct NotAUrl<'a> {
     input: &'a str,
     ok: bool,
     error: &'a str,
+    kind: &'a str,
+    position: usize,
 }
 
 /// The success object for a parsed URL.
@@ -255,7 +263,7 @@ mod tests {
             concat!(
                 r#"{"input":"http://h/a b","ok":true,"valid":false,"scheme":"http","default_port":80,"view":{"host":"h","port":80,"path":"a b","search":null},"fragment":null,"error":"expected hsegment at byte 10","rule":"hsegment","position":10}"#,
                 "\n",
-                r#"{"input":"nope","ok":false,"error":"not a url: expected scheme followed by ':' at byte 4"}"#,
+                r#"{"input":"nope","ok":false,"error":"not a url: expected scheme followed by ':' at byte 4","kind":"not-a-url","position":4}"#,
                 "\n"
             )
         );

@@ -9,7 +9,7 @@
 //! `{"input","ok":false,"error","position","expected"}`, the byte offset of the error and
 //! the name of the ABNF rule expected there.
 
-use super::{Failure, Normalizer, Standard, INTERNAL_ERROR};
+use super::{kind, Failure, Normalizer, Standard, INTERNAL_ERROR};
 use crate::diagram::{self, Span};
 use crate::driver::{guarded, Sink};
 use crate::request::{str_field, Line};
@@ -50,7 +50,7 @@ impl Normalizer for Rfc3986 {
 fn failure(e: &ParseError) -> Failure {
     Failure {
         expected: Some(e.expected().name()),
-        ..Failure::at(e.to_string(), e.position())
+        ..Failure::at(kind::SYNTAX, e.to_string(), e.position())
     }
 }
 
@@ -154,13 +154,13 @@ struct OpObject<'a> {
     op: Op,
     base: Option<&'a str>,
     other: &'a str,
-    result: &'a Result<String, String>,
+    result: &'a Result<String, Failure>,
 }
 
 impl Serialize for OpObject<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(4))?;
+        let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("base", &self.base)?;
         map.serialize_entry(self.op.key(), self.other)?;
         match self.result {
@@ -168,10 +168,16 @@ impl Serialize for OpObject<'_> {
                 map.serialize_entry("ok", &true)?;
                 map.serialize_entry(self.op.result_key(), value)?;
             }
-            Err(message) => {
+            Err(failure) => {
                 map.serialize_entry("ok", &false)?;
-                map.serialize_entry("error", message)?;
+                map.serialize_entry("error", &failure.message)?;
+                map.serialize_entry("kind", failure.kind)?;
+                map.serialize_entry("position", &failure.position)?;
             }
+        }
+        // Every object names its input "input" too.
+        if self.op.key() != "input" {
+            map.serialize_entry("input", self.other)?;
         }
         map.end()
     }
@@ -195,14 +201,20 @@ impl Op {
     }
 
     /// Runs the operation on `other` against the parsed `base`.
-    pub fn apply(self, base: &BaseUri, other: &str) -> Result<String, String> {
-        let base = base.as_ref().map_err(Clone::clone)?;
+    pub fn apply(self, base: &BaseUri, other: &str) -> Result<String, Failure> {
+        let base = base
+            .as_ref()
+            .map_err(|message| Failure::new(kind::INVALID_BASE, message.clone()))?;
         match self {
-            Op::Resolve => base.join(other).map(Uri::into_string).map_err(|e| e.to_string()),
+            Op::Resolve => base.join(other).map(Uri::into_string).map_err(|e| failure(&e)),
             Op::Relative => {
-                let target = UriRef::parse_uri(other).map_err(|e| format!("invalid target uri: {e}"))?;
-                base.make_relative(&target)
-                    .ok_or_else(|| "no relative reference reaches the target".to_owned())
+                let target = UriRef::parse_uri(other).map_err(|e| Failure {
+                    message: format!("invalid target uri: {e}"),
+                    ..failure(&e)
+                })?;
+                base.make_relative(&target).ok_or_else(|| {
+                    Failure::new(kind::UNREACHABLE, "no relative reference reaches the target")
+                })
             }
         }
     }
@@ -213,7 +225,7 @@ impl Op {
         self,
         base: Option<&str>,
         other: &str,
-        result: &Result<String, String>,
+        result: &Result<String, Failure>,
         sink: &mut Sink,
     ) -> bool {
         if sink.is_json() {
@@ -227,14 +239,13 @@ impl Op {
         }
         match result {
             Ok(value) => sink.line(value),
-            Err(message) => {
+            Err(failure) => {
                 let base = base.unwrap_or_default();
-                sink.error(&match self {
-                    Op::Resolve => format!("urlkit: cannot resolve {other:?} against {base:?}: {message}\n"),
-                    Op::Relative => {
-                        format!("urlkit: cannot make {other:?} relative to {base:?}: {message}\n")
-                    }
-                });
+                let head = match self {
+                    Op::Resolve => format!("urlkit: cannot resolve {other:?} against {base:?}"),
+                    Op::Relative => format!("urlkit: cannot make {other:?} relative to {base:?}"),
+                };
+                sink.error(&failure.report_with(&head, other));
                 false
             }
         }
@@ -242,16 +253,21 @@ impl Op {
 }
 
 impl Op {
-    /// The handler of JSONL requests `{"base": BASE, <key>: OTHER}`, parsing each base once
-    /// while consecutive lines share it.
+    /// The handler of JSONL requests `{"base": BASE, <key>: OTHER}` (or `"input"` for the
+    /// second as everywhere), parsing each base once while consecutive lines share it.
     pub fn request_handler(self) -> impl FnMut(&str, &mut Sink) -> bool {
         let mut cache: Option<(String, BaseUri)> = None;
         move |line, sink| {
+            let invalid = |message: String| Err(Failure::new(kind::INVALID_REQUEST, message));
             let map = match Line::object(line) {
                 Ok(map) => map,
-                Err(message) => return self.answer(None, line, &Err(message), sink),
+                Err(message) => return self.answer(None, line, &invalid(message), sink),
             };
-            let (base, other) = match (str_field(&map, "base"), str_field(&map, self.key())) {
+            let other = match str_field(&map, self.key()) {
+                Err(_) if self.key() != "input" && map.contains_key("input") => str_field(&map, "input"),
+                other => other,
+            };
+            let (base, other) = match (str_field(&map, "base"), other) {
                 (Ok(base), Ok(other)) => (base, other),
                 (base, other) => {
                     let message = other
@@ -260,7 +276,7 @@ impl Op {
                         .or(base.as_ref().err())
                         .cloned()
                         .unwrap_or_default();
-                    return self.answer(base.ok(), other.unwrap_or(line), &Err(message), sink);
+                    return self.answer(base.ok(), other.unwrap_or(line), &invalid(message), sink);
                 }
             };
             if cache.as_ref().is_none_or(|(text, _)| text != base) {
@@ -268,7 +284,7 @@ impl Op {
             }
             let result = match &cache {
                 Some((_, parsed)) => self.apply(parsed, other),
-                None => Err(INTERNAL_ERROR.to_owned()),
+                None => Err(Failure::internal()),
             };
             self.answer(Some(base), other, &result, sink)
         }
@@ -292,7 +308,7 @@ mod tests {
         let failure = Rfc3986.check("http://h:8x/").unwrap_err();
         assert_eq!(
             serde_json::to_string(&failure.object("http://h:8x/")).unwrap(),
-            r#"{"input":"http://h:8x/","ok":false,"error":"expected port at byte 10, found 'x'","position":10,"expected":"port"}"#
+            r#"{"input":"http://h:8x/","ok":false,"error":"expected port at byte 10, found 'x'","position":10,"expected":"port","kind":"syntax"}"#
         );
         assert_eq!(Rfc3986.normalize("HTTP://A/%7e").unwrap(), "http://a/~");
     }

@@ -5,9 +5,10 @@
 //! "password","host","hostname","port","pathname","search","hash"}` (each value the string
 //! the API getter returns), its failure `{"input","base","ok":false,"error"}`.
 
-use super::{Failure, Normalizer, Standard, INTERNAL_ERROR};
+use super::{kind, Failure, Normalizer, Standard, INTERNAL_ERROR};
 use crate::diagram::{self, Span};
 use crate::driver::{guarded, Sink};
+use crate::request::Request;
 use serde::Serialize;
 use urlkit::{Url, ValidationError};
 
@@ -49,15 +50,7 @@ impl Whatwg<'_> {
                 sink.text(&table(input, base, url, width));
                 true
             }
-            Err(failure) if sink.is_json() => sink.json(
-                false,
-                &BaseFailure {
-                    input,
-                    base,
-                    ok: false,
-                    error: &failure.message,
-                },
-            ),
+            Err(failure) if sink.is_json() => sink.json(false, &BaseFailure::new(input, base, failure)),
             Err(failure) => {
                 sink.error(&failure.report(input));
                 false
@@ -73,21 +66,26 @@ impl Standard for Whatwg<'_> {
     }
 
     fn check(&self, input: &str) -> Result<(), Failure> {
+        let base = match self.base {
+            None => None,
+            Some((_, Ok(url))) => Some(url),
+            Some((_, Err(message))) => return Err(Failure::new(kind::INVALID_BASE, message.clone())),
+        };
         let mut first: Option<ValidationError> = None;
         let parsed = {
             let mut record = |v: ValidationError| {
                 first.get_or_insert(v);
             };
-            Url::options().on_validation_error(&mut record).parse(input)
+            Url::options()
+                .base_url(base)
+                .on_validation_error(&mut record)
+                .parse(input)
         };
         if let Err(e) = parsed {
             return Err(failure(&e));
         }
         match first {
-            Some(v) => Err(Failure {
-                kind: Some(v.kind().spec_name()),
-                ..Failure::at(v.to_string(), v.position())
-            }),
+            Some(v) => Err(Failure::at(v.kind().spec_name(), v.to_string(), v.position())),
             None => Ok(()),
         }
     }
@@ -101,9 +99,55 @@ impl Normalizer for Whatwg<'_> {
 
 /// The failure of an input that does not parse: message, position and the standard's name.
 fn failure(e: &urlkit::ParseError) -> Failure {
-    Failure {
-        kind: Some(e.kind().spec_name()),
-        ..Failure::at(e.to_string(), e.position())
+    Failure::at(e.kind().spec_name(), e.to_string(), e.position())
+}
+
+/// Reads inputs as requests: a line starting with `{` is `{"input": URL, "base": BASE or
+/// null}` (see [`Request`]), anything else the URL itself, resolved against the default
+/// base. Each base is parsed once while consecutive requests share it.
+#[derive(Debug)]
+pub struct Requests<'a> {
+    default: Option<(&'a str, &'a Base)>,
+    cache: Option<(String, Base)>,
+}
+
+impl<'a> Requests<'a> {
+    /// Requests whose base, when they name none, is `default`.
+    pub fn new(default: Option<(&'a str, &'a Base)>) -> Self {
+        Requests { default, cache: None }
+    }
+
+    /// Reads `line` and hands its input and the standard with its base to `answer`; a line
+    /// that is not a request fails (`invalid-request`).
+    pub fn answer<F>(&mut self, line: &str, sink: &mut Sink, answer: F) -> bool
+    where
+        F: FnOnce(&str, Whatwg<'_>, &mut Sink) -> bool,
+    {
+        if !line.starts_with('{') {
+            return answer(line, Whatwg { base: self.default }, sink);
+        }
+        let request = match Request::parse(line) {
+            Ok(request) => request,
+            Err(message) => {
+                let failure = Failure::new(kind::INVALID_REQUEST, message);
+                return if sink.is_json() {
+                    sink.json(false, &BaseFailure::new(line, None, &failure))
+                } else {
+                    sink.fail(line, &failure)
+                };
+            }
+        };
+        let base = match request.base {
+            None => self.default,
+            Some(text) => {
+                if self.cache.as_ref().is_none_or(|(cached, _)| *cached != text) {
+                    let parsed = parse_base(&text);
+                    self.cache = Some((text, parsed));
+                }
+                self.cache.as_ref().map(|(text, parsed)| (text.as_str(), parsed))
+            }
+        };
+        answer(&request.input, Whatwg { base }, sink)
     }
 }
 
@@ -121,7 +165,7 @@ pub fn resolve(input: &str, base: Option<&Base>) -> Result<Url, Failure> {
     let base = match base {
         None => None,
         Some(Ok(url)) => Some(url),
-        Some(Err(message)) => return Err(Failure::message(message.clone())),
+        Some(Err(message)) => return Err(Failure::new(kind::INVALID_BASE, message.clone())),
     };
     Url::parse_with_base(input, base).map_err(|e| failure(&e))
 }
@@ -167,17 +211,29 @@ impl<'a> UrlObject<'a> {
     }
 }
 
-/// The failure object `{"input","base","ok":false,"error"}`.
+/// The failure object `{"input","base","ok":false,"error","kind","position"}`.
 #[derive(Serialize)]
 pub struct BaseFailure<'a> {
-    /// The input.
-    pub input: &'a str,
-    /// The base URL's text.
-    pub base: Option<&'a str>,
-    /// Always `false`.
-    pub ok: bool,
-    /// The message.
-    pub error: &'a str,
+    input: &'a str,
+    base: Option<&'a str>,
+    ok: bool,
+    error: &'a str,
+    kind: &'a str,
+    position: Option<usize>,
+}
+
+impl<'a> BaseFailure<'a> {
+    /// The object of `failure` of `input` against `base`.
+    pub fn new(input: &'a str, base: Option<&'a str>, failure: &'a Failure) -> Self {
+        BaseFailure {
+            input,
+            base,
+            ok: false,
+            error: &failure.message,
+            kind: failure.kind,
+            position: failure.position,
+        }
+    }
 }
 
 /// The table of components followed by the diagram.
