@@ -170,6 +170,9 @@ pub struct Io {
     /// The longest input line, in bytes; longer lines fail alone
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
     pub max_length: usize,
+    /// Worker threads for inputs read from files or standard input [default: all cores]; output stays in input order
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 impl Io {
@@ -215,6 +218,10 @@ impl Io {
                 max_length: self.max_length,
             },
             line_buffered: self.line_buffered,
+            threads: self
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+                .max(1),
         }
     }
 }
@@ -232,6 +239,8 @@ pub struct Batch {
     pub hygiene: Hygiene,
     /// Flush after every input.
     pub line_buffered: bool,
+    /// Worker threads (1: answer on the reading thread).
+    pub threads: usize,
 }
 
 /// Where a handler writes the answer to one input.
@@ -387,30 +396,73 @@ pub fn lower_first(message: &str) -> String {
     }
 }
 
-/// The writing half of a run: the sink the handler fills and the stream it drains into.
-struct Writer<W> {
-    output: W,
-    sink: Sink,
-    tally: Tally,
-    blocks: u64,
-    line_buffered: bool,
+/// One answered input, as the writer needs it.
+#[derive(Debug)]
+struct Rec {
+    /// Where the answer ends in the chunk's output.
+    end: usize,
+    /// Whether the input succeeded.
+    ok: bool,
+    /// The answer is a block (see [`Sink::block`]).
+    block: bool,
+    /// What goes to standard error after the answer.
+    err: Option<String>,
 }
 
-impl<W: Write> Writer<W> {
-    /// The error of a failed write.
-    fn write_error(&self, error: io::Error) -> RunError {
-        RunError::new(self.tally, "error writing standard output", error)
+/// The answers to a run of consecutive inputs.
+#[derive(Debug, Default)]
+struct Chunk {
+    out: Vec<u8>,
+    recs: Vec<Rec>,
+    /// Flush standard output once this chunk is written (input may wait next).
+    flush: bool,
+}
+
+/// The answering half of a run: a handler, the input rules and the sink it fills.
+struct Worker<'a, H> {
+    handler: H,
+    hygiene: &'a Hygiene,
+    sink: Sink,
+    recs: Vec<Rec>,
+}
+
+impl<'a, H> Worker<'a, H>
+where
+    H: FnMut(&str, &mut Sink) -> bool,
+{
+    fn new(handler: H, hygiene: &'a Hygiene, format: Format) -> Self {
+        Worker {
+            handler,
+            hygiene,
+            sink: Sink::new(format),
+            recs: Vec::new(),
+        }
     }
 
-    /// Answers one input with `handler`, under a guard, and writes the answer. `lossy`:
-    /// invalid UTF-8 in the input was percent-encoded, which the answer says.
-    fn answer<H>(&mut self, input: &str, lossy: bool, handler: &mut H) -> Result<(), RunError>
-    where
-        H: FnMut(&str, &mut Sink) -> bool,
-    {
+    /// Answers one raw input: cleans it by the input rules, then runs the handler.
+    fn raw(&mut self, raw: Raw<'_>) {
+        let item = match raw {
+            Raw::Line(bytes) => self.hygiene.clean(bytes),
+            Raw::TooLong(start) => self.hygiene.too_long(start),
+        };
+        match item {
+            Item::Input(text, lossy) => self.answer(&text, lossy),
+            Item::Skip => {}
+            Item::Fail(shown, failure) => {
+                self.sink.block = false;
+                self.line_failure(&shown, &failure);
+                self.push(false);
+            }
+        }
+    }
+
+    /// Answers one input with the handler, under a guard. `lossy`: invalid UTF-8 in the
+    /// input was percent-encoded, which the answer says.
+    fn answer(&mut self, input: &str, lossy: bool) {
         let start = self.sink.out.len();
         self.sink.block = false;
-        let ok = match guarded(|| handler(input, &mut self.sink)) {
+        let (handler, sink) = (&mut self.handler, &mut self.sink);
+        let ok = match guarded(|| handler(input, sink)) {
             Some(ok) => ok,
             None => {
                 self.sink.out.truncate(start);
@@ -422,15 +474,7 @@ impl<W: Write> Writer<W> {
         if lossy {
             self.mark_lossy(start, input);
         }
-        self.record(start, ok)
-    }
-
-    /// Writes the failure of an input that no handler saw (see [`Item::Fail`]).
-    fn fail(&mut self, input: &str, failure: &Failure) -> Result<(), RunError> {
-        let start = self.sink.out.len();
-        self.sink.block = false;
-        self.line_failure(input, failure);
-        self.record(start, false)
+        self.push(ok);
     }
 
     /// Writes the failure of an input outside any handler.
@@ -456,38 +500,97 @@ impl<W: Write> Writer<W> {
         }
     }
 
-    /// Counts the answer that starts at `start` and writes what is due.
-    fn record(&mut self, start: usize, ok: bool) -> Result<(), RunError> {
-        self.tally.record(ok);
-        if self.sink.block {
-            if self.blocks > 0 {
-                self.sink.out.insert(start, b'\n');
-            }
-            self.blocks += 1;
-        }
-        if !self.sink.err.is_empty() {
-            // Keep standard error in step with standard output.
-            self.flush()?;
-            eprint!("{}", self.sink.err);
-            self.sink.err.clear();
-        } else if self.line_buffered {
-            self.flush()?;
-        } else if self.sink.out.len() >= IO_BUFFER {
-            let result = self.output.write_all(&self.sink.out);
-            result.map_err(|e| self.write_error(e))?;
-            self.sink.out.clear();
-        }
-        Ok(())
+    /// Records the answer just written.
+    fn push(&mut self, ok: bool) {
+        let err = (!self.sink.err.is_empty()).then(|| std::mem::take(&mut self.sink.err));
+        self.recs.push(Rec {
+            end: self.sink.out.len(),
+            ok,
+            block: self.sink.block,
+            err,
+        });
     }
 
-    /// Writes everything answered so far and flushes the stream.
-    fn flush(&mut self) -> Result<(), RunError> {
-        let result = self
-            .output
-            .write_all(&self.sink.out)
-            .and_then(|()| self.output.flush());
-        self.sink.out.clear();
+    /// Whether the answers so far should be written now: a report waits for them, or
+    /// the buffer is full.
+    fn due(&self) -> bool {
+        self.recs.last().is_some_and(|r| r.err.is_some()) || self.sink.out.len() >= IO_BUFFER
+    }
+
+    /// Takes the answers so far.
+    fn take(&mut self) -> Chunk {
+        Chunk {
+            out: std::mem::replace(&mut self.sink.out, Vec::with_capacity(IO_BUFFER + 4096)),
+            recs: std::mem::take(&mut self.recs),
+            flush: false,
+        }
+    }
+}
+
+/// The writing half of a run: writes chunks in order, counts, separates blocks, keeps
+/// standard error in step with standard output.
+struct Output<W> {
+    output: W,
+    tally: Tally,
+    blocks: u64,
+    line_buffered: bool,
+}
+
+impl<W: Write> Output<W> {
+    fn new(output: W, line_buffered: bool) -> Self {
+        Output {
+            output,
+            tally: Tally::default(),
+            blocks: 0,
+            line_buffered,
+        }
+    }
+
+    /// The error of a failed write.
+    fn write_error(&self, error: io::Error) -> RunError {
+        RunError::new(self.tally, "error writing standard output", error)
+    }
+
+    /// Writes `bytes`.
+    fn put(&mut self, bytes: &[u8]) -> Result<(), RunError> {
+        let result = self.output.write_all(bytes);
         result.map_err(|e| self.write_error(e))
+    }
+
+    /// Flushes the stream.
+    fn flush(&mut self) -> Result<(), RunError> {
+        let result = self.output.flush();
+        result.map_err(|e| self.write_error(e))
+    }
+
+    /// Writes a chunk of answers.
+    fn write(&mut self, chunk: &Chunk) -> Result<(), RunError> {
+        let (mut start, mut written) = (0, 0);
+        for rec in &chunk.recs {
+            self.tally.record(rec.ok);
+            if rec.block {
+                if self.blocks > 0 {
+                    self.put(&chunk.out[written..start])?;
+                    self.put(b"\n")?;
+                    written = start;
+                }
+                self.blocks += 1;
+            }
+            if rec.err.is_some() || self.line_buffered {
+                self.put(&chunk.out[written..rec.end])?;
+                written = rec.end;
+                self.flush()?;
+            }
+            if let Some(err) = &rec.err {
+                eprint!("{err}");
+            }
+            start = rec.end;
+        }
+        self.put(&chunk.out[written..])?;
+        if chunk.flush {
+            self.flush()?;
+        }
+        Ok(())
     }
 }
 
@@ -497,17 +600,17 @@ pub fn usage(message: &str) -> Status {
     Status::Error
 }
 
-/// Runs a batch: every input answered by a handler made by `make`, in order.
+/// Runs a batch: every input answered by a handler made by `make` (one per worker
+/// thread), the answers written in input order.
 pub fn run<M, H>(batch: Batch, make: M) -> Status
 where
-    M: Fn() -> H,
+    M: Fn() -> H + Sync,
     H: FnMut(&str, &mut Sink) -> bool,
 {
     if batch.no_input {
         return usage("no input: give URLs as arguments, files with -f FILE, or pipe them in (see --help)");
     }
-    let stdout = io::stdout();
-    let output = BufWriter::with_capacity(IO_BUFFER, stdout.lock());
+    let output = BufWriter::with_capacity(IO_BUFFER, io::stdout());
     let mut io_failed = false;
     let result = run_on(batch, output, make, &mut |source, error| {
         io_failed = true;
@@ -527,7 +630,7 @@ fn open(source: &Source) -> io::Result<Stream> {
     match source {
         Source::Stdin => Stream::stdin(),
         Source::File(path) => Stream::open(path),
-        Source::Arg(_) => unreachable!("arguments are not streams"),
+        Source::Arg(_) => Err(io::Error::other("an argument is not a stream")),
     }
 }
 
@@ -540,6 +643,63 @@ fn source_name(source: &Source) -> String {
     }
 }
 
+/// What reading found: an input, or that the next read may wait for input.
+enum Event<'a> {
+    /// One raw input.
+    Input(Raw<'a>),
+    /// The next read may wait.
+    Waiting,
+}
+
+/// Reads every source in order, handing each raw input to `each`, and [`Event::Waiting`]
+/// before a read that may wait for input; `unreadable` hears of each source that cannot
+/// be read. Stops early when `each` fails.
+fn read_all<E>(
+    batch: &Batch,
+    unreadable: &mut dyn FnMut(&str, io::Error),
+    each: &mut dyn FnMut(Event<'_>) -> Result<(), E>,
+) -> Result<(), E> {
+    for source in &batch.sources {
+        if let Source::Arg(arg) = source {
+            let bytes = arg_bytes(arg);
+            if bytes.len() > batch.hygiene.max_length {
+                each(Event::Input(Raw::TooLong(&bytes)))?;
+            } else {
+                each(Event::Input(Raw::Line(&bytes)))?;
+            }
+            continue;
+        }
+        let mut lines = match open(source) {
+            Ok(stream) => LineReader::new(stream, batch.hygiene.max_length),
+            Err(e) => {
+                unreadable(&source_name(source), e);
+                continue;
+            }
+        };
+        let mut stopped = None;
+        loop {
+            let mut before_blocking = || {
+                each(Event::Waiting).map_err(|e| {
+                    stopped = Some(e);
+                    io::Error::other("stopped")
+                })
+            };
+            match lines.next(&mut before_blocking) {
+                Ok(Some(raw)) => each(Event::Input(raw))?,
+                Ok(None) => break,
+                Err(e) => {
+                    if let Some(stopped) = stopped.take() {
+                        return Err(stopped);
+                    }
+                    unreadable(&source_name(source), e);
+                    break;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// [`run`] writing to `output`; `unreadable` hears of each source that could not be read
 /// (the run goes on with the next).
 fn run_on<W, M, H>(
@@ -549,69 +709,159 @@ fn run_on<W, M, H>(
     unreadable: &mut dyn FnMut(&str, io::Error),
 ) -> Result<Tally, RunError>
 where
-    W: Write,
-    M: Fn() -> H,
+    W: Write + Send,
+    M: Fn() -> H + Sync,
     H: FnMut(&str, &mut Sink) -> bool,
 {
-    let mut handler = make();
-    let mut writer = Writer {
-        output,
-        sink: Sink::new(batch.format),
-        tally: Tally::default(),
-        blocks: 0,
-        line_buffered: batch.line_buffered,
-    };
-    let hygiene = &batch.hygiene;
-    for source in &batch.sources {
-        if let Source::Arg(arg) = source {
-            match hygiene.clean(&arg_bytes(arg)) {
-                Item::Input(text, lossy) => writer.answer(&text, lossy, &mut handler)?,
-                Item::Skip => {}
-                Item::Fail(shown, failure) => writer.fail(&shown, &failure)?,
-            }
-            continue;
-        }
-        let mut lines = match open(source) {
-            Ok(stream) => LineReader::new(stream, hygiene.max_length),
-            Err(e) => {
-                unreadable(&source_name(source), e);
-                continue;
-            }
-        };
-        loop {
-            // Nothing may wait in our buffers while reading waits for input (`tail -f`).
-            let mut write_failed = None;
-            let mut flush = || {
-                writer.flush().map_err(|e| {
-                    let error = io::Error::new(e.error.kind(), "write failed");
-                    write_failed = Some(e);
-                    error
-                })
-            };
-            let raw = match lines.next(&mut flush) {
-                Ok(Some(raw)) => raw,
-                Ok(None) => break,
-                Err(_) if write_failed.is_some() => {
-                    return Err(write_failed.unwrap_or_else(|| unreachable!()))
-                }
-                Err(e) => {
-                    unreadable(&source_name(source), e);
-                    break;
-                }
-            };
-            let item = match raw {
-                Raw::Line(bytes) => hygiene.clean(bytes),
-                Raw::TooLong(start) => hygiene.too_long(start),
-            };
-            match item {
-                Item::Input(text, lossy) => writer.answer(&text, lossy, &mut handler)?,
-                Item::Skip => {}
-                Item::Fail(shown, failure) => writer.fail(&shown, &failure)?,
-            }
-        }
+    let streams = batch.sources.iter().any(|s| !matches!(s, Source::Arg(_)));
+    if batch.threads > 1 && streams {
+        return run_threaded(batch, output, make, unreadable);
     }
-    writer.flush()?;
-    Ok(writer.tally)
+    let mut worker = Worker::new(make(), &batch.hygiene, batch.format);
+    let mut out = Output::new(output, batch.line_buffered);
+    read_all(&batch, unreadable, &mut |event| {
+        match event {
+            Event::Input(raw) => {
+                worker.raw(raw);
+                if worker.due() || batch.line_buffered {
+                    out.write(&worker.take())?;
+                }
+            }
+            // Nothing may wait in our buffers while reading waits for input (`tail -f`).
+            Event::Waiting => {
+                out.write(&worker.take())?;
+                out.flush()?;
+            }
+        }
+        Ok(())
+    })?;
+    out.write(&worker.take())?;
+    out.flush()?;
+    Ok(out.tally)
+}
+
+/// Inputs handed to a worker thread: their bytes and where each lies.
+#[derive(Default)]
+struct Work {
+    data: Vec<u8>,
+    /// Each input's range in `data`, and whether it is the start of an overlong line.
+    items: Vec<(usize, usize, bool)>,
+    /// Flush once the answers are written.
+    flush: bool,
+}
+
+/// Inputs per work unit.
+const WORK_ITEMS: usize = 4096;
+
+/// [`run_on`] with `batch.threads` workers: the calling thread reads and cuts the input
+/// into work units, the workers answer them, a writer thread writes the answers in input
+/// order. Channels are bounded, so memory is too.
+fn run_threaded<W, M, H>(
+    batch: Batch,
+    output: W,
+    make: M,
+    unreadable: &mut dyn FnMut(&str, io::Error),
+) -> Result<Tally, RunError>
+where
+    W: Write + Send,
+    M: Fn() -> H + Sync,
+    H: FnMut(&str, &mut Sink) -> bool,
+{
+    use std::collections::BTreeMap;
+    use std::sync::mpsc::sync_channel;
+    use std::sync::Mutex;
+
+    let threads = batch.threads;
+    let (work_tx, work_rx) = sync_channel::<(u64, Work)>(threads * 2);
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = sync_channel::<(u64, Chunk)>(threads * 2);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let (work_rx, done_tx, make, batch) = (&work_rx, done_tx.clone(), &make, &batch);
+            scope.spawn(move || {
+                let mut worker = Worker::new(make(), &batch.hygiene, batch.format);
+                loop {
+                    let next = work_rx
+                        .lock()
+                        .map_err(drop)
+                        .and_then(|rx| rx.recv().map_err(drop));
+                    let Ok((seq, work)) = next else { break };
+                    for &(start, end, too_long) in &work.items {
+                        let bytes = &work.data[start..end];
+                        worker.raw(if too_long {
+                            Raw::TooLong(bytes)
+                        } else {
+                            Raw::Line(bytes)
+                        });
+                    }
+                    let mut chunk = worker.take();
+                    chunk.flush = work.flush;
+                    if done_tx.send((seq, chunk)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let line_buffered = batch.line_buffered;
+        let writer = scope.spawn(move || {
+            let mut out = Output::new(output, line_buffered);
+            let mut pending = BTreeMap::new();
+            let mut next = 0u64;
+            for (seq, chunk) in done_rx {
+                pending.insert(seq, chunk);
+                while let Some(chunk) = pending.remove(&next) {
+                    out.write(&chunk)?;
+                    next += 1;
+                }
+            }
+            out.flush()?;
+            Ok(out.tally)
+        });
+        let mut work = Work::default();
+        let mut seq = 0u64;
+        let mut send = |work: &mut Work, flush: bool| -> Result<(), ()> {
+            let mut unit = std::mem::take(work);
+            unit.flush = flush;
+            work_tx.send((seq, unit)).map_err(drop)?;
+            seq += 1;
+            Ok(())
+        };
+        let mut sent_unflushed = false;
+        let _ = read_all(&batch, unreadable, &mut |event| -> Result<(), ()> {
+            let (bytes, too_long) = match event {
+                Event::Input(Raw::Line(bytes)) => (bytes, false),
+                Event::Input(Raw::TooLong(bytes)) => (bytes, true),
+                // Hand over what was read and have it flushed before input waits.
+                Event::Waiting => {
+                    if !work.items.is_empty() || sent_unflushed {
+                        send(&mut work, true)?;
+                        sent_unflushed = false;
+                    }
+                    return Ok(());
+                }
+            };
+            let start = work.data.len();
+            work.data.extend_from_slice(bytes);
+            work.items.push((start, work.data.len(), too_long));
+            if work.items.len() >= WORK_ITEMS || work.data.len() >= IO_BUFFER * 4 || batch.line_buffered {
+                send(&mut work, batch.line_buffered)?;
+                sent_unflushed = !batch.line_buffered;
+            }
+            Ok(())
+        });
+        if !work.items.is_empty() {
+            let _ = send(&mut work, false);
+        }
+        drop(work_tx);
+        writer.join().unwrap_or_else(|_| {
+            Err(RunError::new(
+                Tally::default(),
+                "error writing standard output",
+                io::Error::other("writer panicked"),
+            ))
+        })
+    })
 }
 
 /// The bytes of an argument as given.
@@ -659,13 +909,14 @@ mod tests {
                 ..Hygiene::default()
             },
             line_buffered: false,
+            threads: 1,
         }
     }
 
     /// Runs `batch` with `handler`, giving the tally and the output.
     fn run_test<H>(batch: Batch, handler: H) -> (Tally, String)
     where
-        H: FnMut(&str, &mut Sink) -> bool + Clone,
+        H: FnMut(&str, &mut Sink) -> bool + Clone + Sync,
     {
         let mut out = Vec::new();
         let tally = run_on(batch, &mut out, || handler.clone(), &mut |_, e| panic!("{e}")).unwrap();

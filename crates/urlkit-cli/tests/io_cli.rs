@@ -406,3 +406,31 @@ fn output_is_flushed_when_input_would_block() {
         assert!(line.contains("http://a/"), "{args:?}: {line}");
     }
 }
+
+// --- threads ---------------------------------------------------------------------------
+
+#[test]
+fn threads_keep_the_input_order_and_the_answers() {
+    // Enough lines for many work units, with failures and reports among them.
+    let mut data = Vec::new();
+    for i in 0..12_000 {
+        match i % 7 {
+            0 => data.extend_from_slice(format!("http://exa mple.com/{i}\n").as_bytes()),
+            3 => data.extend_from_slice(b"\n"),
+            _ => data.extend_from_slice(format!("HTTP://Example.COM/{i}/./x\n").as_bytes()),
+        }
+    }
+    for args in [
+        &["normalize"][..],
+        &["parse", "--jsonl"],
+        &["validate", "--format", "json"],
+    ] {
+        let one = urlkit(&[args, &["--threads", "1"][..]].concat(), &data);
+        let two = urlkit(&[args, &["--threads", "2"][..]].concat(), &data);
+        let four = urlkit(&[args, &["--threads", "4"][..]].concat(), &data);
+        assert_eq!(one.code, 1);
+        assert!(one.stdout == two.stdout && two.stdout == four.stdout, "{args:?}");
+        assert!(one.stderr == two.stderr && two.stderr == four.stderr, "{args:?}");
+        assert_eq!((two.code, four.code), (1, 1));
+    }
+}
