@@ -272,6 +272,12 @@ impl Sink {
         std::mem::take(&mut self.out)
     }
 
+    /// What was written: standard output and standard error (for answers made of the
+    /// answers of others).
+    pub fn into_parts(self) -> (String, String) {
+        (String::from_utf8_lossy(&self.out).into_owned(), self.err)
+    }
+
     /// Whether answers are JSON objects.
     pub fn is_json(&self) -> bool {
         self.format == Format::Json

@@ -12,11 +12,13 @@
 mod cmd;
 mod diagram;
 mod driver;
+mod edit;
 mod input;
 mod request;
 mod standard;
+mod template;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// URLs per the WHATWG URL Standard, RFC 3986/3987 and the RFC 1738 schemes.
@@ -44,21 +46,38 @@ enum Command {
     Set(cmd::set::SetArgs),
     /// Show the search parameters of URLs (name = value lines, or --json pairs)
     Query(cmd::query::QueryArgs),
+    /// Everything known about URLs: components, validation errors, RFC 3986 and RFC 1738 readings, IRI, Unicode host, origin
+    Inspect(cmd::inspect::InspectArgs),
+    /// Percent-encode text with one of the URL Standard's encode sets (--set NAME, default component)
+    Encode(cmd::encode::EncodeArgs),
+    /// Percent-decode text
+    Decode(cmd::encode::EncodeArgs),
+    /// The file: URL of file paths
+    PathToUrl(cmd::path::PathArgs),
+    /// The file path of file: URLs
+    UrlToPath(cmd::path::PathArgs),
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let sub = |name: &str| matches.subcommand_matches(name);
     if let Err(status) = driver::check_stdout() {
         return status.into();
     }
     let status = match cli.command {
-        Command::Parse(args) => cmd::parse::run(args),
+        Command::Parse(args) => cmd::parse::run(args, sub("parse")),
         Command::Resolve(args) => cmd::resolve::run(args),
-        Command::Normalize(args) => cmd::normalize::run(args),
+        Command::Normalize(args) => cmd::normalize::run(args, sub("normalize")),
         Command::Relative(args) => cmd::relative::run(args),
         Command::Validate(args) => cmd::validate::run(args),
         Command::Set(args) => cmd::set::run(args),
         Command::Query(args) => cmd::query::run(args),
+        Command::Inspect(args) => cmd::inspect::run(args),
+        Command::Encode(args) => cmd::encode::run_encode(args),
+        Command::Decode(args) => cmd::encode::run_decode(args),
+        Command::PathToUrl(args) => cmd::path::run_to_url(args),
+        Command::UrlToPath(args) => cmd::path::run_to_path(args),
     };
     status.into()
 }

@@ -3,8 +3,11 @@
 //! its inputs to the batch driver ([`crate::driver`]) with a handler built from the
 //! standards' answers ([`crate::standard`]).
 
+pub mod encode;
+pub mod inspect;
 pub mod normalize;
 pub mod parse;
+pub mod path;
 pub mod query;
 pub mod relative;
 pub mod resolve;

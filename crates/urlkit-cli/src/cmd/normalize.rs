@@ -11,6 +11,7 @@
 //! Standard an input starting with `{` is a request `{"input", "base"}`.
 
 use crate::driver::{self, Io, Sink, Status};
+use crate::edit::{EditArgs, Edits};
 use crate::standard::whatwg::Requests;
 use crate::standard::{self, Failure, Normalizer};
 use clap::Args;
@@ -29,12 +30,17 @@ pub struct NormalizeArgs {
     /// Normalize per RFC 3986 §6.2.2 instead of the WHATWG URL Standard
     #[arg(long)]
     pub rfc3986: bool,
+    /// With --rfc3986: read IRI references (RFC 3987), Unicode allowed where the IRI grammar allows it
+    #[arg(long, requires = "rfc3986")]
+    pub iri: bool,
     /// Print one JSON object per URL
     #[arg(long)]
     pub json: bool,
     /// Read standard input: each line a URL; print one JSON object per line
     #[arg(long, conflicts_with_all = ["urls", "json"])]
     pub jsonl: bool,
+    #[command(flatten)]
+    pub edits: EditArgs,
     #[command(flatten)]
     pub io: Io,
 }
@@ -63,11 +69,33 @@ fn answer(input: &str, result: Result<String, Failure>, out: &mut Sink) -> bool 
     }
 }
 
-/// Runs `urlkit normalize`.
-pub fn run(args: NormalizeArgs) -> Status {
+/// Runs `urlkit normalize`; `matches` give the order of the edits.
+pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
+    let edits = match Edits::new(&args.edits, matches) {
+        Ok(edits) => edits,
+        Err(message) => return driver::usage(&message),
+    };
     let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    if !edits.is_empty() {
+        if args.rfc3986 {
+            return driver::usage(
+                "edits, --get and the output forms work on URL Standard URLs, not with --rfc3986",
+            );
+        }
+        let edits = &edits;
+        return driver::run(batch, || {
+            let mut requests = Requests::new(None);
+            move |line: &str, out: &mut Sink| {
+                requests.answer(line, out, |input, whatwg, out| {
+                    edits.answer(input, whatwg.resolve(input), out, |_, href, out| {
+                        answer(input, Ok(href.to_owned()), out)
+                    })
+                })
+            }
+        });
+    }
     if args.rfc3986 {
-        let normalizer = standard::normalizer(true);
+        let normalizer = standard::normalizer(true, args.iri);
         return driver::run(batch, || {
             |input: &str, out: &mut Sink| answer(input, normalizer.normalize(input), out)
         });

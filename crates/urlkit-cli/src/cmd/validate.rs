@@ -26,6 +26,9 @@ pub struct ValidateArgs {
     /// Check against the RFC 3986 grammar instead of the WHATWG URL Standard
     #[arg(long)]
     pub rfc3986: bool,
+    /// With --rfc3986: read IRI references (RFC 3987), Unicode allowed where the IRI grammar allows it
+    #[arg(long, requires = "rfc3986")]
+    pub iri: bool,
     /// Print one JSON object per input
     #[arg(long)]
     pub json: bool,
@@ -60,7 +63,7 @@ fn answer(input: &str, result: Result<(), Failure>, out: &mut Sink) -> bool {
 pub fn run(args: ValidateArgs) -> Status {
     let batch = args.io.batch(&args.urls, args.json, args.jsonl);
     if args.rfc3986 {
-        let standard = standard::select(true, false);
+        let standard = standard::select(true, args.iri, false);
         return driver::run(batch, || {
             |input: &str, out: &mut Sink| answer(input, standard.check(input), out)
         });

@@ -14,23 +14,82 @@ use crate::diagram::{self, Span};
 use crate::driver::{guarded, Sink};
 use crate::request::{str_field, Line};
 use serde::Serialize;
-use urlkit::rfc3986::{ParseError, Uri, UriRef};
+use urlkit::rfc3986::{IriRef, ParseError, Uri, UriRef};
 
 /// RFC 3986 URI references.
 #[derive(Debug, Clone, Copy)]
 pub struct Rfc3986;
 
+/// RFC 3987 IRI references (`--rfc3986 --iri`): as RFC 3986, with Unicode characters
+/// allowed where the IRI grammar allows them; normalized through the URI mapping (§3.1)
+/// and shown back as an IRI (§3.2).
+#[derive(Debug, Clone, Copy)]
+pub struct Rfc3987;
+
+/// The seven components of a URI or IRI reference, as written.
+#[derive(Debug, Clone, Copy)]
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl<'a> From<&UriRef<'a>> for Parts<'a> {
+    fn from(uri: &UriRef<'a>) -> Self {
+        Parts {
+            scheme: uri.scheme(),
+            userinfo: uri.userinfo(),
+            host: uri.host(),
+            port: uri.port(),
+            path: uri.path(),
+            query: uri.query(),
+            fragment: uri.fragment(),
+        }
+    }
+}
+
+impl<'a> From<&IriRef<'a>> for Parts<'a> {
+    fn from(iri: &IriRef<'a>) -> Self {
+        Parts {
+            scheme: iri.scheme(),
+            userinfo: iri.userinfo(),
+            host: iri.host(),
+            port: iri.port(),
+            path: iri.path(),
+            query: iri.query(),
+            fragment: iri.fragment(),
+        }
+    }
+}
+
+/// Writes the components of a parsed reference, or why it did not parse.
+fn describe(input: &str, parts: Result<Parts<'_>, ParseError>, sink: &mut Sink, width: usize) -> bool {
+    match parts {
+        Ok(parts) if sink.is_json() => sink.json(true, &Components::new(input, parts)),
+        Ok(parts) => {
+            sink.block();
+            sink.text(&table(input, parts, width));
+            true
+        }
+        Err(e) => sink.fail(input, &failure(&e)),
+    }
+}
+
 impl Standard for Rfc3986 {
     fn describe(&self, input: &str, sink: &mut Sink, width: usize) -> bool {
-        match UriRef::parse(input) {
-            Ok(uri) if sink.is_json() => sink.json(true, &Components::new(input, &uri)),
-            Ok(uri) => {
-                sink.block();
-                sink.text(&table(input, &uri, width));
-                true
-            }
-            Err(e) => sink.fail(input, &failure(&e)),
-        }
+        describe(
+            input,
+            UriRef::parse(input)
+                .as_ref()
+                .map(Parts::from)
+                .map_err(Clone::clone),
+            sink,
+            width,
+        )
     }
 
     fn check(&self, input: &str) -> Result<(), Failure> {
@@ -43,6 +102,31 @@ impl Normalizer for Rfc3986 {
         UriRef::parse(input)
             .map(|uri| uri.normalized().into_string())
             .map_err(|e| failure(&e))
+    }
+}
+
+impl Standard for Rfc3987 {
+    fn describe(&self, input: &str, sink: &mut Sink, width: usize) -> bool {
+        describe(
+            input,
+            IriRef::parse(input)
+                .as_ref()
+                .map(Parts::from)
+                .map_err(Clone::clone),
+            sink,
+            width,
+        )
+    }
+
+    fn check(&self, input: &str) -> Result<(), Failure> {
+        IriRef::parse(input).map(drop).map_err(|e| failure(&e))
+    }
+}
+
+impl Normalizer for Rfc3987 {
+    fn normalize(&self, input: &str) -> Result<String, Failure> {
+        let iri = IriRef::parse(input).map_err(|e| failure(&e))?;
+        Ok(iri.to_uri().as_ref().normalized().as_ref().to_iri())
     }
 }
 
@@ -69,31 +153,31 @@ struct Components<'a> {
 }
 
 impl<'a> Components<'a> {
-    fn new(input: &'a str, uri: &'a UriRef<'a>) -> Self {
+    fn new(input: &'a str, parts: Parts<'a>) -> Self {
         Components {
             input,
             ok: true,
-            scheme: uri.scheme(),
-            userinfo: uri.userinfo(),
-            host: uri.host(),
-            port: uri.port(),
-            path: uri.path(),
-            query: uri.query(),
-            fragment: uri.fragment(),
+            scheme: parts.scheme,
+            userinfo: parts.userinfo,
+            host: parts.host,
+            port: parts.port,
+            path: parts.path,
+            query: parts.query,
+            fragment: parts.fragment,
         }
     }
 }
 
 /// The rows of the table and the diagram for a parsed reference.
-fn table(input: &str, uri: &UriRef<'_>, width: usize) -> String {
+fn table(input: &str, parts: Parts<'_>, width: usize) -> String {
     let rows = [
-        ("scheme", uri.scheme()),
-        ("userinfo", uri.userinfo()),
-        ("host", uri.host()),
-        ("port", uri.port()),
-        ("path", Some(uri.path())),
-        ("query", uri.query()),
-        ("fragment", uri.fragment()),
+        ("scheme", parts.scheme),
+        ("userinfo", parts.userinfo),
+        ("host", parts.host),
+        ("port", parts.port),
+        ("path", Some(parts.path)),
+        ("query", parts.query),
+        ("fragment", parts.fragment),
     ];
     let mut text = format!("{:<10}{}\n", "input", diagram::visible_str(input));
     for (name, value) in rows {
