@@ -6,8 +6,8 @@
 //! inside the URL (RFC 1738's and RFC 1630's reference lists) the space is removed, as the
 //! RFC 1738 Appendix says to (`extract_from_context`, tested on the texts' own forms).
 
-use urlkit::schemes::encoding::{make_safer, same_encoding_level_eq};
-use urlkit::schemes::{extract_from_context, parse, validate, Parsed, Rule, SchemeView};
+use urlkit::rfc1738::encoding::{make_safer, same_encoding_level_eq};
+use urlkit::rfc1738::{extract_from_context, parse, validate, Parsed, Rule, SchemeView};
 
 fn valid(url: &str) -> Parsed<'_> {
     assert_eq!(validate(url), Ok(()), "{url}");
@@ -1131,6 +1131,16 @@ fn https_has_the_http_view_but_no_rfc1738_grammar() {
     );
     // Strict validation: https is not in the RFC 1738 BNF, so genericurl applies, which has
     // no opinion on user:password; httpurl itself forbids them.
-    assert!(urlkit::schemes::validate("https://u:p@h/").is_ok());
-    assert!(urlkit::schemes::validate("http://u:p@h/").is_err());
+    assert!(urlkit::rfc1738::validate("https://u:p@h/").is_ok());
+    assert!(urlkit::rfc1738::validate("http://u:p@h/").is_err());
+}
+
+/// The module's former name still resolves (deprecated), so existing users get a warning.
+#[test]
+#[allow(deprecated)]
+fn former_module_name_still_resolves() {
+    let parsed = urlkit::schemes::parse("ftp://h/f").unwrap();
+    assert!(parsed.view.as_ftp().is_some());
+    let err: urlkit::schemes::Rfc1738Error = urlkit::schemes::validate("http://h:x/").unwrap_err();
+    assert_eq!(err.rule(), urlkit::rfc1738::Rule::Port);
 }

@@ -12,7 +12,7 @@ use super::parse::{write_json, Failure};
 use super::{guarded, with_stdout, JsonObject, Status, Tally, INTERNAL_ERROR};
 use crate::diagram::visible_str;
 use serde_json::Value;
-use urlkit::schemes::{self, Parsed, SchemeView};
+use urlkit::rfc1738::{self, Parsed, SchemeView};
 
 /// A view as ordered `(field, value)` pairs.
 pub type Fields = Vec<(&'static str, Value)>;
@@ -146,7 +146,7 @@ fn failure_object(input: &str, message: &str) -> JsonObject {
 
 /// The object answering one input and whether it is a URL (`ok`, whatever `valid` says).
 pub fn answer(input: &str) -> (JsonObject, bool) {
-    let answered = guarded(|| match schemes::parse(input) {
+    let answered = guarded(|| match rfc1738::parse(input) {
         Ok(parsed) => (success_object(input, &parsed), true),
         Err(e) => (failure_object(input, &format!("not a url: {e}")), false),
     });
@@ -208,7 +208,7 @@ pub fn run_tables(inputs: &[String]) -> Status {
     with_stdout(|out| {
         let mut tally = Tally::default();
         for input in inputs {
-            let result = guarded(|| schemes::parse(input).map(|parsed| table(input, &parsed)));
+            let result = guarded(|| rfc1738::parse(input).map(|parsed| table(input, &parsed)));
             match result {
                 Some(Ok(text)) => {
                     if tally.ok > 0 {

@@ -28,7 +28,7 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// `<searchpart>`, both raw (still encoded: `/`, `;` and `?` are reserved in them).
 ///
 /// ```
-/// let p = urlkit::schemes::parse("http://info.cern.ch:8000/imaginary/test?x").unwrap();
+/// let p = urlkit::rfc1738::parse("http://info.cern.ch:8000/imaginary/test?x").unwrap();
 /// let http = p.view.as_http().unwrap();
 /// assert_eq!((http.host(), http.port()), ("info.cern.ch", Some(8000)));
 /// assert_eq!((http.path(), http.search()), ("imaginary/test", Some("x")));
@@ -62,7 +62,7 @@ impl<'a> HttpView<'a> {
     /// The host as written.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("http://www.my.work.com/").unwrap();
+    /// let p = urlkit::rfc1738::parse("http://www.my.work.com/").unwrap();
     /// assert_eq!(p.view.as_http().unwrap().host(), "www.my.work.com");
     /// ```
     pub fn host(&self) -> &'a str {
@@ -72,7 +72,7 @@ impl<'a> HttpView<'a> {
     /// The explicit port, else 80 (§3.3).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("http://h/").unwrap();
+    /// let p = urlkit::rfc1738::parse("http://h/").unwrap();
     /// assert_eq!(p.view.as_http().unwrap().port(), Some(80));
     /// ```
     pub fn port(&self) -> Option<u16> {
@@ -82,7 +82,7 @@ impl<'a> HttpView<'a> {
     /// The raw `<path>`, without the `/` that precedes it (§3.1); empty when absent.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("http://h/a%2Fb/c").unwrap();
+    /// let p = urlkit::rfc1738::parse("http://h/a%2Fb/c").unwrap();
     /// assert_eq!(p.view.as_http().unwrap().path(), "a%2Fb/c");
     /// ```
     pub fn path(&self) -> &'a str {
@@ -92,7 +92,7 @@ impl<'a> HttpView<'a> {
     /// The raw `<searchpart>` after `?`, when present.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("http://h/p?dobbins").unwrap();
+    /// let p = urlkit::rfc1738::parse("http://h/p?dobbins").unwrap();
     /// assert_eq!(p.view.as_http().unwrap().search(), Some("dobbins"));
     /// ```
     pub fn search(&self) -> Option<&'a str> {

@@ -26,7 +26,7 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// `path-absolute`, the path keeps its leading `/`.
 ///
 /// ```
-/// let p = urlkit::schemes::parse("file://vms.host.edu/disk$user/my/notes/note12345.txt").unwrap();
+/// let p = urlkit::rfc1738::parse("file://vms.host.edu/disk$user/my/notes/note12345.txt").unwrap();
 /// let f = p.view.as_file().unwrap();
 /// assert_eq!((f.host(), f.is_local()), (Some("vms.host.edu"), false));
 /// assert_eq!(f.path(), "/disk$user/my/notes/note12345.txt");
@@ -55,7 +55,7 @@ impl<'a> FileView<'a> {
     /// The host; `None` when it is empty or there is no authority (`file:/path`).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("file:///etc/motd").unwrap();
+    /// let p = urlkit::rfc1738::parse("file:///etc/motd").unwrap();
     /// assert_eq!(p.view.as_file().unwrap().host(), None);
     /// ```
     pub fn host(&self) -> Option<&'a str> {
@@ -66,7 +66,7 @@ impl<'a> FileView<'a> {
     /// or `localhost` (RFC 1738 §3.10, RFC 8089 §2).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("file://LocalHost/etc/motd").unwrap();
+    /// let p = urlkit::rfc1738::parse("file://LocalHost/etc/motd").unwrap();
     /// assert!(p.view.as_file().unwrap().is_local());
     /// ```
     pub fn is_local(&self) -> bool {
@@ -76,7 +76,7 @@ impl<'a> FileView<'a> {
     /// The decoded path, with its leading `/` when it has one.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("file:c:/path/to%20file").unwrap();
+    /// let p = urlkit::rfc1738::parse("file:c:/path/to%20file").unwrap();
     /// assert_eq!(p.view.as_file().unwrap().path(), "c:/path/to file");
     /// ```
     pub fn path(&self) -> &str {
