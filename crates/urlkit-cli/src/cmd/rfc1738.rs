@@ -59,7 +59,7 @@ pub fn view_fields(view: &SchemeView<'_>) -> Fields {
         SchemeView::Http(v) => vec![
             ("host", Value::from(v.host())),
             ("port", port(v.port())),
-            ("path", Value::from(v.path())),
+            ("path", opt(v.path())),
             ("search", opt(v.search())),
         ],
         SchemeView::Gopher(v) => vec![

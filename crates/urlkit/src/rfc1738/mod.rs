@@ -231,7 +231,7 @@ pub fn validate(url: &str) -> Result<(), ParseError> {
 /// ```
 /// let p = urlkit::rfc1738::parse("http://www.myu.edu/org/admin/people#andy").unwrap();
 /// assert_eq!(p.fragment, Some("andy"));
-/// assert_eq!(p.view.as_http().unwrap().path(), "org/admin/people");
+/// assert_eq!(p.view.as_http().unwrap().path(), Some("org/admin/people"));
 /// assert!(p.validation.is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
