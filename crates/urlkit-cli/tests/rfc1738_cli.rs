@@ -91,6 +91,12 @@ fn http_view() {
     assert_eq!(v["path"], "a%2Fb/c", "raw, without its leading /");
     assert_eq!(v["search"], "q=1");
     assert_eq!(view("http://h", "http", json!(80))["search"], Value::Null);
+    // Absent parts are null, present empty ones "": no `/` means no path (RFC 1738 §3.3).
+    let path = |u| view(u, "http", json!(80))["path"].clone();
+    assert_eq!(path("http://h"), Value::Null);
+    assert_eq!(path("http://h:8080"), Value::Null);
+    assert_eq!(path("http://h/"), json!(""));
+    assert_eq!(path("http://h/?q"), json!(""));
 }
 
 #[test]
@@ -182,8 +188,18 @@ fn file_view() {
     assert_eq!(keys(&v), set(&["host", "local", "path"]));
     assert_eq!((&v["host"], &v["local"]), (&json!("vms.host.edu"), &json!(false)));
     assert_eq!(v["path"], "/disk$user/my/notes/note12345.txt");
+    // The empty host is present (the local machine, RFC 1738 §3.10); no authority is null.
     let v = view("file:///etc/motd", "file", Value::Null);
-    assert_eq!((&v["host"], &v["local"]), (&Value::Null, &json!(true)));
+    assert_eq!((&v["host"], &v["local"]), (&json!(""), &json!(true)));
+    // (RFC 8089's authority-less form: invalid under RFC 1738, its view still built.)
+    let (_, obj) = one("file:/etc/motd");
+    assert_eq!(obj["valid"], json!(false));
+    assert_eq!(
+        (&obj["view"]["host"], &obj["view"]["local"]),
+        (&Value::Null, &json!(true))
+    );
+    let v = view("file://localhost/etc/motd", "file", Value::Null);
+    assert_eq!((&v["host"], &v["local"]), (&json!("localhost"), &json!(true)));
 }
 
 #[test]

@@ -13,7 +13,7 @@ use crate::diagram::visible_str;
 use crate::driver::Sink;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
-use urlkit::schemes::{self, Parsed, SchemeView};
+use urlkit::rfc1738::{self, Parsed, SchemeView};
 
 /// The RFC 1738 schemes.
 #[derive(Debug, Clone, Copy)]
@@ -21,7 +21,7 @@ pub struct Rfc1738;
 
 impl Standard for Rfc1738 {
     fn describe(&self, input: &str, sink: &mut Sink, _width: usize) -> bool {
-        match schemes::parse(input) {
+        match rfc1738::parse(input) {
             Ok(parsed) if sink.is_json() => sink.json(
                 true,
                 &UrlObject {
@@ -49,7 +49,7 @@ impl Standard for Rfc1738 {
     }
 
     fn check(&self, input: &str) -> Result<(), Failure> {
-        let parsed = schemes::parse(input).map_err(|e| not_a_url(&e))?;
+        let parsed = rfc1738::parse(input).map_err(|e| not_a_url(&e))?;
         parsed.validation.map_err(|e| Failure {
             expected: Some(e.rule().name()),
             ..Failure::at(kind::SYNTAX, e.to_string(), e.position())
@@ -58,7 +58,7 @@ impl Standard for Rfc1738 {
 }
 
 /// The failure of input without a scheme.
-fn not_a_url(e: &schemes::NotAUrl) -> Failure {
+fn not_a_url(e: &rfc1738::NotAUrl) -> Failure {
     Failure::at(kind::NOT_A_URL, format!("not a url: {e}"), e.position())
 }
 
@@ -156,7 +156,7 @@ pub fn view_fields(view: &SchemeView<'_>) -> Fields {
         SchemeView::Http(v) => vec![
             ("host", Value::from(v.host())),
             ("port", port(v.port())),
-            ("path", Value::from(v.path())),
+            ("path", opt(v.path())),
             ("search", opt(v.search())),
         ],
         SchemeView::Gopher(v) => vec![

@@ -26,7 +26,7 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// `path-absolute`, the path keeps its leading `/`.
 ///
 /// ```
-/// let p = urlkit::schemes::parse("file://vms.host.edu/disk$user/my/notes/note12345.txt").unwrap();
+/// let p = urlkit::rfc1738::parse("file://vms.host.edu/disk$user/my/notes/note12345.txt").unwrap();
 /// let f = p.view.as_file().unwrap();
 /// assert_eq!((f.host(), f.is_local()), (Some("vms.host.edu"), false));
 /// assert_eq!(f.path(), "/disk$user/my/notes/note12345.txt");
@@ -42,7 +42,8 @@ impl<'a> FileView<'a> {
     pub(super) fn parse(ssp: &'a str) -> Self {
         match bnf::split_server(ssp, b"/") {
             Some((auth, path)) => FileView {
-                host: Some(auth).filter(|h| !h.is_empty()),
+                // `file:///p` has an empty host, which is present (§3.10: the local machine).
+                host: Some(auth),
                 path: bnf::decode(path),
             },
             None => FileView {
@@ -52,11 +53,14 @@ impl<'a> FileView<'a> {
         }
     }
 
-    /// The host; `None` when it is empty or there is no authority (`file:/path`).
+    /// The host as written: `Some("")` for the empty host of `file:///path` (§3.10, the
+    /// machine interpreting the URL), `None` when there is no authority (`file:/path`).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("file:///etc/motd").unwrap();
-    /// assert_eq!(p.view.as_file().unwrap().host(), None);
+    /// let host = |u| urlkit::rfc1738::parse(u).unwrap().view.as_file().unwrap().host();
+    /// assert_eq!(host("file:///etc/motd"), Some(""));
+    /// assert_eq!(host("file:/etc/motd"), None);
+    /// assert_eq!(host("file://localhost/etc/motd"), Some("localhost"));
     /// ```
     pub fn host(&self) -> Option<&'a str> {
         self.host
@@ -66,17 +70,18 @@ impl<'a> FileView<'a> {
     /// or `localhost` (RFC 1738 §3.10, RFC 8089 §2).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("file://LocalHost/etc/motd").unwrap();
+    /// let p = urlkit::rfc1738::parse("file://LocalHost/etc/motd").unwrap();
     /// assert!(p.view.as_file().unwrap().is_local());
     /// ```
     pub fn is_local(&self) -> bool {
-        self.host.is_none_or(|h| h.eq_ignore_ascii_case("localhost"))
+        self.host
+            .is_none_or(|h| h.is_empty() || h.eq_ignore_ascii_case("localhost"))
     }
 
     /// The decoded path, with its leading `/` when it has one.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("file:c:/path/to%20file").unwrap();
+    /// let p = urlkit::rfc1738::parse("file:c:/path/to%20file").unwrap();
     /// assert_eq!(p.view.as_file().unwrap().path(), "c:/path/to file");
     /// ```
     pub fn path(&self) -> &str {
@@ -103,5 +108,20 @@ mod tests {
         assert_eq!(v("file://h"), Err(err(Rule::Fileurl, 8)));
         assert_eq!(v("file:///a;type=a"), Err(err(Rule::Fsegment, 9)));
         assert_eq!(v("file:///c|/x"), Err(err(Rule::Fsegment, 9)));
+    }
+
+    #[test]
+    fn empty_host_is_present_and_local() {
+        for (ssp, host, local) in [
+            ("///etc", Some(""), true),
+            ("/etc", None, true),
+            ("etc", None, true),
+            ("//localhost/etc", Some("localhost"), true),
+            ("//h/etc", Some("h"), false),
+            ("//", Some(""), true),
+        ] {
+            let f = FileView::parse(ssp);
+            assert_eq!((f.host(), f.is_local()), (host, local), "{ssp}");
+        }
     }
 }

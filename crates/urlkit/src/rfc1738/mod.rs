@@ -25,7 +25,7 @@
 //! [`Parsed::fragment`].
 //!
 //! ```
-//! use urlkit::schemes::{parse, validate, Rule, SchemeView};
+//! use urlkit::rfc1738::{parse, validate, Rule, SchemeView};
 //! assert!(validate("ftp://myname@host.dom/%2Fetc/motd").is_ok());
 //! assert_eq!(validate("HTTP://user@host/").unwrap_err().rule(), Rule::Hostport);
 //!
@@ -49,7 +49,7 @@ mod prospero;
 mod telnet;
 mod wais;
 
-pub use bnf::{Rfc1738Error, Rule};
+pub use bnf::{ParseError, Rule};
 pub use file::FileView;
 pub use ftp::FtpView;
 pub use gopher::GopherView;
@@ -70,7 +70,7 @@ use core::fmt;
 /// The input has no `scheme ":"` prefix (RFC 1738 §2.1), so it is not a URL at all.
 ///
 /// ```
-/// let e = urlkit::schemes::parse("no scheme here").unwrap_err();
+/// let e = urlkit::rfc1738::parse("no scheme here").unwrap_err();
 /// assert_eq!(e.position(), 2);
 /// assert_eq!(e.to_string(), "expected scheme followed by ':' at byte 2");
 /// ```
@@ -83,7 +83,7 @@ impl NotAUrl {
     /// The byte where the scheme stopped without a `:`.
     ///
     /// ```
-    /// assert_eq!(urlkit::schemes::parse(":x").unwrap_err().position(), 0);
+    /// assert_eq!(urlkit::rfc1738::parse(":x").unwrap_err().position(), 0);
     /// ```
     pub const fn position(&self) -> usize {
         self.position
@@ -170,7 +170,7 @@ fn split_scheme(url: &str) -> Result<(usize, usize), usize> {
 /// or may not belong to the URL.
 ///
 /// ```
-/// use urlkit::schemes::extract_from_context;
+/// use urlkit::rfc1738::extract_from_context;
 /// assert_eq!(extract_from_context("<URL:ftp://ds.in\n   ternic.net/rfc>"), "ftp://ds.internic.net/rfc");
 /// assert_eq!(extract_from_context("<URL:ftp://info.cern.ch/pub/www/doc; type=d>"), "ftp://info.cern.ch/pub/www/doc;type=d");
 /// assert_eq!(extract_from_context("news:*"), "news:*");
@@ -199,14 +199,14 @@ pub fn extract_from_context(text: &str) -> Cow<'_, str> {
 /// when there is no `scheme ":"`.
 ///
 /// ```
-/// use urlkit::schemes::{validate, Rule};
+/// use urlkit::rfc1738::{validate, Rule};
 /// assert!(validate("gopher://gopher.micro.umn.edu/11/Info").is_ok());
 /// let e = validate("nntp://wild.server.example/example.group.n%2Fa/12345").unwrap_err();
 /// assert_eq!((e.rule(), e.position()), (Rule::Group, 42));
 /// assert_eq!(validate("no-colon").unwrap_err().rule(), Rule::Scheme);
 /// ```
-pub fn validate(url: &str) -> Result<(), Rfc1738Error> {
-    let (start, colon) = split_scheme(url).map_err(|p| Rfc1738Error::new(Rule::Scheme, p))?;
+pub fn validate(url: &str) -> Result<(), ParseError> {
+    let (start, colon) = split_scheme(url).map_err(|p| ParseError::new(Rule::Scheme, p))?;
     let b = url.as_bytes();
     let i = colon + 1;
     let scheme = &url[start..colon];
@@ -229,9 +229,9 @@ pub fn validate(url: &str) -> Result<(), Rfc1738Error> {
 /// result of strict validation (the view is built even when validation fails).
 ///
 /// ```
-/// let p = urlkit::schemes::parse("http://www.myu.edu/org/admin/people#andy").unwrap();
+/// let p = urlkit::rfc1738::parse("http://www.myu.edu/org/admin/people#andy").unwrap();
 /// assert_eq!(p.fragment, Some("andy"));
-/// assert_eq!(p.view.as_http().unwrap().path(), "org/admin/people");
+/// assert_eq!(p.view.as_http().unwrap().path(), Some("org/admin/people"));
 /// assert!(p.validation.is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -243,7 +243,7 @@ pub struct Parsed<'a> {
     /// The typed view of the scheme-specific part (fragment excluded).
     pub view: SchemeView<'a>,
     /// Whether the whole input matches the RFC 1738 §5 BNF (see [`validate`]).
-    pub validation: Result<(), Rfc1738Error>,
+    pub validation: Result<(), ParseError>,
     /// What follows the first `#`, which is not part of the URL (RFC 1630, RFC 1738 §2.2).
     pub fragment: Option<&'a str>,
 }
@@ -255,11 +255,11 @@ pub struct Parsed<'a> {
 /// [`NotAUrl`] when the input does not start with `scheme ":"`.
 ///
 /// ```
-/// let p = urlkit::schemes::parse("Gopher://h:7070/0a%20file")?;
+/// let p = urlkit::rfc1738::parse("Gopher://h:7070/0a%20file")?;
 /// assert_eq!(p.scheme, "gopher");
 /// let g = p.view.as_gopher().unwrap();
 /// assert_eq!((g.port(), g.gophertype(), g.selector()), (Some(7070), "0", "a file"));
-/// # Ok::<(), urlkit::schemes::NotAUrl>(())
+/// # Ok::<(), urlkit::rfc1738::NotAUrl>(())
 /// ```
 pub fn parse(url: &str) -> Result<Parsed<'_>, NotAUrl> {
     let (start, colon) = split_scheme(url).map_err(|position| NotAUrl { position })?;
@@ -288,7 +288,7 @@ pub fn parse(url: &str) -> Result<Parsed<'_>, NotAUrl> {
 /// The typed meaning of a URL, one variant per RFC 1738 §3 scheme.
 ///
 /// ```
-/// use urlkit::schemes::{parse, SchemeView};
+/// use urlkit::rfc1738::{parse, SchemeView};
 /// let p = parse("telnet://host.dom").unwrap();
 /// assert!(matches!(p.view, SchemeView::Telnet(_)));
 /// ```
@@ -324,7 +324,7 @@ macro_rules! accessors {
         #[doc = concat!("The [`", stringify!($ty), "`] when this is a `", stringify!($variant), "` view.")]
         ///
         /// ```
-        #[doc = concat!("let p = urlkit::schemes::parse(\"", $url, "\").unwrap();")]
+        #[doc = concat!("let p = urlkit::rfc1738::parse(\"", $url, "\").unwrap();")]
         #[doc = concat!("assert!(p.view.", stringify!($fn), "().is_some());")]
         /// ```
         pub fn $fn(&self) -> Option<&$ty<'a>> {
@@ -360,7 +360,7 @@ impl<'a> SchemeView<'a> {
     /// [`NotAUrl`] when the input does not start with `scheme ":"`.
     ///
     /// ```
-    /// let v = urlkit::schemes::SchemeView::parse("news:*").unwrap();
+    /// let v = urlkit::rfc1738::SchemeView::parse("news:*").unwrap();
     /// assert_eq!(v.as_news().unwrap().newsgroup(), Some("*"));
     /// ```
     pub fn parse(url: &'a str) -> Result<Self, NotAUrl> {
@@ -375,7 +375,7 @@ impl<'a> SchemeView<'a> {
     ///
     /// ```no_run
     /// let url = urlkit::Url::parse("ftp://host.dom/pub/file.txt")?;
-    /// let view = urlkit::schemes::SchemeView::from_url(&url).unwrap();
+    /// let view = urlkit::rfc1738::SchemeView::from_url(&url).unwrap();
     /// assert_eq!(view.as_ftp().unwrap().name(), "file.txt");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
@@ -391,7 +391,7 @@ impl<'a> SchemeView<'a> {
     ///
     /// ```
     /// let uri = urlkit::rfc3986::Uri::parse("nntp://news.gmane.org/gmane.ietf.tools/742")?;
-    /// let view = urlkit::schemes::SchemeView::from_uri(&uri).unwrap();
+    /// let view = urlkit::rfc1738::SchemeView::from_uri(&uri).unwrap();
     /// assert_eq!(view.as_nntp().unwrap().article(), Some(742));
     /// # Ok::<(), urlkit::rfc3986::ParseError>(())
     /// ```
@@ -410,9 +410,9 @@ impl<'a> SchemeView<'a> {
     /// ```
     /// let r = urlkit::rfc3986::UriRef::parse("gopher://h/1sel%09term")?;
     /// let mut buf = String::new();
-    /// let view = urlkit::schemes::SchemeView::from_uri_ref(&r, &mut buf).unwrap();
+    /// let view = urlkit::rfc1738::SchemeView::from_uri_ref(&r, &mut buf).unwrap();
     /// assert_eq!(view.as_gopher().unwrap().search(), Some("term"));
-    /// assert!(urlkit::schemes::SchemeView::from_uri_ref(
+    /// assert!(urlkit::rfc1738::SchemeView::from_uri_ref(
     ///     &urlkit::rfc3986::UriRef::parse("../rel")?, &mut String::new()).is_err());
     /// # Ok::<(), urlkit::rfc3986::ParseError>(())
     /// ```
@@ -432,7 +432,7 @@ impl<'a> SchemeView<'a> {
     /// server, local file URLs without a host, and other schemes).
     ///
     /// ```
-    /// let v = urlkit::schemes::SchemeView::parse("wais://h.dom/db").unwrap();
+    /// let v = urlkit::rfc1738::SchemeView::parse("wais://h.dom/db").unwrap();
     /// assert_eq!(v.host(), Some("h.dom"));
     /// ```
     pub fn host(&self) -> Option<&'a str> {
@@ -453,7 +453,7 @@ impl<'a> SchemeView<'a> {
     /// The port of any view that has one: explicit, else the scheme's default.
     ///
     /// ```
-    /// let v = urlkit::schemes::SchemeView::parse("prospero://h/x").unwrap();
+    /// let v = urlkit::rfc1738::SchemeView::parse("prospero://h/x").unwrap();
     /// assert_eq!(v.port(), Some(1525));
     /// ```
     pub fn port(&self) -> Option<u16> {

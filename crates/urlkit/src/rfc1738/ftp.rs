@@ -47,7 +47,7 @@ pub(super) fn fpath_then(b: &[u8], mut i: usize, typecode: Option<Rule>) -> Res<
 /// separately (§3.2.2), so `%2F` becomes a `/` inside one element.
 ///
 /// ```
-/// use urlkit::schemes::{parse, SchemeView};
+/// use urlkit::rfc1738::{parse, SchemeView};
 /// let p = parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
 /// let SchemeView::Ftp(ftp) = &p.view else { panic!() };
 /// assert_eq!(ftp.user(), Some("myname"));
@@ -98,7 +98,7 @@ impl<'a> FtpView<'a> {
     /// The decoded user name; `Some("")` for `ftp://@host/`, `None` when absent (§3.1).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("ftp://@host.com/").unwrap();
+    /// let p = urlkit::rfc1738::parse("ftp://@host.com/").unwrap();
     /// assert_eq!(p.view.as_ftp().unwrap().user(), Some(""));
     /// ```
     pub fn user(&self) -> Option<&str> {
@@ -108,7 +108,7 @@ impl<'a> FtpView<'a> {
     /// The decoded password; `Some("")` for `ftp://foo:@host.com/` (§3.1).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("ftp://foo:@host.com/").unwrap();
+    /// let p = urlkit::rfc1738::parse("ftp://foo:@host.com/").unwrap();
     /// assert_eq!(p.view.as_ftp().unwrap().password(), Some(""));
     /// ```
     pub fn password(&self) -> Option<&str> {
@@ -118,7 +118,7 @@ impl<'a> FtpView<'a> {
     /// The host as written.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("ftp://host.dom/").unwrap();
+    /// let p = urlkit::rfc1738::parse("ftp://host.dom/").unwrap();
     /// assert_eq!(p.view.as_ftp().unwrap().host(), "host.dom");
     /// ```
     pub fn host(&self) -> &'a str {
@@ -129,7 +129,7 @@ impl<'a> FtpView<'a> {
     /// below 65536.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("ftp://host.dom/").unwrap();
+    /// let p = urlkit::rfc1738::parse("ftp://host.dom/").unwrap();
     /// assert_eq!(p.view.as_ftp().unwrap().port(), Some(21));
     /// ```
     pub fn port(&self) -> Option<u16> {
@@ -139,7 +139,7 @@ impl<'a> FtpView<'a> {
     /// The decoded `<cwd1>` … `<cwdN>` elements, in order (§3.2.2); elements may be empty.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("ftp://h//etc/motd").unwrap();
+    /// let p = urlkit::rfc1738::parse("ftp://h//etc/motd").unwrap();
     /// assert_eq!(p.view.as_ftp().unwrap().cwd(), ["", "etc"]);
     /// ```
     pub fn cwd(&self) -> &[Cow<'a, str>] {
@@ -149,7 +149,7 @@ impl<'a> FtpView<'a> {
     /// The decoded `<name>`; empty for a directory URL such as `ftp://h/pub/`.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("ftp://h/pub/").unwrap();
+    /// let p = urlkit::rfc1738::parse("ftp://h/pub/").unwrap();
     /// assert_eq!(p.view.as_ftp().unwrap().name(), "");
     /// ```
     pub fn name(&self) -> &str {
@@ -159,7 +159,7 @@ impl<'a> FtpView<'a> {
     /// The typecode `a`, `i` or `d` (lower-cased), when `;type=` is given (§3.2.3).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("ftp://h/f.txt;type=A").unwrap();
+    /// let p = urlkit::rfc1738::parse("ftp://h/f.txt;type=A").unwrap();
     /// assert_eq!(p.view.as_ftp().unwrap().typecode(), Some('a'));
     /// ```
     pub fn typecode(&self) -> Option<char> {
@@ -177,7 +177,7 @@ impl<'a> FtpView<'a> {
     ///    the directory reached by the `CWD`s.
     ///
     /// ```
-    /// let plan = |u| urlkit::schemes::parse(u).unwrap().view.as_ftp().unwrap().commands();
+    /// let plan = |u| urlkit::rfc1738::parse(u).unwrap().view.as_ftp().unwrap().commands();
     /// assert_eq!(plan("ftp://myname@host.dom/etc/motd"), ["CWD etc", "RETR motd"]);
     /// assert_eq!(plan("ftp://myname@host.dom//etc/motd"), ["CWD ", "CWD etc", "RETR motd"]);
     /// assert_eq!(plan("ftp://h/pub;type=d"), ["NLST pub"]);

@@ -55,7 +55,7 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// server of RFC 5538's `news://server/…` form.
 ///
 /// ```
-/// let p = urlkit::schemes::parse("news:comp.infosystems.www.misc").unwrap();
+/// let p = urlkit::rfc1738::parse("news:comp.infosystems.www.misc").unwrap();
 /// let n = p.view.as_news().unwrap();
 /// assert_eq!((n.newsgroup(), n.message_id()), (Some("comp.infosystems.www.misc"), None));
 /// ```
@@ -93,7 +93,7 @@ impl<'a> NewsView<'a> {
     /// The server of `news://server/…` (RFC 5538 §4), when given.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("news://news.server.example/*").unwrap();
+    /// let p = urlkit::rfc1738::parse("news://news.server.example/*").unwrap();
     /// assert_eq!(p.view.as_news().unwrap().host(), Some("news.server.example"));
     /// ```
     pub fn host(&self) -> Option<&'a str> {
@@ -103,7 +103,7 @@ impl<'a> NewsView<'a> {
     /// The server's port: explicit, else 119; `None` without a server.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("news://news.server.example/*").unwrap();
+    /// let p = urlkit::rfc1738::parse("news://news.server.example/*").unwrap();
     /// assert_eq!(p.view.as_news().unwrap().port(), Some(119));
     /// ```
     pub fn port(&self) -> Option<u16> {
@@ -113,7 +113,7 @@ impl<'a> NewsView<'a> {
     /// The decoded newsgroup name or pattern; `"*"` for all groups (§3.6).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("news:*").unwrap();
+    /// let p = urlkit::rfc1738::parse("news:*").unwrap();
     /// assert_eq!(p.view.as_news().unwrap().newsgroup(), Some("*"));
     /// ```
     pub fn newsgroup(&self) -> Option<&str> {
@@ -123,7 +123,7 @@ impl<'a> NewsView<'a> {
     /// The decoded message-id (without `<>`), when the URL names an article.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("news:p0624@%5B10.20.30.108%5D").unwrap();
+    /// let p = urlkit::rfc1738::parse("news:p0624@%5B10.20.30.108%5D").unwrap();
     /// assert_eq!(p.view.as_news().unwrap().message_id(), Some("p0624@[10.20.30.108]"));
     /// ```
     pub fn message_id(&self) -> Option<&str> {

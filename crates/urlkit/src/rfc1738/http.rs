@@ -28,16 +28,16 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// `<searchpart>`, both raw (still encoded: `/`, `;` and `?` are reserved in them).
 ///
 /// ```
-/// let p = urlkit::schemes::parse("http://info.cern.ch:8000/imaginary/test?x").unwrap();
+/// let p = urlkit::rfc1738::parse("http://info.cern.ch:8000/imaginary/test?x").unwrap();
 /// let http = p.view.as_http().unwrap();
 /// assert_eq!((http.host(), http.port()), ("info.cern.ch", Some(8000)));
-/// assert_eq!((http.path(), http.search()), ("imaginary/test", Some("x")));
+/// assert_eq!((http.path(), http.search()), (Some("imaginary/test"), Some("x")));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HttpView<'a> {
     host: &'a str,
     port: Option<u16>,
-    path: &'a str,
+    path: Option<&'a str>,
     search: Option<&'a str>,
 }
 
@@ -46,10 +46,14 @@ impl<'a> HttpView<'a> {
     pub(super) fn parse(ssp: &'a str, default_port: Option<u16>) -> Self {
         let (auth, rest) = bnf::split_server(ssp, b"/?").unwrap_or(("", ssp));
         let l = Login::split(auth);
-        let rest = rest.strip_prefix('/').unwrap_or(rest);
-        let (path, search) = match rest.find('?') {
-            Some(q) => (&rest[..q], Some(&rest[q + 1..])),
-            None => (rest, None),
+        // No `/` after the host port: no path (§3.3), which is not the empty path of `http://h/`.
+        let (path, search) = match rest.strip_prefix('/') {
+            Some(p) => match p.find('?') {
+                Some(q) => (Some(&p[..q]), Some(&p[q + 1..])),
+                None => (Some(p), None),
+            },
+            // Lenient: a search without a path.
+            None => (None, rest.strip_prefix('?')),
         };
         HttpView {
             host: l.host,
@@ -62,7 +66,7 @@ impl<'a> HttpView<'a> {
     /// The host as written.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("http://www.my.work.com/").unwrap();
+    /// let p = urlkit::rfc1738::parse("http://www.my.work.com/").unwrap();
     /// assert_eq!(p.view.as_http().unwrap().host(), "www.my.work.com");
     /// ```
     pub fn host(&self) -> &'a str {
@@ -72,27 +76,30 @@ impl<'a> HttpView<'a> {
     /// The explicit port, else 80 (§3.3).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("http://h/").unwrap();
+    /// let p = urlkit::rfc1738::parse("http://h/").unwrap();
     /// assert_eq!(p.view.as_http().unwrap().port(), Some(80));
     /// ```
     pub fn port(&self) -> Option<u16> {
         self.port
     }
 
-    /// The raw `<path>`, without the `/` that precedes it (§3.1); empty when absent.
+    /// The raw `<path>`, without the `/` that precedes it (§3.3); `None` when the URL has
+    /// no `/` after the host and port (`Some("")` for `http://h/`).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("http://h/a%2Fb/c").unwrap();
-    /// assert_eq!(p.view.as_http().unwrap().path(), "a%2Fb/c");
+    /// let path = |u| urlkit::rfc1738::parse(u).unwrap().view.as_http().unwrap().path();
+    /// assert_eq!(path("http://h/a%2Fb/c"), Some("a%2Fb/c"));
+    /// assert_eq!(path("http://h/"), Some(""));
+    /// assert_eq!(path("http://h"), None);
     /// ```
-    pub fn path(&self) -> &'a str {
+    pub fn path(&self) -> Option<&'a str> {
         self.path
     }
 
     /// The raw `<searchpart>` after `?`, when present.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("http://h/p?dobbins").unwrap();
+    /// let p = urlkit::rfc1738::parse("http://h/p?dobbins").unwrap();
     /// assert_eq!(p.view.as_http().unwrap().search(), Some("dobbins"));
     /// ```
     pub fn search(&self) -> Option<&'a str> {
@@ -132,7 +139,13 @@ mod tests {
         let h = HttpView::parse("//u:p@h:x?q", Some(80));
         assert_eq!(
             (h.host(), h.port(), h.path(), h.search()),
-            ("h", None, "", Some("q"))
+            ("h", None, None, Some("q"))
         );
+        let path = |ssp| HttpView::parse(ssp, Some(80)).path();
+        assert_eq!(path("//h"), None);
+        assert_eq!(path("//h:81"), None);
+        assert_eq!(path("//h/"), Some(""));
+        assert_eq!(path("//h/?"), Some(""));
+        assert_eq!(path("//h/a?b"), Some("a"));
     }
 }

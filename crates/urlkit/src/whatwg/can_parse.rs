@@ -10,22 +10,22 @@
 //! (`None`) only a host with a label longer than its stack buffer once percent-decoded.
 
 use super::encode::skip_copy;
-use crate::chars::{find_port_colon, is_c0_or_space, END_NON_SPECIAL, END_SPECIAL, SCHEME_CHAR};
 use crate::error::Reporter;
 use crate::host::ipv4::{ends_in_a_number, parse_ipv4, Positions};
 use crate::host::opaque::{FORBIDDEN_DOMAIN, FORBIDDEN_HOST};
 use crate::scheme::SpecialScheme;
+use crate::whatwg::chars::{find_port_colon, is_c0_or_space, END_NON_SPECIAL, END_SPECIAL, SCHEME_CHAR};
 
 /// Bytes of a special host that the host parser keeps valid without looking further (COPY):
 /// ASCII, not a forbidden domain code point, not `%` (percent-decoding). (An ASCII domain is
 /// only lower-cased, `xn--` labels included.)
-static HOST_OK_CLASS: crate::chars::ClassTable = crate::chars::ClassTable::new({
+static HOST_OK_CLASS: crate::whatwg::chars::ClassTable = crate::whatwg::chars::ClassTable::new({
     let mut t = [1u8; 256];
     let mut i = 0;
     while i < 0x80 {
         let b = i as u8;
         if !FORBIDDEN_DOMAIN.contains(b) {
-            t[i] = crate::chars::COPY;
+            t[i] = crate::whatwg::chars::COPY;
         }
         i += 1;
     }
@@ -207,7 +207,7 @@ pub(crate) fn file(rest: &[u8]) -> Option<bool> {
         drive[n] = c;
         n += 1;
     }
-    if n == 0 || crate::chars::is_windows_drive_letter(&drive[..n]) {
+    if n == 0 || crate::whatwg::chars::is_windows_drive_letter(&drive[..n]) {
         return Some(true);
     }
     domain(host)

@@ -22,7 +22,7 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// (decoded; empty kept apart from absent, §3.1), host and port.
 ///
 /// ```
-/// let p = urlkit::schemes::parse("telnet://guest:@host.dom:2323/").unwrap();
+/// let p = urlkit::rfc1738::parse("telnet://guest:@host.dom:2323/").unwrap();
 /// let t = p.view.as_telnet().unwrap();
 /// assert_eq!((t.user(), t.password()), (Some("guest"), Some("")));
 /// assert_eq!((t.host(), t.port()), ("host.dom", Some(2323)));
@@ -51,7 +51,7 @@ impl<'a> TelnetView<'a> {
     /// The decoded user name, when given.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("telnet://h").unwrap();
+    /// let p = urlkit::rfc1738::parse("telnet://h").unwrap();
     /// assert_eq!(p.view.as_telnet().unwrap().user(), None);
     /// ```
     pub fn user(&self) -> Option<&str> {
@@ -61,7 +61,7 @@ impl<'a> TelnetView<'a> {
     /// The decoded password, when given.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("telnet://u:p%40ss@h").unwrap();
+    /// let p = urlkit::rfc1738::parse("telnet://u:p%40ss@h").unwrap();
     /// assert_eq!(p.view.as_telnet().unwrap().password(), Some("p@ss"));
     /// ```
     pub fn password(&self) -> Option<&str> {
@@ -71,7 +71,7 @@ impl<'a> TelnetView<'a> {
     /// The host as written.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("telnet://h.dom/").unwrap();
+    /// let p = urlkit::rfc1738::parse("telnet://h.dom/").unwrap();
     /// assert_eq!(p.view.as_telnet().unwrap().host(), "h.dom");
     /// ```
     pub fn host(&self) -> &'a str {
@@ -81,7 +81,7 @@ impl<'a> TelnetView<'a> {
     /// The explicit port, else 23 (§3.8).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("telnet://h.dom/").unwrap();
+    /// let p = urlkit::rfc1738::parse("telnet://h.dom/").unwrap();
     /// assert_eq!(p.view.as_telnet().unwrap().port(), Some(23));
     /// ```
     pub fn port(&self) -> Option<u16> {

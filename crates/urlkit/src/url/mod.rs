@@ -1,9 +1,14 @@
 //! [`Url`]: an absolute URL per the [WHATWG URL Standard](https://url.spec.whatwg.org/#urls).
 
+pub(crate) mod attribute;
+pub(crate) mod offsets;
+pub(crate) mod origin;
+pub(crate) mod setters;
+
 use crate::error::Reporter;
 use crate::host::HostInternal;
-use crate::offsets::Offsets;
 use crate::scheme::SpecialScheme;
+use crate::url::offsets::Offsets;
 use crate::{Host, Origin, ParseError, ValidationError};
 use alloc::string::String;
 use core::fmt;
@@ -380,7 +385,7 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn origin(&self) -> Origin {
-        crate::origin::url_origin(self)
+        crate::url::origin::url_origin(self)
     }
 
     /// The [protocol](https://url.spec.whatwg.org/#dom-url-protocol): scheme and `:`.

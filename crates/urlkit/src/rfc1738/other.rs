@@ -11,7 +11,7 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// A URL of a scheme without a typed view: its raw scheme-specific part.
 ///
 /// ```
-/// let p = urlkit::schemes::parse("urn:/iana/dns/ch/cern/cn/techdoc/94/1642-3").unwrap();
+/// let p = urlkit::rfc1738::parse("urn:/iana/dns/ch/cern/cn/techdoc/94/1642-3").unwrap();
 /// let o = p.view.as_other().unwrap();
 /// assert_eq!(o.scheme_specific_part(), "/iana/dns/ch/cern/cn/techdoc/94/1642-3");
 /// ```
@@ -29,7 +29,7 @@ impl<'a> OtherView<'a> {
     /// The raw scheme-specific part (everything after `scheme:`, fragment excluded).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("x-mine:a%20b").unwrap();
+    /// let p = urlkit::rfc1738::parse("x-mine:a%20b").unwrap();
     /// assert_eq!(p.view.as_other().unwrap().scheme_specific_part(), "a%20b");
     /// ```
     pub fn scheme_specific_part(&self) -> &'a str {

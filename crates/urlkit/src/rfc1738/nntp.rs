@@ -35,7 +35,7 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// newsgroup name and the article number within it.
 ///
 /// ```
-/// let p = urlkit::schemes::parse("nntp://news.server.example/example.group.this/12345").unwrap();
+/// let p = urlkit::rfc1738::parse("nntp://news.server.example/example.group.this/12345").unwrap();
 /// let n = p.view.as_nntp().unwrap();
 /// assert_eq!((n.host(), n.port()), ("news.server.example", Some(119)));
 /// assert_eq!((n.newsgroup(), n.article()), ("example.group.this", Some(12345)));
@@ -72,7 +72,7 @@ impl<'a> NntpView<'a> {
     /// The server as written.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("nntp://news.gmane.org/gmane.ietf.tools/742").unwrap();
+    /// let p = urlkit::rfc1738::parse("nntp://news.gmane.org/gmane.ietf.tools/742").unwrap();
     /// assert_eq!(p.view.as_nntp().unwrap().host(), "news.gmane.org");
     /// ```
     pub fn host(&self) -> &'a str {
@@ -82,7 +82,7 @@ impl<'a> NntpView<'a> {
     /// The explicit port, else 119 (§3.7).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("nntp://h:563/g").unwrap();
+    /// let p = urlkit::rfc1738::parse("nntp://h:563/g").unwrap();
     /// assert_eq!(p.view.as_nntp().unwrap().port(), Some(563));
     /// ```
     pub fn port(&self) -> Option<u16> {
@@ -92,7 +92,7 @@ impl<'a> NntpView<'a> {
     /// The decoded newsgroup name.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("nntp://w/example.group.n%2Fa/12345").unwrap();
+    /// let p = urlkit::rfc1738::parse("nntp://w/example.group.n%2Fa/12345").unwrap();
     /// assert_eq!(p.view.as_nntp().unwrap().newsgroup(), "example.group.n/a");
     /// ```
     pub fn newsgroup(&self) -> &str {
@@ -102,7 +102,7 @@ impl<'a> NntpView<'a> {
     /// The article number, when present and numeric.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("nntp://h/g").unwrap();
+    /// let p = urlkit::rfc1738::parse("nntp://h/g").unwrap();
     /// assert_eq!(p.view.as_nntp().unwrap().article(), None);
     /// ```
     pub fn article(&self) -> Option<u64> {

@@ -12,10 +12,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-/// A rule of the RFC 1738 §5 BNF, named in a [`Rfc1738Error`].
+/// A rule of the RFC 1738 §5 BNF, named in a [`ParseError`].
 ///
 /// ```
-/// use urlkit::schemes::Rule;
+/// use urlkit::rfc1738::Rule;
 /// assert_eq!(Rule::GopherPlusString.name(), "gopher+_string");
 /// assert_eq!(Rule::Hostport.to_string(), "hostport");
 /// ```
@@ -104,7 +104,7 @@ impl Rule {
     /// The rule's name exactly as RFC 1738 §5 spells it.
     ///
     /// ```
-    /// assert_eq!(urlkit::schemes::Rule::Encoded822addr.name(), "encoded822addr");
+    /// assert_eq!(urlkit::rfc1738::Rule::Encoded822addr.name(), "encoded822addr");
     /// ```
     pub const fn name(self) -> &'static str {
         use Rule::*;
@@ -162,33 +162,33 @@ impl fmt::Display for Rule {
 /// (`"%" hex hex`) is reported against the rule whose characters it appears among.
 ///
 /// ```
-/// let e = urlkit::schemes::validate("http://host/a b").unwrap_err();
-/// assert_eq!(e.rule(), urlkit::schemes::Rule::Hsegment);
+/// let e = urlkit::rfc1738::validate("http://host/a b").unwrap_err();
+/// assert_eq!(e.rule(), urlkit::rfc1738::Rule::Hsegment);
 /// assert_eq!(e.position(), 13);
 /// assert_eq!(e.to_string(), "expected hsegment at byte 13");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Rfc1738Error {
+pub struct ParseError {
     rule: Rule,
     position: usize,
 }
 
-impl Rfc1738Error {
+impl ParseError {
     /// An error for `rule` at byte `position`.
     ///
     /// ```
-    /// use urlkit::schemes::{Rfc1738Error, Rule};
-    /// assert_eq!(Rfc1738Error::new(Rule::Port, 9).position(), 9);
+    /// use urlkit::rfc1738::{ParseError, Rule};
+    /// assert_eq!(ParseError::new(Rule::Port, 9).position(), 9);
     /// ```
     pub const fn new(rule: Rule, position: usize) -> Self {
-        Rfc1738Error { rule, position }
+        ParseError { rule, position }
     }
 
     /// The BNF rule that could not be matched.
     ///
     /// ```
-    /// let e = urlkit::schemes::validate("ftp://h/a;type=x").unwrap_err();
-    /// assert_eq!(e.rule(), urlkit::schemes::Rule::Ftptype);
+    /// let e = urlkit::rfc1738::validate("ftp://h/a;type=x").unwrap_err();
+    /// assert_eq!(e.rule(), urlkit::rfc1738::Rule::Ftptype);
     /// ```
     pub const fn rule(&self) -> Rule {
         self.rule
@@ -197,7 +197,7 @@ impl Rfc1738Error {
     /// The byte offset in the input where matching failed.
     ///
     /// ```
-    /// let e = urlkit::schemes::validate("ftp://h/a;type=x").unwrap_err();
+    /// let e = urlkit::rfc1738::validate("ftp://h/a;type=x").unwrap_err();
     /// assert_eq!(e.position(), 15);
     /// ```
     pub const fn position(&self) -> usize {
@@ -205,20 +205,20 @@ impl Rfc1738Error {
     }
 }
 
-impl fmt::Display for Rfc1738Error {
+impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "expected {} at byte {}", self.rule.name(), self.position)
     }
 }
 
 #[cfg(feature = "std")]
-impl std::error::Error for Rfc1738Error {}
+impl std::error::Error for ParseError {}
 
-pub(super) type Res<T> = Result<T, Rfc1738Error>;
+pub(super) type Res<T> = Result<T, ParseError>;
 
 #[inline]
-pub(super) const fn err(rule: Rule, position: usize) -> Rfc1738Error {
-    Rfc1738Error::new(rule, position)
+pub(super) const fn err(rule: Rule, position: usize) -> ParseError {
+    ParseError::new(rule, position)
 }
 
 // Character sets of RFC 1738 §5, each the unescaped alternatives of one rule.

@@ -2,7 +2,7 @@
 //! binding to a scripting language, a setter test runner or a command line needs to get or
 //! set "the `pathname`" without writing the dispatch itself.
 
-use crate::setters::SetterError;
+use crate::url::setters::SetterError;
 use crate::Url;
 use core::fmt;
 use core::str::FromStr;

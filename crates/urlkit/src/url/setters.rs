@@ -2,14 +2,14 @@
 //! parser's logic for one component (the standard's *state override*) on the new value and
 //! edits the serialization through [`Offsets::splice`], the one offset-editing function.
 
-use crate::chars::{
+use crate::error::Reporter;
+use crate::host::{parse_host, HostInternal};
+use crate::scheme::SpecialScheme;
+use crate::url::offsets::Mark;
+use crate::whatwg::chars::{
     find_port_colon, END_NON_SPECIAL, END_SPECIAL, FRAGMENT_ENC, QUERY_ENC, SPECIAL_QUERY_ENC,
     TAB_OR_NEWLINE, USERINFO_ENC,
 };
-use crate::error::Reporter;
-use crate::host::{parse_host, HostInternal};
-use crate::offsets::Mark;
-use crate::scheme::SpecialScheme;
 use crate::whatwg::{
     encode::encode_into, input::remove_tab_newline, parse_path_override, path_is_canonical, plain_host_kind,
 };
@@ -137,7 +137,7 @@ impl Url {
         }
         let end = b
             .iter()
-            .position(|&c| !crate::chars::SCHEME_CHAR[c as usize])
+            .position(|&c| !crate::whatwg::chars::SCHEME_CHAR[c as usize])
             .unwrap_or(b.len());
         // The setter appends ":", so the end of the value also ends the scheme.
         if end < b.len() && b[end] != b':' {

@@ -24,7 +24,7 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// [`headers`]: MailtoView::headers
 ///
 /// ```
-/// let p = urlkit::schemes::parse("mailto:joe@example.com?cc=bob@example.com&body=hello").unwrap();
+/// let p = urlkit::rfc1738::parse("mailto:joe@example.com?cc=bob@example.com&body=hello").unwrap();
 /// let m = p.view.as_mailto().unwrap();
 /// assert_eq!(m.addresses(), ["joe@example.com"]);
 /// assert_eq!(m.headers()[1].0, "body");
@@ -59,7 +59,7 @@ impl<'a> MailtoView<'a> {
     /// The decoded addresses before `?` (RFC 6068 `to`).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("mailto:gorby%25kremvax@example.com").unwrap();
+    /// let p = urlkit::rfc1738::parse("mailto:gorby%25kremvax@example.com").unwrap();
     /// assert_eq!(p.view.as_mailto().unwrap().addresses(), ["gorby%kremvax@example.com"]);
     /// ```
     pub fn addresses(&self) -> &[Cow<'a, str>] {
@@ -69,7 +69,7 @@ impl<'a> MailtoView<'a> {
     /// The decoded `(hfname, hfvalue)` pairs after `?`, in order (RFC 6068 `hfields`).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("mailto:u@example.org?subject=caf%C3%A9").unwrap();
+    /// let p = urlkit::rfc1738::parse("mailto:u@example.org?subject=caf%C3%A9").unwrap();
     /// let h = &p.view.as_mailto().unwrap().headers()[0];
     /// assert_eq!((h.0.as_ref(), h.1.as_ref()), ("subject", "café"));
     /// ```

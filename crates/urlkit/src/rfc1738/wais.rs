@@ -36,7 +36,7 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// document-id).
 ///
 /// ```
-/// let p = urlkit::schemes::parse("wais://quake.think.com/wais-discussion-archives?lynch").unwrap();
+/// let p = urlkit::rfc1738::parse("wais://quake.think.com/wais-discussion-archives?lynch").unwrap();
 /// let w = p.view.as_wais().unwrap();
 /// assert_eq!((w.database(), w.search(), w.wtype()), ("wais-discussion-archives", Some("lynch"), None));
 /// ```
@@ -79,7 +79,7 @@ impl<'a> WaisView<'a> {
     /// The host as written.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("wais://h/db").unwrap();
+    /// let p = urlkit::rfc1738::parse("wais://h/db").unwrap();
     /// assert_eq!(p.view.as_wais().unwrap().host(), "h");
     /// ```
     pub fn host(&self) -> &'a str {
@@ -89,7 +89,7 @@ impl<'a> WaisView<'a> {
     /// The explicit port, else 210 (§3.9).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("wais://h/db").unwrap();
+    /// let p = urlkit::rfc1738::parse("wais://h/db").unwrap();
     /// assert_eq!(p.view.as_wais().unwrap().port(), Some(210));
     /// ```
     pub fn port(&self) -> Option<u16> {
@@ -99,7 +99,7 @@ impl<'a> WaisView<'a> {
     /// The decoded database name.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("wais://h/my%20db").unwrap();
+    /// let p = urlkit::rfc1738::parse("wais://h/my%20db").unwrap();
     /// assert_eq!(p.view.as_wais().unwrap().database(), "my db");
     /// ```
     pub fn database(&self) -> &str {
@@ -109,7 +109,7 @@ impl<'a> WaisView<'a> {
     /// The decoded search of a waisindex URL.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("wais://h/db?a%20b").unwrap();
+    /// let p = urlkit::rfc1738::parse("wais://h/db?a%20b").unwrap();
     /// assert_eq!(p.view.as_wais().unwrap().search(), Some("a b"));
     /// ```
     pub fn search(&self) -> Option<&str> {
@@ -119,7 +119,7 @@ impl<'a> WaisView<'a> {
     /// The decoded wtype of a waisdoc URL.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("wais://h/db/TEXT/id%3B1").unwrap();
+    /// let p = urlkit::rfc1738::parse("wais://h/db/TEXT/id%3B1").unwrap();
     /// assert_eq!(p.view.as_wais().unwrap().wtype(), Some("TEXT"));
     /// ```
     pub fn wtype(&self) -> Option<&str> {
@@ -129,7 +129,7 @@ impl<'a> WaisView<'a> {
     /// The decoded wpath (document-id) of a waisdoc URL.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("wais://h/db/TEXT/id%3B1").unwrap();
+    /// let p = urlkit::rfc1738::parse("wais://h/db/TEXT/id%3B1").unwrap();
     /// assert_eq!(p.view.as_wais().unwrap().wpath(), Some("id;1"));
     /// ```
     pub fn wpath(&self) -> Option<&str> {

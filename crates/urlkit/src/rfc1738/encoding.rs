@@ -18,7 +18,7 @@ use alloc::string::String;
 /// is the one remaining *unsafe* character; the rest are controls or not ASCII.
 ///
 /// ```
-/// use urlkit::schemes::encoding::{classify, CharClass};
+/// use urlkit::rfc1738::encoding::{classify, CharClass};
 /// assert_eq!(classify(b'~'), CharClass::National);
 /// assert_eq!(classify(b' '), CharClass::Unsafe);
 /// assert!(classify(b'#').is_unsafe() && !classify(b';').is_unsafe());
@@ -51,7 +51,7 @@ impl CharClass {
     /// Whether the character is unsafe (§2.2): space, `national` or `punctuation`.
     ///
     /// ```
-    /// assert!(urlkit::schemes::encoding::classify(b'%').is_unsafe());
+    /// assert!(urlkit::rfc1738::encoding::classify(b'%').is_unsafe());
     /// ```
     pub const fn is_unsafe(self) -> bool {
         matches!(
@@ -63,7 +63,7 @@ impl CharClass {
     /// Whether the octet must always be encoded (§2.2): unsafe, control or non-ASCII.
     ///
     /// ```
-    /// use urlkit::schemes::encoding::classify;
+    /// use urlkit::rfc1738::encoding::classify;
     /// assert!(classify(0x0A).must_encode() && classify(0xE9).must_encode());
     /// assert!(!classify(b'/').must_encode());
     /// ```
@@ -75,7 +75,7 @@ impl CharClass {
     /// encoded or not, so an escape of it may be decoded (§2.2).
     ///
     /// ```
-    /// assert!(urlkit::schemes::encoding::classify(b'$').is_unreserved());
+    /// assert!(urlkit::rfc1738::encoding::classify(b'$').is_unreserved());
     /// ```
     pub const fn is_unreserved(self) -> bool {
         matches!(
@@ -118,7 +118,7 @@ const CLASSES: [CharClass; 256] = {
 /// The RFC 1738 class of `byte`.
 ///
 /// ```
-/// use urlkit::schemes::encoding::{classify, CharClass};
+/// use urlkit::rfc1738::encoding::{classify, CharClass};
 /// assert_eq!(classify(b'a'), CharClass::Alpha);
 /// assert_eq!(classify(b'='), CharClass::Reserved);
 /// assert_eq!(classify(0x7F), CharClass::Control);
@@ -152,7 +152,7 @@ fn needs_escape(b: &[u8], i: usize) -> bool {
 /// The result uses only `xchar`s (RFC 1738 §5), and `make_safer` is idempotent.
 ///
 /// ```
-/// use urlkit::schemes::encoding::make_safer;
+/// use urlkit::rfc1738::encoding::make_safer;
 /// assert_eq!(make_safer("http://h/a b/%7E~/é?x=1"), "http://h/a%20b/%7E%7E/%C3%A9?x=1");
 /// assert_eq!(make_safer("100%"), "100%25");
 /// assert!(matches!(make_safer("ftp://h/ok"), std::borrow::Cow::Borrowed(_)));
@@ -262,7 +262,7 @@ impl Iterator for Level<'_> {
 /// character is never decoded: `%2F` and `/` differ.
 ///
 /// ```
-/// use urlkit::schemes::encoding::same_encoding_level_eq;
+/// use urlkit::rfc1738::encoding::same_encoding_level_eq;
 /// assert!(same_encoding_level_eq(
 ///     "http://info.cern.ch/albert/bertram/marie-claude",
 ///     "HTTP://INFO.cern.ch/albert/bertram/marie%2Dclaude",

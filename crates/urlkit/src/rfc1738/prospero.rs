@@ -48,7 +48,7 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// `;field=value` pairs.
 ///
 /// ```
-/// let p = urlkit::schemes::parse("prospero://host.dom//pros/name;OBJECT-VERSION=2").unwrap();
+/// let p = urlkit::rfc1738::parse("prospero://host.dom//pros/name;OBJECT-VERSION=2").unwrap();
 /// let pr = p.view.as_prospero().unwrap();
 /// assert_eq!((pr.host(), pr.port(), pr.hsoname()), ("host.dom", Some(1525), "/pros/name"));
 /// assert_eq!(pr.fields()[0].0, "OBJECT-VERSION");
@@ -86,7 +86,7 @@ impl<'a> ProsperoView<'a> {
     /// The host as written.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("prospero://h/x").unwrap();
+    /// let p = urlkit::rfc1738::parse("prospero://h/x").unwrap();
     /// assert_eq!(p.view.as_prospero().unwrap().host(), "h");
     /// ```
     pub fn host(&self) -> &'a str {
@@ -96,7 +96,7 @@ impl<'a> ProsperoView<'a> {
     /// The explicit port, else 1525 (§3.11).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("prospero://h:99/x").unwrap();
+    /// let p = urlkit::rfc1738::parse("prospero://h:99/x").unwrap();
     /// assert_eq!(p.view.as_prospero().unwrap().port(), Some(99));
     /// ```
     pub fn port(&self) -> Option<u16> {
@@ -106,7 +106,7 @@ impl<'a> ProsperoView<'a> {
     /// The decoded hsoname.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("prospero://h/a%3Bb").unwrap();
+    /// let p = urlkit::rfc1738::parse("prospero://h/a%3Bb").unwrap();
     /// assert_eq!(p.view.as_prospero().unwrap().hsoname(), "a;b");
     /// ```
     pub fn hsoname(&self) -> &str {
@@ -116,7 +116,7 @@ impl<'a> ProsperoView<'a> {
     /// The decoded `(field, value)` pairs, in order.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("prospero://h/x;a=1;b=2").unwrap();
+    /// let p = urlkit::rfc1738::parse("prospero://h/x;a=1;b=2").unwrap();
     /// assert_eq!(p.view.as_prospero().unwrap().fields().len(), 2);
     /// ```
     pub fn fields(&self) -> &[(Cow<'a, str>, Cow<'a, str>)] {

@@ -50,7 +50,7 @@ pub(super) fn validate(b: &[u8], i: usize) -> Res<()> {
 /// reserved, so only the `%09` (tab) separators split it.
 ///
 /// ```
-/// let p = urlkit::schemes::parse("gopher://h/7search%09term%09+").unwrap();
+/// let p = urlkit::rfc1738::parse("gopher://h/7search%09term%09+").unwrap();
 /// let g = p.view.as_gopher().unwrap();
 /// assert_eq!((g.gophertype(), g.selector()), ("7", "search"));
 /// assert_eq!((g.search(), g.gopher_plus()), (Some("term"), Some("+")));
@@ -97,7 +97,7 @@ impl<'a> GopherView<'a> {
     /// The host as written.
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("gopher://gopher.micro.umn.edu/").unwrap();
+    /// let p = urlkit::rfc1738::parse("gopher://gopher.micro.umn.edu/").unwrap();
     /// assert_eq!(p.view.as_gopher().unwrap().host(), "gopher.micro.umn.edu");
     /// ```
     pub fn host(&self) -> &'a str {
@@ -107,7 +107,7 @@ impl<'a> GopherView<'a> {
     /// The explicit port, else 70 (§3.4.1).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("gopher://h").unwrap();
+    /// let p = urlkit::rfc1738::parse("gopher://h").unwrap();
     /// assert_eq!(p.view.as_gopher().unwrap().port(), Some(70));
     /// ```
     pub fn port(&self) -> Option<u16> {
@@ -117,7 +117,7 @@ impl<'a> GopherView<'a> {
     /// The gophertype, `"1"` when the gopher-path is empty (§3.4.1).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("gopher://h/").unwrap();
+    /// let p = urlkit::rfc1738::parse("gopher://h/").unwrap();
     /// assert_eq!(p.view.as_gopher().unwrap().gophertype(), "1");
     /// ```
     pub fn gophertype(&self) -> &str {
@@ -127,7 +127,7 @@ impl<'a> GopherView<'a> {
     /// The decoded selector string (may be empty: the top-level directory, §3.4.1).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("gopher://h/00/Info%20About").unwrap();
+    /// let p = urlkit::rfc1738::parse("gopher://h/00/Info%20About").unwrap();
     /// assert_eq!(p.view.as_gopher().unwrap().selector(), "0/Info About");
     /// ```
     pub fn selector(&self) -> &str {
@@ -137,7 +137,7 @@ impl<'a> GopherView<'a> {
     /// The decoded search string after the first `%09` (§3.4.2).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("gopher://h/7s%09a%20b").unwrap();
+    /// let p = urlkit::rfc1738::parse("gopher://h/7s%09a%20b").unwrap();
     /// assert_eq!(p.view.as_gopher().unwrap().search(), Some("a b"));
     /// ```
     pub fn search(&self) -> Option<&str> {
@@ -147,7 +147,7 @@ impl<'a> GopherView<'a> {
     /// The decoded Gopher+ string after the second `%09` (§3.4.3).
     ///
     /// ```
-    /// let p = urlkit::schemes::parse("gopher://h/1s%09%09!+ABSTRACT%20+SMELL").unwrap();
+    /// let p = urlkit::rfc1738::parse("gopher://h/1s%09%09!+ABSTRACT%20+SMELL").unwrap();
     /// assert_eq!(p.view.as_gopher().unwrap().gopher_plus(), Some("!+ABSTRACT +SMELL"));
     /// ```
     pub fn gopher_plus(&self) -> Option<&str> {
