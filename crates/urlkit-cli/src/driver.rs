@@ -62,6 +62,8 @@ pub enum Status {
     Failure,
     /// A usage or I/O error (exit 2).
     Error,
+    /// Another program's exit code, passed on (external subcommands).
+    Code(u8),
 }
 
 impl Status {
@@ -71,6 +73,7 @@ impl Status {
             Status::Success => 0,
             Status::Failure => 1,
             Status::Error => 2,
+            Status::Code(code) => code,
         }
     }
 }
@@ -170,6 +173,9 @@ pub struct Io {
     /// The longest input line, in bytes; longer lines fail alone
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
     pub max_length: usize,
+    /// No end-of-run summary and no progress bar on standard error
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
     /// Worker threads for inputs read from files or standard input [default: all cores]; output stays in input order
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
@@ -218,6 +224,9 @@ impl Io {
                 max_length: self.max_length,
             },
             line_buffered: self.line_buffered,
+            summary: !self.quiet,
+            progress: !self.quiet && io::stderr().is_terminal(),
+            color: color(),
             threads: self
                 .threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
@@ -241,6 +250,38 @@ pub struct Batch {
     pub line_buffered: bool,
     /// Worker threads (1: answer on the reading thread).
     pub threads: usize,
+    /// Say on standard error what a run over files or standard input did.
+    pub summary: bool,
+    /// Show a progress bar on standard error for long runs.
+    pub progress: bool,
+    /// Colour the reports on standard error.
+    pub color: bool,
+}
+
+/// Whether reports on standard error are coloured: on a terminal (or with
+/// `CLICOLOR_FORCE` set), never with `NO_COLOR` set (<https://no-color.org>).
+fn color() -> bool {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    !set("NO_COLOR") && (set("CLICOLOR_FORCE") || io::stderr().is_terminal())
+}
+
+/// `report` with the `urlkit:` prefix in bold red and carets in red (ANSI).
+fn paint(report: &str) -> String {
+    let mut out = String::with_capacity(report.len() + 32);
+    for line in report.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix("urlkit:") {
+            out.push_str("\x1b[1;31murlkit:\x1b[0m");
+            out.push_str(rest);
+        } else if line.trim_end().ends_with('^') && line.trim().chars().all(|c| c == '^') {
+            let caret = line.find('^').unwrap_or(0);
+            out.push_str(&line[..caret]);
+            out.push_str("\x1b[31m^\x1b[0m");
+            out.push_str(&line[caret + 1..]);
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
 }
 
 /// Where a handler writes the answer to one input.
@@ -253,6 +294,8 @@ pub struct Sink {
     err: String,
     /// The current answer is a block separated from the previous block by a blank line.
     block: bool,
+    /// The kind of the current answer's failure.
+    kind: Option<&'static str>,
 }
 
 impl Sink {
@@ -263,7 +306,14 @@ impl Sink {
             out: Vec::with_capacity(IO_BUFFER + 4096),
             err: String::new(),
             block: false,
+            kind: None,
         }
+    }
+
+    /// Notes the kind of the current input's failure, for the end-of-run summary
+    /// ([`Sink::fail`] does it itself).
+    pub fn failed_as(&mut self, kind: &'static str) {
+        self.kind = Some(kind);
     }
 
     /// Takes the standard output written so far.
@@ -292,6 +342,19 @@ impl Sink {
         ok
     }
 
+    /// Writes a failure object of `kind` as one JSON line; returns `false`.
+    pub fn json_failure<T: Serialize + ?Sized>(&mut self, kind: &'static str, value: &T) -> bool {
+        self.failed_as(kind);
+        self.json(false, value)
+    }
+
+    /// Writes the report of a failure of `kind` to standard error; returns `false`.
+    pub fn report(&mut self, kind: &'static str, report: &str) -> bool {
+        self.failed_as(kind);
+        self.error(report);
+        false
+    }
+
     /// Writes `text` and a line end to standard output; returns `true`.
     pub fn line(&mut self, text: &str) -> bool {
         self.out.extend_from_slice(text.as_bytes());
@@ -318,6 +381,7 @@ impl Sink {
     /// "position","expected"[,"kind"]}` in JSON, else the report with a caret on standard
     /// error. Returns `false`.
     pub fn fail(&mut self, input: &str, failure: &Failure) -> bool {
+        self.failed_as(failure.kind);
         if self.is_json() {
             self.json(false, &failure.object(input))
         } else {
@@ -413,6 +477,8 @@ struct Rec {
     block: bool,
     /// What goes to standard error after the answer.
     err: Option<String>,
+    /// The kind of a failure.
+    kind: Option<&'static str>,
 }
 
 /// The answers to a run of consecutive inputs.
@@ -467,6 +533,7 @@ where
     fn answer(&mut self, input: &str, lossy: bool) {
         let start = self.sink.out.len();
         self.sink.block = false;
+        self.sink.kind = None;
         let (handler, sink) = (&mut self.handler, &mut self.sink);
         let ok = match guarded(|| handler(input, sink)) {
             Some(ok) => ok,
@@ -474,6 +541,7 @@ where
                 self.sink.out.truncate(start);
                 self.sink.err.clear();
                 self.sink.block = false;
+                self.sink.kind = None;
                 self.line_failure(input, &Failure::internal())
             }
         };
@@ -485,6 +553,7 @@ where
 
     /// Writes the failure of an input outside any handler.
     fn line_failure(&mut self, input: &str, failure: &Failure) -> bool {
+        self.sink.failed_as(failure.kind);
         if self.sink.is_json() {
             self.sink.json(false, &LineFailure::new(input, failure))
         } else {
@@ -509,11 +578,13 @@ where
     /// Records the answer just written.
     fn push(&mut self, ok: bool) {
         let err = (!self.sink.err.is_empty()).then(|| std::mem::take(&mut self.sink.err));
+        let kind = self.sink.kind.take();
         self.recs.push(Rec {
             end: self.sink.out.len(),
             ok,
             block: self.sink.block,
             err,
+            kind: if ok { None } else { Some(kind.unwrap_or("other")) },
         });
     }
 
@@ -540,16 +611,73 @@ struct Output<W> {
     tally: Tally,
     blocks: u64,
     line_buffered: bool,
+    color: bool,
+    /// Failures by kind.
+    kinds: std::collections::BTreeMap<&'static str, u64>,
+    /// The progress bar, when one is shown.
+    progress: Option<Progress>,
+}
+
+/// A progress line on standard error, drawn once a run has taken a while.
+struct Progress {
+    start: std::time::Instant,
+    drawn: Option<std::time::Instant>,
+}
+
+impl Progress {
+    /// Seconds before the first drawing.
+    const AFTER: f64 = 2.0;
+
+    /// Draws the line when it is due.
+    fn tick(&mut self, tally: Tally) {
+        let now = std::time::Instant::now();
+        let elapsed = now.duration_since(self.start).as_secs_f64();
+        let due = match self.drawn {
+            None => elapsed >= Self::AFTER,
+            Some(last) => now.duration_since(last).as_millis() >= 250,
+        };
+        if due {
+            let done = tally.ok + tally.failed;
+            let rate = done as f64 / elapsed.max(1e-9);
+            eprint!("\r\x1b[K{done} inputs, {} failed, {rate:.0}/s", tally.failed);
+            self.drawn = Some(now);
+        }
+    }
+
+    /// Removes the line, if drawn.
+    fn clear(&mut self) {
+        if self.drawn.take().is_some() {
+            eprint!("\r\x1b[K");
+        }
+    }
 }
 
 impl<W: Write> Output<W> {
-    fn new(output: W, line_buffered: bool) -> Self {
+    fn new(output: W, batch: &Batch) -> Self {
         Output {
             output,
             tally: Tally::default(),
             blocks: 0,
-            line_buffered,
+            line_buffered: batch.line_buffered,
+            color: batch.color,
+            kinds: std::collections::BTreeMap::new(),
+            progress: batch.progress.then(|| Progress {
+                start: std::time::Instant::now(),
+                drawn: None,
+            }),
         }
+    }
+
+    /// The end-of-run summary: inputs, failures by kind, time.
+    fn summary(&self, elapsed: std::time::Duration) -> String {
+        let total = self.tally.ok + self.tally.failed;
+        let mut text = format!("urlkit: {total} inputs, {} failed", self.tally.failed);
+        if !self.kinds.is_empty() {
+            let kinds: Vec<String> = self.kinds.iter().map(|(kind, n)| format!("{n} {kind}")).collect();
+            text.push_str(&format!(" ({})", kinds.join(", ")));
+        }
+        text.push_str(&format!(" in {:.2} s\n", elapsed.as_secs_f64()));
+        text
     }
 
     /// The error of a failed write.
@@ -574,6 +702,9 @@ impl<W: Write> Output<W> {
         let (mut start, mut written) = (0, 0);
         for rec in &chunk.recs {
             self.tally.record(rec.ok);
+            if let Some(kind) = rec.kind {
+                *self.kinds.entry(kind).or_default() += 1;
+            }
             if rec.block {
                 if self.blocks > 0 {
                     self.put(&chunk.out[written..start])?;
@@ -588,7 +719,14 @@ impl<W: Write> Output<W> {
                 self.flush()?;
             }
             if let Some(err) = &rec.err {
-                eprint!("{err}");
+                if let Some(progress) = &mut self.progress {
+                    progress.clear();
+                }
+                if self.color {
+                    eprint!("{}", paint(err));
+                } else {
+                    eprint!("{err}");
+                }
             }
             start = rec.end;
         }
@@ -596,8 +734,31 @@ impl<W: Write> Output<W> {
         if chunk.flush {
             self.flush()?;
         }
+        let tally = self.tally;
+        if let Some(progress) = &mut self.progress {
+            progress.tick(tally);
+        }
         Ok(())
     }
+
+    /// Flushes, clears the progress bar and gives the tally, the failures by kind and the
+    /// summary.
+    fn close(mut self, started: std::time::Instant) -> Result<Closed, RunError> {
+        self.flush()?;
+        if let Some(progress) = &mut self.progress {
+            progress.clear();
+        }
+        Ok(Closed {
+            summary: self.summary(started.elapsed()),
+            tally: self.tally,
+        })
+    }
+}
+
+/// What a finished run leaves.
+struct Closed {
+    tally: Tally,
+    summary: String,
 }
 
 /// Prints a usage error and gives its status (exit 2).
@@ -618,12 +779,19 @@ where
     }
     let output = BufWriter::with_capacity(IO_BUFFER, io::stdout());
     let mut io_failed = false;
+    let summary = batch.summary && batch.sources.iter().any(|s| !matches!(s, Source::Arg(_)));
     let result = run_on(batch, output, make, &mut |source, error| {
         io_failed = true;
         eprintln!(
             "urlkit: cannot read {source}: {}",
             lower_first(&error.to_string())
         );
+    });
+    let result = result.map(|closed| {
+        if summary {
+            eprint!("{}", closed.summary);
+        }
+        closed.tally
     });
     match finish(result) {
         Status::Success | Status::Failure if io_failed => Status::Error,
@@ -713,7 +881,7 @@ fn run_on<W, M, H>(
     output: W,
     make: M,
     unreadable: &mut dyn FnMut(&str, io::Error),
-) -> Result<Tally, RunError>
+) -> Result<Closed, RunError>
 where
     W: Write + Send,
     M: Fn() -> H + Sync,
@@ -724,7 +892,8 @@ where
         return run_threaded(batch, output, make, unreadable);
     }
     let mut worker = Worker::new(make(), &batch.hygiene, batch.format);
-    let mut out = Output::new(output, batch.line_buffered);
+    let started = std::time::Instant::now();
+    let mut out = Output::new(output, &batch);
     read_all(&batch, unreadable, &mut |event| {
         match event {
             Event::Input(raw) => {
@@ -742,8 +911,7 @@ where
         Ok(())
     })?;
     out.write(&worker.take())?;
-    out.flush()?;
-    Ok(out.tally)
+    out.close(started)
 }
 
 /// Inputs handed to a worker thread: their bytes and where each lies.
@@ -767,7 +935,7 @@ fn run_threaded<W, M, H>(
     output: W,
     make: M,
     unreadable: &mut dyn FnMut(&str, io::Error),
-) -> Result<Tally, RunError>
+) -> Result<Closed, RunError>
 where
     W: Write + Send,
     M: Fn() -> H + Sync,
@@ -809,9 +977,10 @@ where
             });
         }
         drop(done_tx);
-        let line_buffered = batch.line_buffered;
+        let started = std::time::Instant::now();
+        let batch = &batch;
         let writer = scope.spawn(move || {
-            let mut out = Output::new(output, line_buffered);
+            let mut out = Output::new(output, batch);
             let mut pending = BTreeMap::new();
             let mut next = 0u64;
             for (seq, chunk) in done_rx {
@@ -821,8 +990,7 @@ where
                     next += 1;
                 }
             }
-            out.flush()?;
-            Ok(out.tally)
+            out.close(started)
         });
         let mut work = Work::default();
         let mut seq = 0u64;
@@ -834,7 +1002,7 @@ where
             Ok(())
         };
         let mut sent_unflushed = false;
-        let _ = read_all(&batch, unreadable, &mut |event| -> Result<(), ()> {
+        let _ = read_all(batch, unreadable, &mut |event| -> Result<(), ()> {
             let (bytes, too_long) = match event {
                 Event::Input(Raw::Line(bytes)) => (bytes, false),
                 Event::Input(Raw::TooLong(bytes)) => (bytes, true),
@@ -916,6 +1084,9 @@ mod tests {
             },
             line_buffered: false,
             threads: 1,
+            summary: false,
+            progress: false,
+            color: false,
         }
     }
 
@@ -926,7 +1097,7 @@ mod tests {
     {
         let mut out = Vec::new();
         let tally = run_on(batch, &mut out, || handler.clone(), &mut |_, e| panic!("{e}")).unwrap();
-        (tally, String::from_utf8(out).unwrap())
+        (tally.tally, String::from_utf8(out).unwrap())
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! standards' answers ([`crate::standard`]).
 
 pub mod encode;
+pub mod help;
 pub mod inspect;
 pub mod normalize;
 pub mod parse;

@@ -20,9 +20,13 @@ use std::ffi::OsString;
 
 /// Arguments of `urlkit normalize`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Exit status: 0 when every input normalized, 1 when any failed, 2 on usage or I/O errors."
-)]
+#[command(after_help = "Examples:\n  \
+                  urlkit normalize 'HTTP://Example.COM:80/a/./b/../c'     # http://example.com/a/c\n  \
+                  urlkit normalize -f urls.txt.zst --format jsonl\n  \
+                  urlkit normalize --rfc3986 'HTTP://A/%7e/./b'          # http://a/~/b\n  \
+                  urlkit normalize --set port=8080 --remove-query 'utm_*' --sort-query -f urls.txt\n  \
+                  tail -f access.log | urlkit normalize --get '{host}'\n\n\
+                  Exit status: 0 when every input normalized, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct NormalizeArgs {
     /// URLs (or, with --rfc3986, URI references) to normalize (- for standard input; standard input when none are given and it is not a terminal)
     #[arg(value_name = "URL")]

@@ -19,11 +19,14 @@ pub const EXAMPLE: &str = "https://user:pass@sub.example.com:8080/p/a/t/h?query=
 
 /// Arguments of `urlkit parse`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "With --rfc3986 or --rfc1738, each --jsonl line is the input itself (no JSON unwrapping). \
+#[command(after_help = "Examples:\n  \
+                  urlkit parse --example\n  \
+                  urlkit parse --json --base https://example.com/a/ ../b\n  \
+                  urlkit parse --get '{hostname} {port}' -f urls.txt\n  \
+                  urlkit parse --rfc3986 'foo://user@host:8042/over/there?name=ferret#nose'\n\n\
+                  With --rfc3986 or --rfc1738, each --jsonl line is the input itself (no JSON unwrapping). \
                   With --rfc1738 an input succeeds when it has a scheme, whether or not it is strictly valid (see \"valid\").\n\n\
-                  Exit status: 0 when every input parsed, 1 when any failed, 2 on usage or I/O errors."
-)]
+                  Exit status: 0 when every input parsed, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct ParseArgs {
     /// URLs to parse (- for standard input; standard input when none are given and it is not a terminal)
     #[arg(value_name = "URL")]

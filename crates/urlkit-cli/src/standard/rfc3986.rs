@@ -319,7 +319,10 @@ impl Op {
                 other,
                 result,
             };
-            return sink.json(result.is_ok(), &object);
+            return match result {
+                Ok(_) => sink.json(true, &object),
+                Err(failure) => sink.json_failure(failure.kind, &object),
+            };
         }
         match result {
             Ok(value) => sink.line(value),
@@ -329,8 +332,7 @@ impl Op {
                     Op::Resolve => format!("urlkit: cannot resolve {other:?} against {base:?}"),
                     Op::Relative => format!("urlkit: cannot make {other:?} relative to {base:?}"),
                 };
-                sink.error(&failure.report_with(&head, other));
-                false
+                sink.report(failure.kind, &failure.report_with(&head, other))
             }
         }
     }
