@@ -10,7 +10,7 @@
 
 use crate::edit::unicode_host;
 use std::fmt::Write as _;
-use urlkit::Url;
+use urlkit::{Attribute, Url};
 
 /// The placeholder names, for `--help` and errors.
 pub const NAMES: &str = "href, protocol, username, password, host, hostname, port, pathname, search, hash, \
@@ -20,16 +20,8 @@ pub const NAMES: &str = "href, protocol, username, password, host, hostname, por
 /// One component a placeholder names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Field {
-    Href,
-    Protocol,
-    Username,
-    Password,
-    Host,
-    Hostname,
-    Port,
-    Pathname,
-    Search,
-    Hash,
+    /// One of the URL API's string attributes (`{href}` … `{hash}`).
+    Attribute(Attribute),
     Origin,
     Scheme,
     Path,
@@ -109,17 +101,15 @@ impl Template {
 
 /// The field a placeholder name stands for.
 fn field(name: &str) -> Option<Field> {
+    // The URL Standard gives hosts in Punycode already.
+    let name = name
+        .strip_prefix("puny:")
+        .filter(|n| n.starts_with("host"))
+        .unwrap_or(name);
+    if let Ok(attribute) = name.parse::<Attribute>() {
+        return Some(Field::Attribute(attribute));
+    }
     Some(match name {
-        "href" => Field::Href,
-        "protocol" => Field::Protocol,
-        "username" | "user" => Field::Username,
-        "password" => Field::Password,
-        "host" | "puny:host" => Field::Host,
-        "hostname" | "puny:hostname" => Field::Hostname,
-        "port" => Field::Port,
-        "pathname" => Field::Pathname,
-        "search" => Field::Search,
-        "hash" => Field::Hash,
         "origin" => Field::Origin,
         "scheme" => Field::Scheme,
         "path" => Field::Path,
@@ -143,16 +133,9 @@ fn field(name: &str) -> Option<Field> {
 /// Appends the value of `field` for `url`.
 fn render(field: &Field, url: &Url, href: &str, out: &mut String) {
     match field {
-        Field::Href => out.push_str(href),
-        Field::Protocol => out.push_str(url.protocol()),
-        Field::Username => out.push_str(url.username()),
-        Field::Password => out.push_str(url.password()),
-        Field::Host => out.push_str(url.host_port()),
-        Field::Hostname => out.push_str(url.hostname()),
-        Field::Port => out.push_str(url.port_str()),
-        Field::Pathname | Field::Path => out.push_str(url.pathname()),
-        Field::Search => out.push_str(url.search()),
-        Field::Hash => out.push_str(url.hash()),
+        Field::Attribute(Attribute::Href) => out.push_str(href),
+        Field::Attribute(attribute) => out.push_str(url.get(*attribute)),
+        Field::Path => out.push_str(url.pathname()),
         Field::Origin => out.push_str(&url.origin().ascii_serialization()),
         Field::Scheme => out.push_str(url.scheme()),
         Field::Query => out.push_str(url.query().unwrap_or("")),

@@ -103,7 +103,7 @@ fn inspect(input: &str, out: &mut Sink, width: usize) -> bool {
     let origin = url.as_ref().map(|u| u.origin());
     let format = if out.is_json() { Format::Json } else { Format::Text };
     let (whatwg, whatwg_err, ok) = reading(&Whatwg::WITHOUT_BASE, input, format, width);
-    let (rfc3986, rfc3986_err, _) = reading(&Rfc3986, input, format, width);
+    let (rfc3986, rfc3986_err, _) = reading(&Rfc3986::URI, input, format, width);
     let (rfc1738, rfc1738_err, _) = reading(&Rfc1738, input, format, width);
     if out.is_json() {
         let object = Inspected {

@@ -37,9 +37,9 @@ pub trait Normalizer: Sync {
 /// else the URL Standard.
 pub fn select(rfc3986: bool, iri: bool, rfc1738: bool) -> &'static dyn Standard {
     if rfc3986 && iri {
-        &rfc3986::Rfc3987
+        &rfc3986::Rfc3986::IRI
     } else if rfc3986 {
-        &rfc3986::Rfc3986
+        &rfc3986::Rfc3986::URI
     } else if rfc1738 {
         &rfc1738::Rfc1738
     } else {
@@ -51,9 +51,9 @@ pub fn select(rfc3986: bool, iri: bool, rfc1738: bool) -> &'static dyn Standard 
 /// the URL Standard.
 pub fn normalizer(rfc3986: bool, iri: bool) -> &'static dyn Normalizer {
     if rfc3986 && iri {
-        &rfc3986::Rfc3987
+        &rfc3986::Rfc3986::IRI
     } else if rfc3986 {
-        &rfc3986::Rfc3986
+        &rfc3986::Rfc3986::URI
     } else {
         &whatwg::Whatwg::WITHOUT_BASE
     }

@@ -16,18 +16,33 @@ use crate::request::{str_field, Line};
 use serde::Serialize;
 use urlkit::rfc3986::{IriRef, ParseError, Uri, UriRef};
 
-/// RFC 3986 URI references.
+/// RFC 3986 URI references, or with `iri` RFC 3987 IRI references (`--rfc3986 --iri`):
+/// Unicode characters allowed where the IRI grammar allows them, normalized through the
+/// URI mapping (§3.1) and shown back as an IRI (§3.2).
 #[derive(Debug, Clone, Copy)]
-pub struct Rfc3986;
+pub struct Rfc3986 {
+    /// Read IRI references.
+    pub iri: bool,
+}
 
-/// RFC 3987 IRI references (`--rfc3986 --iri`): as RFC 3986, with Unicode characters
-/// allowed where the IRI grammar allows them; normalized through the URI mapping (§3.1)
-/// and shown back as an IRI (§3.2).
-#[derive(Debug, Clone, Copy)]
-pub struct Rfc3987;
+impl Rfc3986 {
+    /// URI references.
+    pub const URI: Rfc3986 = Rfc3986 { iri: false };
+    /// IRI references.
+    pub const IRI: Rfc3986 = Rfc3986 { iri: true };
+
+    /// The components of `input` as written.
+    fn parts<'a>(&self, input: &'a str) -> Result<Parts<'a>, ParseError> {
+        if self.iri {
+            IriRef::parse(input).map(|iri| parts!(iri))
+        } else {
+            UriRef::parse(input).map(|uri| parts!(uri))
+        }
+    }
+}
 
 /// The seven components of a URI or IRI reference, as written.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Serialize)]
 struct Parts<'a> {
     scheme: Option<&'a str>,
     userinfo: Option<&'a str>,
@@ -38,95 +53,49 @@ struct Parts<'a> {
     fragment: Option<&'a str>,
 }
 
-impl<'a> From<&UriRef<'a>> for Parts<'a> {
-    fn from(uri: &UriRef<'a>) -> Self {
+/// The [`Parts`] of a `UriRef` or an `IriRef` (the same getters).
+macro_rules! parts {
+    ($r:expr) => {
         Parts {
-            scheme: uri.scheme(),
-            userinfo: uri.userinfo(),
-            host: uri.host(),
-            port: uri.port(),
-            path: uri.path(),
-            query: uri.query(),
-            fragment: uri.fragment(),
+            scheme: $r.scheme(),
+            userinfo: $r.userinfo(),
+            host: $r.host(),
+            port: $r.port(),
+            path: $r.path(),
+            query: $r.query(),
+            fragment: $r.fragment(),
         }
-    }
+    };
 }
-
-impl<'a> From<&IriRef<'a>> for Parts<'a> {
-    fn from(iri: &IriRef<'a>) -> Self {
-        Parts {
-            scheme: iri.scheme(),
-            userinfo: iri.userinfo(),
-            host: iri.host(),
-            port: iri.port(),
-            path: iri.path(),
-            query: iri.query(),
-            fragment: iri.fragment(),
-        }
-    }
-}
-
-/// Writes the components of a parsed reference, or why it did not parse.
-fn describe(input: &str, parts: Result<Parts<'_>, ParseError>, sink: &mut Sink, width: usize) -> bool {
-    match parts {
-        Ok(parts) if sink.is_json() => sink.json(true, &Components::new(input, parts)),
-        Ok(parts) => {
-            sink.block();
-            sink.text(&table(input, parts, width));
-            true
-        }
-        Err(e) => sink.fail(input, &failure(&e)),
-    }
-}
+use parts;
 
 impl Standard for Rfc3986 {
     fn describe(&self, input: &str, sink: &mut Sink, width: usize) -> bool {
-        describe(
-            input,
-            UriRef::parse(input)
-                .as_ref()
-                .map(Parts::from)
-                .map_err(Clone::clone),
-            sink,
-            width,
-        )
+        match self.parts(input) {
+            Ok(parts) if sink.is_json() => sink.json(true, &Components::new(input, parts)),
+            Ok(parts) => {
+                sink.block();
+                sink.text(&table(input, parts, width));
+                true
+            }
+            Err(e) => sink.fail(input, &failure(&e)),
+        }
     }
 
     fn check(&self, input: &str) -> Result<(), Failure> {
-        UriRef::parse(input).map(drop).map_err(|e| failure(&e))
+        self.parts(input).map(drop).map_err(|e| failure(&e))
     }
 }
 
 impl Normalizer for Rfc3986 {
     fn normalize(&self, input: &str) -> Result<String, Failure> {
+        if self.iri {
+            let iri = IriRef::parse(input).map_err(|e| failure(&e))?;
+            return Ok(iri.to_uri().as_ref().normalized().as_ref().to_iri());
+        }
         UriRef::parse(input)
             .map(|uri| uri.normalized().into_string())
             .map_err(|e| failure(&e))
-    }
-}
-
-impl Standard for Rfc3987 {
-    fn describe(&self, input: &str, sink: &mut Sink, width: usize) -> bool {
-        describe(
-            input,
-            IriRef::parse(input)
-                .as_ref()
-                .map(Parts::from)
-                .map_err(Clone::clone),
-            sink,
-            width,
-        )
-    }
-
-    fn check(&self, input: &str) -> Result<(), Failure> {
-        IriRef::parse(input).map(drop).map_err(|e| failure(&e))
-    }
-}
-
-impl Normalizer for Rfc3987 {
-    fn normalize(&self, input: &str) -> Result<String, Failure> {
-        let iri = IriRef::parse(input).map_err(|e| failure(&e))?;
-        Ok(iri.to_uri().as_ref().normalized().as_ref().to_iri())
     }
 }
 
@@ -143,13 +112,8 @@ fn failure(e: &ParseError) -> Failure {
 struct Components<'a> {
     input: &'a str,
     ok: bool,
-    scheme: Option<&'a str>,
-    userinfo: Option<&'a str>,
-    host: Option<&'a str>,
-    port: Option<&'a str>,
-    path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
+    #[serde(flatten)]
+    parts: Parts<'a>,
 }
 
 impl<'a> Components<'a> {
@@ -157,13 +121,7 @@ impl<'a> Components<'a> {
         Components {
             input,
             ok: true,
-            scheme: parts.scheme,
-            userinfo: parts.userinfo,
-            host: parts.host,
-            port: parts.port,
-            path: parts.path,
-            query: parts.query,
-            fragment: parts.fragment,
+            parts,
         }
     }
 }
@@ -391,11 +349,11 @@ mod tests {
 
     #[test]
     fn failures_name_the_rule() {
-        let failure = Rfc3986.check("http://h:8x/").unwrap_err();
+        let failure = Rfc3986::URI.check("http://h:8x/").unwrap_err();
         assert_eq!(
             serde_json::to_string(&failure.object("http://h:8x/")).unwrap(),
             r#"{"input":"http://h:8x/","ok":false,"error":"expected port at byte 10, found 'x'","position":10,"expected":"port","kind":"syntax"}"#
         );
-        assert_eq!(Rfc3986.normalize("HTTP://A/%7e").unwrap(), "http://a/~");
+        assert_eq!(Rfc3986::URI.normalize("HTTP://A/%7e").unwrap(), "http://a/~");
     }
 }
