@@ -156,7 +156,7 @@ pub fn view_fields(view: &SchemeView<'_>) -> Fields {
         SchemeView::Http(v) => vec![
             ("host", Value::from(v.host())),
             ("port", port(v.port())),
-            ("path", opt(v.path())),
+            ("path", Value::from(v.path())),
             ("search", opt(v.search())),
         ],
         SchemeView::Gopher(v) => vec![
