@@ -141,3 +141,26 @@ fn unknown_subcommands_run_urlkit_name_from_path() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("urlkit-no-such-thing"));
 }
+
+/// On a terminal (a pseudo-terminal from `script`), a run that takes over two seconds shows
+/// a progress line on standard error, and removes it at the end.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_progress_line_on_a_terminal() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("progress test skipped: no script(1)");
+        return;
+    }
+    let inner = format!(
+        "(printf 'http://a/\\n'; sleep 3; printf 'http://b/\\n') | '{}' normalize > /dev/null",
+        bin()
+    );
+    let out = Command::new("script")
+        .args(["-qec", &inner, "/dev/null"])
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap();
+    let tty = String::from_utf8_lossy(&out.stdout);
+    assert!(tty.contains("\r\u{1b}[K2 inputs, 0 failed, "), "{tty:?}");
+    assert!(tty.contains("urlkit: 2 inputs, 0 failed in "), "{tty:?}");
+}
