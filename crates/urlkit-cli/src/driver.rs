@@ -596,8 +596,13 @@ where
 
     /// Takes the answers so far.
     fn take(&mut self) -> Chunk {
+        self.take_into(Vec::with_capacity(IO_BUFFER + 4096))
+    }
+
+    /// Takes the answers so far, leaving `fresh` (empty) as the next output buffer.
+    fn take_into(&mut self, fresh: Vec<u8>) -> Chunk {
         Chunk {
-            out: std::mem::replace(&mut self.sink.out, Vec::with_capacity(IO_BUFFER + 4096)),
+            out: std::mem::replace(&mut self.sink.out, fresh),
             recs: std::mem::take(&mut self.recs),
             flush: false,
         }
@@ -915,7 +920,6 @@ where
 }
 
 /// Inputs handed to a worker thread: their bytes and where each lies.
-#[derive(Default)]
 struct Work {
     data: Vec<u8>,
     /// Each input's range in `data`, and whether it is the start of an overlong line.
@@ -926,6 +930,48 @@ struct Work {
 
 /// Inputs per work unit.
 const WORK_ITEMS: usize = 4096;
+
+/// Bytes of input per work unit (a unit is handed over when either limit is reached).
+const WORK_BYTES: usize = 4 * IO_BUFFER;
+
+/// Buffers handed back for reuse, so that a long run does not allocate (and fault in)
+/// fresh work units and output buffers all the time.
+struct Pool<T>(std::sync::Mutex<Vec<T>>);
+
+impl<T> Pool<T> {
+    fn new() -> Self {
+        Pool(std::sync::Mutex::new(Vec::new()))
+    }
+
+    /// A buffer from the pool, else a new one from `make`.
+    fn get(&self, make: impl FnOnce() -> T) -> T {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut pool| pool.pop())
+            .unwrap_or_else(make)
+    }
+
+    /// Returns a buffer (already emptied) to the pool.
+    fn put(&self, item: T) {
+        if let Ok(mut pool) = self.0.lock() {
+            if pool.len() < 16 {
+                pool.push(item);
+            }
+        }
+    }
+}
+
+impl Work {
+    /// An empty work unit with room for a full one.
+    fn new() -> Self {
+        Work {
+            data: Vec::with_capacity(WORK_BYTES + IO_BUFFER),
+            items: Vec::with_capacity(WORK_ITEMS),
+            flush: false,
+        }
+    }
+}
 
 /// [`run_on`] with `batch.threads` workers: the calling thread reads and cuts the input
 /// into work units, the workers answer them, a writer thread writes the answers in input
@@ -949,9 +995,11 @@ where
     let (work_tx, work_rx) = sync_channel::<(u64, Work)>(threads * 2);
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = sync_channel::<(u64, Chunk)>(threads * 2);
+    let (works, outs) = (Pool::new(), Pool::new());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let (work_rx, done_tx, make, batch) = (&work_rx, done_tx.clone(), &make, &batch);
+            let (works, outs) = (&works, &outs);
             scope.spawn(move || {
                 let mut worker = Worker::new(make(), &batch.hygiene, batch.format);
                 loop {
@@ -959,7 +1007,7 @@ where
                         .lock()
                         .map_err(drop)
                         .and_then(|rx| rx.recv().map_err(drop));
-                    let Ok((seq, work)) = next else { break };
+                    let Ok((seq, mut work)) = next else { break };
                     for &(start, end, too_long) in &work.items {
                         let bytes = &work.data[start..end];
                         worker.raw(if too_long {
@@ -968,8 +1016,11 @@ where
                             Raw::Line(bytes)
                         });
                     }
-                    let mut chunk = worker.take();
+                    let mut chunk = worker.take_into(outs.get(|| Vec::with_capacity(IO_BUFFER + 4096)));
                     chunk.flush = work.flush;
+                    work.data.clear();
+                    work.items.clear();
+                    works.put(work);
                     if done_tx.send((seq, chunk)).is_err() {
                         break;
                     }
@@ -979,23 +1030,26 @@ where
         drop(done_tx);
         let started = std::time::Instant::now();
         let batch = &batch;
+        let outs = &outs;
         let writer = scope.spawn(move || {
             let mut out = Output::new(output, batch);
             let mut pending = BTreeMap::new();
             let mut next = 0u64;
             for (seq, chunk) in done_rx {
                 pending.insert(seq, chunk);
-                while let Some(chunk) = pending.remove(&next) {
+                while let Some(mut chunk) = pending.remove(&next) {
                     out.write(&chunk)?;
+                    chunk.out.clear();
+                    outs.put(chunk.out);
                     next += 1;
                 }
             }
             out.close(started)
         });
-        let mut work = Work::default();
+        let mut work = Work::new();
         let mut seq = 0u64;
         let mut send = |work: &mut Work, flush: bool| -> Result<(), ()> {
-            let mut unit = std::mem::take(work);
+            let mut unit = std::mem::replace(work, works.get(Work::new));
             unit.flush = flush;
             work_tx.send((seq, unit)).map_err(drop)?;
             seq += 1;
@@ -1018,7 +1072,7 @@ where
             let start = work.data.len();
             work.data.extend_from_slice(bytes);
             work.items.push((start, work.data.len(), too_long));
-            if work.items.len() >= WORK_ITEMS || work.data.len() >= IO_BUFFER * 4 || batch.line_buffered {
+            if work.items.len() >= WORK_ITEMS || work.data.len() >= WORK_BYTES || batch.line_buffered {
                 send(&mut work, batch.line_buffered)?;
                 sent_unflushed = !batch.line_buffered;
             }
