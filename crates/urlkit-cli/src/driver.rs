@@ -4,41 +4,60 @@
 //!
 //! # Adding a subcommand
 //!
-//! A subcommand `foo` is one file, `cmd/foo.rs`, and two lines in `main.rs`:
+//! A subcommand `foo` is one file, `cmd/foo.rs` (plus `pub mod foo;` in `cmd/mod.rs`), and
+//! two lines in `main.rs`: a variant `Foo(cmd::foo::FooArgs)` with a doc comment (its
+//! `--help` line) in `Command`, and `Command::Foo(args) => cmd::foo::run(args),` in `main`.
 //!
 //! ```ignore
+//! use crate::driver::{self, Io, Sink, Status};
+//! use crate::standard::Failure;
+//!
 //! /// Arguments of `urlkit foo`.
 //! #[derive(Debug, clap::Args)]
+//! #[command(after_help = "Examples:\n  urlkit foo https://example.com/\n\n\
+//!                         Exit status: 0 when every input …, 1 when any failed, 2 on usage or I/O errors.")]
 //! pub struct FooArgs {
-//!     /// URLs (- for standard input)
+//!     /// URLs (- for standard input; standard input when none are given and it is not a terminal)
 //!     #[arg(value_name = "URL")]
 //!     pub urls: Vec<std::ffi::OsString>,
+//!     /// Print one JSON object per URL (optional: --format json does the same)
+//!     #[arg(long)]
+//!     pub json: bool,
 //!     #[command(flatten)]
-//!     pub io: Io, // -f FILE, --format, input hygiene: shared by every subcommand
+//!     pub io: Io, // -f FILE, --format, hygiene, --threads, --quiet: shared by every subcommand
 //! }
 //!
-//! /// One success object, field order as declared.
+//! /// The success object, fields in the order declared (serde derive).
 //! #[derive(serde::Serialize)]
 //! struct FooObject<'a> { input: &'a str, ok: bool, foo: String }
 //!
 //! pub fn run(args: FooArgs) -> Status {
-//!     driver::run(args.io.batch(&args.urls, false, false), || {
+//!     let batch = args.io.batch(&args.urls, args.json, false); // false: no legacy --jsonl flag
+//!     driver::run(batch, || {
 //!         |input: &str, out: &mut Sink| match urlkit::foo::foo(input) {
 //!             Ok(foo) if out.is_json() => out.json(true, &FooObject { input, ok: true, foo }),
 //!             Ok(foo) => out.line(&foo),
-//!             Err(e) => out.fail(input, &Failure::new("foo-error", e.to_string())),
+//!             Err(e) => out.fail(input, &Failure::at("foo-kind", e.to_string(), e.position())),
 //!         }
 //!     })
 //! }
 //! ```
 //!
-//! The handler gets one input and a [`Sink`]; it writes its answer there (a JSON object
-//! with [`Sink::json`], text with [`Sink::line`] or [`Sink::text`], a failure in the
-//! format's shape with [`Sink::fail`]) and returns whether the input succeeded. The outer
-//! closure makes one handler per worker, so a handler may keep a cache (`FnMut`). The
-//! driver does the rest: where the inputs come from, catching a panic in the handler (the
-//! input fails with an internal error, the run goes on), counting, ordering, buffering and
-//! flushing, closed pipes and I/O errors, and the exit status (see [`Status`]).
+//! The handler gets one input (already cleaned: line end, BOM, `--trim`, UTF-8 checked) and
+//! a [`Sink`]; it writes its answer there and returns whether the input succeeded: a JSON
+//! object with [`Sink::json`], text with [`Sink::line`] or [`Sink::text`] (several lines
+//! are fine: one input may give many, as `--iterate` does), a failure with [`Sink::fail`]
+//! (the object `{"input","ok":false,"error","position","expected","kind"}` in JSON, the
+//! report with a caret on standard error in text). A failure written another way says its
+//! kind with [`Sink::json_failure`] or [`Sink::report`] (the summary counts failures by
+//! kind). Use a standard's reading through [`crate::standard::Standard`] (or
+//! `standard::whatwg::Requests` to accept `{"input","base"}` request lines) rather than
+//! calling the parsers again. The outer closure makes one handler per worker thread, so a
+//! handler may keep a cache (`FnMut`); what it captures must be `Sync`. The driver does
+//! the rest: where the inputs come from, catching a panic in the handler (the input fails
+//! with an internal error, the run goes on), counting, ordering, threads, buffering and
+//! flushing, the summary, closed pipes and I/O errors, and the exit status (see [`Status`]).
+//! A usage error found before the run (a bad flag value) is `return driver::usage(msg)`.
 
 use crate::input::{check_open, Hygiene, Item, LineReader, Raw, Stream};
 use crate::standard::Failure;
