@@ -98,6 +98,8 @@ pub mod form;
 pub mod host;
 mod offsets;
 mod origin;
+#[cfg(feature = "pattern")]
+pub mod pattern;
 pub mod percent;
 pub mod rfc3986;
 pub mod scheme;
