@@ -12,7 +12,7 @@ use urlkit::pattern::{
 /// JSON with `\uD83D` escapes not part of a pair: JavaScript turns such strings into
 /// USVStrings (lone surrogates become U+FFFD) when they reach the API; serde_json rejects
 /// them, so they are rewritten to `\uFFFD` first.
-fn fix_lone_surrogates(text: &str) -> String {
+pub(crate) fn fix_lone_surrogates(text: &str) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
