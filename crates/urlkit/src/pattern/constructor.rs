@@ -3,7 +3,7 @@
 
 use super::canon;
 use super::error::Error;
-use super::parser::{generate_regexp, parse_pattern, Options};
+use super::parser::Options;
 use super::tokenizer::{tokenize, Policy, Token, TokenType};
 use super::{Component, UrlPatternInit};
 use alloc::string::ToString;
@@ -168,12 +168,9 @@ impl Parser<'_> {
     /// [Compute protocol matches a special scheme flag](https://urlpattern.spec.whatwg.org/#compute-protocol-matches-a-special-scheme-flag).
     fn compute_protocol_special(&mut self) -> Result<(), Error> {
         let (start, s) = self.component_string();
-        let parts = parse_pattern(s, &Options::DEFAULT, &canon::protocol)
+        let protocol = super::compile_component(s, &canon::protocol, &Options::DEFAULT)
             .map_err(|e| e.in_component(Component::Protocol, Some(start)))?;
-        let (pieces, _) = generate_regexp(&parts, &Options::DEFAULT);
-        let re = super::compile_regexp(&pieces, false)
-            .map_err(|e| e.in_component(Component::Protocol, Some(start)))?;
-        self.protocol_special = super::matches_special_scheme(&re);
+        self.protocol_special = super::matches_special_scheme(&protocol);
         Ok(())
     }
 }

@@ -381,7 +381,7 @@ enum Shortcut {
 #[derive(Debug, Clone)]
 pub(crate) struct CompiledComponent {
     pattern: String,
-    regex: Regex,
+    regex: Option<Regex>,
     names: Vec<String>,
     /// Per group: an optional group without prefix or suffix (`(X)?`).
     optional_bare: Vec<bool>,
@@ -397,8 +397,13 @@ impl CompiledComponent {
         match &self.shortcut {
             Shortcut::Any => true,
             Shortcut::Exact(s) => s == input,
-            Shortcut::Regexp => self.regex.is_match(input),
+            Shortcut::Regexp => self.regex.as_ref().is_some_and(|r| r.is_match(input)),
         }
+    }
+
+    /// Whether this is the `*` pattern (matches anything).
+    pub(crate) fn is_any(&self) -> bool {
+        self.shortcut == Shortcut::Any
     }
 
     /// [Create a component match result](https://urlpattern.spec.whatwg.org/#create-a-component-match-result),
@@ -409,7 +414,7 @@ impl CompiledComponent {
             Shortcut::Exact(s) if s == input => Vec::new(),
             Shortcut::Exact(_) => return None,
             Shortcut::Regexp => {
-                let caps = self.regex.captures(input)?;
+                let caps = self.regex.as_ref()?.captures(input)?;
                 self.names
                     .iter()
                     .zip(&self.optional_bare)
@@ -465,21 +470,20 @@ pub(crate) fn compile_regexp(pieces: &[Piece<'_>], ignore_case: bool) -> Result<
 }
 
 /// [Protocol component matches a special scheme](https://urlpattern.spec.whatwg.org/#protocol-component-matches-a-special-scheme).
-pub(crate) fn matches_special_scheme(re: &Regex) -> bool {
+pub(crate) fn matches_special_scheme(protocol: &CompiledComponent) -> bool {
     ["ftp", "file", "http", "https", "ws", "wss"]
         .iter()
-        .any(|s| re.is_match(s))
+        .any(|s| protocol.is_match(s))
 }
 
 /// [Compile a component](https://urlpattern.spec.whatwg.org/#compile-a-component).
-fn compile_component(
+pub(crate) fn compile_component(
     input: &str,
     encode: parser::Encode<'_>,
     options: &Options,
 ) -> Result<CompiledComponent, Error> {
     let parts = parse_pattern(input, options, encode)?;
     let (pieces, names) = generate_regexp(&parts, options);
-    let regex = compile_regexp(&pieces, options.ignore_case)?;
     let pattern = generate_pattern_string(&parts, options);
     let has_regexp_groups = parts.iter().any(|p| p.kind == PartType::Regexp);
     let shortcut = match parts.as_slice() {
@@ -498,6 +502,12 @@ fn compile_component(
             Shortcut::Exact(parts.iter().map(|p| p.value.as_str()).collect())
         }
         _ => Shortcut::Regexp,
+    };
+    // A shortcut needs no regexp (and, without regexp groups, cannot fail to compile one):
+    // most components of most patterns are `*` or fixed text.
+    let regex = match shortcut {
+        Shortcut::Regexp => Some(compile_regexp(&pieces, options.ignore_case)?),
+        _ => None,
     };
     let optional_bare = parts
         .iter()
@@ -646,7 +656,7 @@ impl UrlPattern {
             ignore_case,
             ..Options::DEFAULT
         };
-        let pathname = if matches_special_scheme(&protocol.regex) {
+        let pathname = if matches_special_scheme(&protocol) {
             comp(
                 Component::Pathname,
                 &canon::pathname,

@@ -1,14 +1,15 @@
 //! [`UrlPatternSet`]: many patterns compiled together, matched against a URL without trying
 //! them one by one.
 //!
-//! The pathname patterns are indexed in a trie over their fixed parts. A pathname pattern's
+//! The pathname patterns are indexed in a radix trie (path-compressed) over their fixed
+//! parts. A pathname pattern's
 //! *key* is its leading run of fixed text and full-segment named groups (`/books/:id/`):
 //! bytes, and a segment edge for each `:name` that matches one whole segment (`[^/]+`). The
 //! key ends at the first part the trie cannot follow (a regexp group, a modifier, `*`, a
 //! group followed by more text in its segment); patterns whose key covers the whole pathname
 //! are *exact*, the others are candidates whenever their key's node is reached.
 //!
-//! Matching walks the trie along the URL's pathname: a byte edge consumes one byte, a
+//! Matching walks the trie along the URL's pathname: a byte edge consumes its label, a
 //! segment edge the rest of the segment. Each node is a different key, so each is visited at
 //! most once and the walk costs at most the number of nodes consistent with the pathname
 //! (never more than the pathname's length times its segments, whatever the patterns). Only
@@ -28,15 +29,18 @@ enum Elem {
     Segment,
 }
 
+/// A node of the radix trie: entered by consuming `label` (after its parent), or, for a
+/// parent's segment child, one whole path segment (with an empty label).
 #[derive(Debug, Clone, Default)]
 struct Node {
-    /// Byte edges, sorted by byte.
+    label: Vec<u8>,
+    /// Byte edges by the first byte of the child's label, sorted.
     bytes: Vec<(u8, u32)>,
     /// The segment edge (0: none; the root is never a child).
     segment: u32,
     /// Patterns whose key ends here and covers the whole pathname.
     exact: Vec<u32>,
-    /// Patterns whose key ends here, with more pathname pattern after it.
+    /// Patterns whose key ends here, with more pathname pattern after it (or `*`).
     prefix: Vec<u32>,
 }
 
@@ -67,8 +71,9 @@ pub struct SetMatch {
 #[derive(Debug, Clone)]
 pub struct UrlPatternSet {
     patterns: Vec<UrlPattern>,
-    /// Per pattern: whether its pathname is decided by the trie alone.
-    exact: Vec<bool>,
+    /// Per pattern: the components to check after the trie, one bit per [`Component`] (the
+    /// `*` components and a pathname the trie decided are left out).
+    checks: Vec<u8>,
     nodes: Vec<Node>,
 }
 
@@ -88,47 +93,66 @@ impl FromIterator<UrlPattern> for UrlPatternSet {
     }
 }
 
-/// The trie key of a pattern's pathname, and whether it covers the whole pathname.
-fn key(pattern: &UrlPattern) -> (Vec<Elem>, bool) {
+/// How much of a pattern's pathname its trie key covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cover {
+    /// All of it: the pathname matches when the walk ends at the key's node.
+    Exact,
+    /// All of it, the key followed by `*` (`.*`): the pathname matches whenever the walk
+    /// reaches the key's node.
+    AnyTail,
+    /// A prefix: the pathname's regexp decides.
+    Prefix,
+}
+
+/// The trie key of a pattern's pathname, and how much of the pathname it covers.
+fn key(pattern: &UrlPattern) -> (Vec<Elem>, Cover) {
     let c = pattern.compiled(Component::Pathname);
     let mut key = Vec::new();
     // Segment groups are the `[^/]+?` of the pathname options only.
     if c.ignore_case || c.delimiter != "/" {
-        return (key, false);
+        return (key, Cover::Prefix);
     }
-    for part in &c.parts {
-        let cut = |key: &mut Vec<Elem>| {
-            // A segment edge consumes the whole segment: it must be followed by `/`, the end,
-            // or nothing more in the key.
-            if key.last() == Some(&Elem::Segment) {
-                key.pop();
-            }
-        };
+    // A segment edge consumes the whole segment: what follows it in the key must start
+    // with `/` (or be the end, or a part the key does not follow).
+    fn after_segment_ok(key: &[Elem], text: &str) -> bool {
+        key.last() != Some(&Elem::Segment) || text.is_empty() || text.starts_with('/')
+    }
+    let cut = |mut key: Vec<Elem>| {
+        if key.last() == Some(&Elem::Segment) {
+            key.pop();
+        }
+        (key, Cover::Prefix)
+    };
+    let last = c.parts.len().wrapping_sub(1);
+    for (i, part) in c.parts.iter().enumerate() {
         match (part.kind, part.modifier) {
             (PartType::FixedText, Modifier::None) => {
-                if key.last() == Some(&Elem::Segment) && !part.value.starts_with('/') {
-                    cut(&mut key);
-                    return (key, false);
+                if !after_segment_ok(&key, &part.value) {
+                    return cut(key);
                 }
                 key.extend(part.value.bytes().map(Elem::Byte));
             }
             (PartType::SegmentWildcard, Modifier::None) if part.suffix.is_empty() => {
-                if key.last() == Some(&Elem::Segment) && !part.prefix.starts_with('/') {
-                    cut(&mut key);
-                    return (key, false);
+                if !after_segment_ok(&key, &part.prefix)
+                    || (part.prefix.is_empty() && key.last() == Some(&Elem::Segment))
+                {
+                    return cut(key);
                 }
                 key.extend(part.prefix.bytes().map(Elem::Byte));
-                if key.last() == Some(&Elem::Segment) {
-                    // `:a:b` with no prefix between them.
-                    cut(&mut key);
-                    return (key, false);
-                }
                 key.push(Elem::Segment);
             }
-            _ => return (key, false),
+            (PartType::FullWildcard, Modifier::None) if part.suffix.is_empty() && i == last => {
+                if !after_segment_ok(&key, &part.prefix) {
+                    return cut(key);
+                }
+                key.extend(part.prefix.bytes().map(Elem::Byte));
+                return (key, Cover::AnyTail);
+            }
+            _ => return (key, Cover::Prefix),
         }
     }
-    (key, true)
+    (key, Cover::Exact)
 }
 
 impl UrlPatternSet {
@@ -140,7 +164,7 @@ impl UrlPatternSet {
     pub fn new() -> Self {
         UrlPatternSet {
             patterns: Vec::new(),
-            exact: Vec::new(),
+            checks: Vec::new(),
             nodes: alloc::vec![Node::default()],
         }
     }
@@ -155,38 +179,91 @@ impl UrlPatternSet {
     /// ```
     pub fn push(&mut self, pattern: UrlPattern) -> usize {
         let index = self.patterns.len() as u32;
-        let (key, exact) = key(&pattern);
+        let (key, cover) = key(&pattern);
         let mut node = 0usize;
-        for e in key {
-            node = match e {
-                Elem::Byte(b) => match self.nodes[node].bytes.binary_search_by_key(&b, |&(k, _)| k) {
-                    Ok(i) => self.nodes[node].bytes[i].1 as usize,
-                    Err(i) => {
-                        let child = self.nodes.len();
-                        self.nodes.push(Node::default());
-                        self.nodes[node].bytes.insert(i, (b, child as u32));
-                        child
-                    }
-                },
-                Elem::Segment => match self.nodes[node].segment {
+        let mut rest = key.as_slice();
+        while let Some(first) = rest.first() {
+            if *first == Elem::Segment {
+                rest = &rest[1..];
+                node = match self.nodes[node].segment {
                     0 => {
-                        let child = self.nodes.len();
-                        self.nodes.push(Node::default());
+                        let child = self.new_node(Vec::new());
                         self.nodes[node].segment = child as u32;
                         child
                     }
                     s => s as usize,
-                },
-            };
+                };
+                continue;
+            }
+            let run_len = rest
+                .iter()
+                .position(|e| *e == Elem::Segment)
+                .unwrap_or(rest.len());
+            let run: Vec<u8> = rest[..run_len]
+                .iter()
+                .map(|e| match e {
+                    Elem::Byte(b) => *b,
+                    Elem::Segment => 0,
+                })
+                .collect();
+            let (consumed, child) = self.byte_step(node, &run);
+            node = child;
+            rest = &rest[consumed..];
         }
-        if exact {
-            self.nodes[node].exact.push(index);
-        } else {
-            self.nodes[node].prefix.push(index);
+        match cover {
+            Cover::Exact => self.nodes[node].exact.push(index),
+            Cover::AnyTail | Cover::Prefix => self.nodes[node].prefix.push(index),
+        }
+        let mut checks = 0u8;
+        for c in Component::ALL {
+            let decided = c == Component::Pathname && cover != Cover::Prefix;
+            if !decided && !pattern.compiled(c).is_any() {
+                checks |= 1 << c as u8;
+            }
         }
         self.patterns.push(pattern);
-        self.exact.push(exact);
+        self.checks.push(checks);
         index as usize
+    }
+
+    fn new_node(&mut self, label: Vec<u8>) -> usize {
+        self.nodes.push(Node {
+            label,
+            ..Node::default()
+        });
+        self.nodes.len() - 1
+    }
+
+    /// Follows (or makes) the byte edge of `node` for `run` (non-empty): returns how many
+    /// bytes of `run` the child's label took and the child. A label that only partly matches
+    /// is split in two.
+    fn byte_step(&mut self, node: usize, run: &[u8]) -> (usize, usize) {
+        let edges = &self.nodes[node].bytes;
+        let slot = edges.binary_search_by_key(&run[0], |&(k, _)| k);
+        let child = match slot {
+            Err(i) => {
+                let child = self.new_node(run.to_vec());
+                self.nodes[node].bytes.insert(i, (run[0], child as u32));
+                return (run.len(), child);
+            }
+            Ok(i) => self.nodes[node].bytes[i].1 as usize,
+        };
+        let label = &self.nodes[child].label;
+        let common = label.iter().zip(run).take_while(|(a, b)| a == b).count();
+        if common == label.len() {
+            return (common, child);
+        }
+        // Split: `node -> mid (label[..common]) -> child (label[common..])`.
+        let tail = self.nodes[child].label.split_off(common);
+        let head = core::mem::take(&mut self.nodes[child].label);
+        self.nodes[child].label = tail;
+        let mid = self.new_node(head);
+        let first = self.nodes[child].label[0];
+        self.nodes[mid].bytes.push((first, child as u32));
+        if let Ok(i) = slot {
+            self.nodes[node].bytes[i].1 = mid as u32;
+        }
+        (common, mid)
     }
 
     /// The number of patterns.
@@ -230,7 +307,11 @@ impl UrlPatternSet {
             }
             let b = path[pos];
             if let Ok(i) = node.bytes.binary_search_by_key(&b, |&(k, _)| k) {
-                stack.push((node.bytes[i].1, pos + 1));
+                let child = node.bytes[i].1;
+                let label = &self.nodes[child as usize].label;
+                if path[pos..].starts_with(label) {
+                    stack.push((child, pos + label.len()));
+                }
             }
             if node.segment != 0 && b != b'/' {
                 let end = path[pos..]
@@ -243,11 +324,14 @@ impl UrlPatternSet {
     }
 
     fn verify(&self, i: u32, url: &Url) -> bool {
+        let checks = self.checks[i as usize];
+        if checks == 0 {
+            return true;
+        }
         let p = &self.patterns[i as usize];
-        let skip_path = self.exact[i as usize];
         Component::ALL
             .iter()
-            .all(|&c| (skip_path && c == Component::Pathname) || p.compiled(c).is_match(c.of(url)))
+            .all(|&c| checks & (1 << c as u8) == 0 || p.compiled(c).is_match(c.of(url)))
     }
 
     /// The indices of every pattern that matches `url`, in insertion order.
