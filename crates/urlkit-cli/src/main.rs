@@ -44,6 +44,8 @@ enum Command {
     Set(cmd::set::SetArgs),
     /// Show the search parameters of URLs (name = value lines, or --json pairs)
     Query(cmd::query::QueryArgs),
+    /// Match URLs against a URL Pattern (https://*.example.com/books/:id); groups as text or --json
+    Match(cmd::matching::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => cmd::validate::run(args),
         Command::Set(args) => cmd::set::run(args),
         Command::Query(args) => cmd::query::run(args),
+        Command::Match(args) => cmd::matching::run(args),
     };
     status.into()
 }
