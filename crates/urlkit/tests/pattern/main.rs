@@ -6,5 +6,6 @@
 mod common;
 
 mod adversarial;
+mod regexp;
 mod set;
 mod wpt;
