@@ -316,17 +316,24 @@ impl ComponentResult {
 
 /// The result of a successful match (the standard's `URLPatternResult`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-#[allow(missing_docs)]
 pub struct UrlPatternResult {
     /// The inputs given to the match.
     pub inputs: Vec<MatchInput>,
+    /// The protocol (scheme) matched, and its groups.
     pub protocol: ComponentResult,
+    /// The username matched, and its groups.
     pub username: ComponentResult,
+    /// The password matched, and its groups.
     pub password: ComponentResult,
+    /// The hostname matched, and its groups.
     pub hostname: ComponentResult,
+    /// The port matched, and its groups.
     pub port: ComponentResult,
+    /// The pathname matched, and its groups.
     pub pathname: ComponentResult,
+    /// The search (query without `?`) matched, and its groups.
     pub search: ComponentResult,
+    /// The hash (fragment without `#`) matched, and its groups.
     pub hash: ComponentResult,
 }
 
