@@ -1,6 +1,5 @@
 //! `UrlPatternSet` against the reference: testing each pattern one by one.
 
-use crate::common;
 use proptest::prelude::*;
 use serde_json::Value;
 use urlkit::pattern::{UrlPattern, UrlPatternSet};
@@ -33,11 +32,9 @@ fn agree(set: &UrlPatternSet, url: &Url) -> Result<(), String> {
 /// Every constructible WPT pattern in one set, matched against every WPT URL input.
 #[test]
 fn wpt_patterns_in_one_set() {
-    let Some(path) = common::conformance_file("wpt/urlpatterntestdata.json") else {
+    let Some(data) = crate::wpt::data() else {
         return;
     };
-    let text = std::fs::read_to_string(&path).unwrap();
-    let data: Value = serde_json::from_str(&crate::wpt::fix_lone_surrogates(&text)).unwrap();
     let mut set = UrlPatternSet::new();
     let mut urls = Vec::new();
     for entry in data.as_array().unwrap() {

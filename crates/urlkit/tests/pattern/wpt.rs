@@ -262,14 +262,23 @@ fn check(entry: &Value) -> Option<String> {
     None
 }
 
+/// The records of `wpt/urlpatterntestdata.json`, read once per test binary (so a missing
+/// file gives one skip note); `None` when absent.
+pub(crate) fn data() -> Option<&'static Value> {
+    static DATA: std::sync::OnceLock<Option<Value>> = std::sync::OnceLock::new();
+    DATA.get_or_init(|| {
+        let path = common::conformance_file("wpt/urlpatterntestdata.json")?;
+        let text = std::fs::read_to_string(&path).expect("reading urlpatterntestdata.json");
+        Some(serde_json::from_str(&fix_lone_surrogates(&text)).expect("parsing urlpatterntestdata.json"))
+    })
+    .as_ref()
+}
+
 #[test]
 fn wpt_urlpatterntestdata() {
-    let Some(path) = common::conformance_file("wpt/urlpatterntestdata.json") else {
+    let Some(data) = data() else {
         return;
     };
-    let text = std::fs::read_to_string(&path).expect("reading urlpatterntestdata.json");
-    let data: Value =
-        serde_json::from_str(&fix_lone_surrogates(&text)).expect("parsing urlpatterntestdata.json");
     let mut ledger = common::Ledger::read("pattern/expected-failures.txt");
     let records = data.as_array().expect("an array of records");
     let mut passed = 0;
