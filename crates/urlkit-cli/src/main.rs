@@ -89,6 +89,8 @@ enum Command {
     /// An external subcommand: urlkit-NAME beside urlkit or on PATH
     #[command(external_subcommand)]
     External(Vec<OsString>),
+    /// Match URLs against a URL Pattern (https://*.example.com/books/:id); groups as text or --json
+    Match(cmd::matching::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -114,6 +116,7 @@ fn main() -> ExitCode {
         Command::Completions(args) => cmd::help::completions(args, Cli::command()),
         Command::Man => cmd::help::man(Cli::command()),
         Command::External(args) => cmd::help::external(&args),
+        Command::Match(args) => cmd::matching::run(args),
     };
     status.into()
 }

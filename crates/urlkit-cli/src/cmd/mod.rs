@@ -6,6 +6,7 @@
 pub mod encode;
 pub mod help;
 pub mod inspect;
+pub mod matching;
 pub mod normalize;
 pub mod parse;
 pub mod path;
