@@ -352,19 +352,13 @@ impl List {
                 section,
             };
         }
-        // The registrable label is the current one (when the suffix stopped short of it) or
-        // the next one to the left; the labels before it are checked here for the first time.
-        let registrable = if suffix > i {
-            i
-        } else {
-            let mut j = i - 1;
-            while j > 0 && b[j - 1] != b'.' {
-                j -= 1;
-            }
-            j
-        };
-        // Everything left of what the walk read: the registrable label when the suffix took
-        // the walk's last label, and the labels before it, all seen here for the first time.
+        // The registrable label: the one before the suffix, which the walk may have read
+        // already (an exception rule, or entries with no rule past the suffix).
+        let mut registrable = suffix - 1;
+        while registrable > 0 && b[registrable - 1] != b'.' {
+            registrable -= 1;
+        }
+        // Everything left of what the walk read, seen here for the first time.
         if i > 0 {
             if let Some(problem) = check_labels::<UNICODE>(&b[..i - 1]) {
                 return problem;
