@@ -6,6 +6,7 @@
 //! ```sh
 //! cargo bench -p urlkit-bench --bench domain            # realworld.txt
 //! URLKIT_BENCH_ROUNDS=31 cargo bench -p urlkit-bench --bench domain
+//! BENCH_ONLY=psl perf stat -e cycles,instructions target/release/deps/domain-*   # one alone
 //! ```
 //!
 //! Inputs: the domain host of every URL of `realworld.txt` that urlkit parses (duplicates
@@ -51,11 +52,15 @@ fn main() {
         min_sample: std::time::Duration::from_millis(50),
         reference: "urlkit",
     };
-    let contenders = vec![
+    let mut contenders = vec![
         Contender::new("urlkit", &hosts, urlkit_fn),
         Contender::new("psl", &hosts, psl_fn),
         Contender::new("publicsuffix", &hosts, ps_fn),
     ];
+    // BENCH_ONLY=<name>: that contender alone, for `perf stat` or callgrind.
+    if let Ok(only) = std::env::var("BENCH_ONLY") {
+        contenders.retain(|c| c.name == only);
+    }
     let (measured, reps) = measure(contenders, &plan);
     println!("## registrable domain over the hosts of realworld.txt\n\n{machine}");
     println!(
@@ -69,7 +74,7 @@ fn main() {
         .zip(&measured)
     {
         let Some(s) = summary else { continue };
-        let r = s.ratio.expect("paired with urlkit");
+        let Some(r) = s.ratio else { continue };
         println!(
             "| {name} | {:.1} | {:.2} | {:.2}–{:.2} | {} |",
             s.per_item,
@@ -78,6 +83,9 @@ fn main() {
             r.p75,
             thousands(m.tally.ok)
         );
+    }
+    if std::env::var_os("BENCH_ONLY").is_some() {
+        return;
     }
     // Sanity: the same registrable domain (the psl crate's list is its own version).
     let reg = |h: &String| {

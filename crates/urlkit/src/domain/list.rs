@@ -29,7 +29,9 @@ const DEEPER: u8 = 64;
 /// One slot of the table; `len == 0` marks an empty slot (no suffix is empty).
 #[derive(Clone, Copy, Default)]
 struct Slot {
-    hash: u64,
+    /// Entries of up to 8 bytes: their bytes (as [`hash_of`] reads them), compared without
+    /// reading `names`; longer ones: their hash.
+    key: u64,
     start: u32,
     len: u16,
     flags: u8,
@@ -50,6 +52,9 @@ struct Slot {
 /// # Ok::<(), urlkit::domain::ListError>(())
 /// ```
 pub struct List {
+    filter: Box<[u64]>,
+    /// The length of the longest entry: longer suffixes are not looked up.
+    longest: usize,
     slots: Box<[Slot]>,
     /// The entries' text, one after another.
     names: String,
@@ -91,18 +96,71 @@ impl fmt::Display for ListError {
 #[cfg(feature = "std")]
 impl std::error::Error for ListError {}
 
-/// The hash of a suffix, fed its bytes from the last to the first (FNV-1a over the
-/// reversed bytes): a host's walk extends it one byte at a time leftwards.
+/// The hash of a suffix and its slot key (see [`Slot::key`]). Up to 8 bytes: the bytes
+/// themselves, folded by one wide multiply; longer: two (overlapping) loads of the first and
+/// last 8 bytes and every whole 8 bytes in between, folded likewise.
+#[inline]
+fn hash_of(s: &[u8]) -> (u64, u64) {
+    let len = s.len();
+    if len <= 8 {
+        let key = if len == 8 { read8(s, 0) } else { load_short(s) };
+        return (
+            fold(key ^ 0xa076_1d64_78bd_642f, 0xe703_7ed1_a0b4_28db ^ len as u64),
+            key,
+        );
+    }
+    let mut lo = read8(s, 0);
+    let mut i = 8;
+    while i + 8 < len {
+        lo = fold(lo ^ read8(s, i), 0x9e37_79b9_7f4a_7c15);
+        i += 8;
+    }
+    let hash = fold(
+        lo ^ 0x8ebc_6af0_9c88_c6e3,
+        read8(s, len - 8) ^ 0x5899_65cc_7537_4cc3 ^ len as u64,
+    );
+    (hash, hash)
+}
+
 #[inline(always)]
-fn step(hash: u64, byte: u8) -> u64 {
-    (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+fn fold(a: u64, b: u64) -> u64 {
+    let x = u128::from(a) * u128::from(b);
+    (x as u64) ^ ((x >> 64) as u64)
 }
 
-const SEED: u64 = 0xcbf2_9ce4_8422_2325;
-
-fn hash_of(text: &[u8]) -> u64 {
-    text.iter().rev().fold(SEED, |h, &b| step(h, b))
+#[inline(always)]
+fn read8(s: &[u8], at: usize) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(&s[at..at + 8]);
+    u64::from_le_bytes(w)
 }
+
+/// The bytes of `s` (shorter than 8) in a little-endian word, zero above them; without a
+/// `memcpy` call, by (overlapping) loads of the first and last bytes.
+#[inline(always)]
+fn load_short(s: &[u8]) -> u64 {
+    let len = s.len();
+    match len {
+        0 => 0,
+        1..=3 => {
+            u64::from(s[0])
+                | u64::from(s[len / 2]) << (8 * (len / 2))
+                | u64::from(s[len - 1]) << (8 * (len - 1))
+        }
+        _ => u64::from(read4(s, 0)) | u64::from(read4(s, len - 4)) << (8 * (len - 4)),
+    }
+}
+
+#[inline(always)]
+fn read4(s: &[u8], at: usize) -> u32 {
+    let mut w = [0; 4];
+    w.copy_from_slice(&s[at..at + 4]);
+    u32::from_le_bytes(w)
+}
+
+/// Bits in the filter: a bit set for each entry's hash, small enough to stay in the L1
+/// cache, so that most suffixes with no entry (`example.com`) never touch the table.
+const FILTER_BITS: usize = 1 << 17;
 
 /// What the walk over a host found.
 enum Walk {
@@ -230,6 +288,7 @@ impl List {
     /// assert_eq!(list.split("食狮.公司.cn").unwrap().registrable_domain(), Some("食狮.公司.cn"));
     /// assert!(list.split("127.0.0.1").is_none());
     /// ```
+    #[inline]
     pub fn split<'a>(&self, host: &'a str) -> Option<Parts<'a>> {
         match self.walk::<false>(host.as_bytes()) {
             Walk::Found {
@@ -258,19 +317,27 @@ impl List {
         }
     }
 
-    /// The entry for `text` (whose hash is `hash`).
-    #[inline]
-    fn find(&self, hash: u64, text: &[u8]) -> Option<u8> {
+    /// The entry for `text`.
+    #[inline(always)]
+    fn find(&self, text: &[u8]) -> Option<u8> {
+        if text.len() > self.longest {
+            return None;
+        }
+        let (hash, key) = hash_of(text);
+        let bit = (hash >> 40) as usize % FILTER_BITS;
+        if self.filter[bit / 64] & (1 << (bit % 64)) == 0 {
+            return None;
+        }
         let mask = self.slots.len() - 1;
-        let mut i = (hash ^ (hash >> 29)) as usize & mask;
+        let mut i = hash as usize & mask;
         loop {
             let slot = &self.slots[i];
             if slot.len == 0 {
                 return None;
             }
-            if slot.hash == hash && usize::from(slot.len) == text.len() {
+            if slot.key == key && usize::from(slot.len) == text.len() {
                 let start = slot.start as usize;
-                if self.names.as_bytes().get(start..start + text.len()) == Some(text) {
+                if text.len() <= 8 || self.names.as_bytes().get(start..start + text.len()) == Some(text) {
                     return Some(slot.flags);
                 }
             }
@@ -280,53 +347,56 @@ impl List {
 
     /// The formal algorithm over `host`'s bytes, right to left. `UNICODE`: the host is
     /// canonical already (lower-case, maybe non-ASCII), so only its labels are checked.
+    #[inline]
     fn walk<const UNICODE: bool>(&self, b: &[u8]) -> Walk {
-        let mut end = b.len();
-        if b.last() == Some(&b'.') {
-            end -= 1;
-        }
-        if end == 0 || b[0] == b'[' {
+        let end = match b.last() {
+            Some(b'.') => b.len() - 1,
+            _ => b.len(),
+        };
+        let host = &b[..end];
+        if host.is_empty() || b[0] == b'[' {
             return Walk::Invalid;
         }
-        let mut hash = SEED;
-        let mut i = end;
+        // The whole host is checked first: canonical bytes, no empty label.
+        let dots = match scan::<UNICODE>(host) {
+            Ok(dots) => dots,
+            Err(problem) => return problem,
+        };
+        // The start of the label that ends before `to` (a dot or the end).
+        let label_start = |to: usize| -> usize {
+            match dots {
+                // Hosts of up to 64 bytes: the highest dot below `to` in the bitmap.
+                Some(bits) => {
+                    let below = bits & (u64::MAX >> (64 - to));
+                    if below == 0 {
+                        0
+                    } else {
+                        64 - below.leading_zeros() as usize
+                    }
+                }
+                None => host[..to].iter().rposition(|&c| c == b'.').map_or(0, |d| d + 1),
+            }
+        };
+        let mut i = label_start(end);
+        if ends_in_a_number(&host[i..]) {
+            return Walk::Invalid;
+        }
         // The default rule `*`: the last label.
-        let mut suffix = usize::MAX;
+        let mut suffix = i;
         let mut section = Section::Unlisted;
         // The wildcard (and its section) that the next label would complete.
         let mut wild: Option<Section> = None;
         loop {
-            let label_end = i;
-            while i > 0 {
-                let c = b[i - 1];
-                if c == b'.' {
-                    break;
-                }
-                if !UNICODE && (c.is_ascii_uppercase() || c >= 0x80) {
-                    return Walk::NotCanonical;
-                }
-                hash = step(hash, c);
-                i -= 1;
-            }
-            if i == label_end {
-                return Walk::Invalid;
-            }
-            if suffix == usize::MAX {
-                if ends_in_a_number(&b[i..end]) {
-                    return Walk::Invalid;
-                }
-                suffix = i;
-            }
             if let Some(s) = wild.take() {
                 suffix = i;
                 section = s;
             }
-            let Some(flags) = self.find(hash, &b[i..end]) else {
+            let Some(flags) = self.find(&host[i..]) else {
                 break;
             };
             if flags & (EXCEPTION | EXCEPTION << PRIVATE) != 0 {
                 // The exception rule's label is not part of the suffix.
-                suffix = label_end + 1;
+                suffix = i + label_len(&host[i..]) + 1;
                 section = Section::of(flags & EXCEPTION != 0);
                 break;
             }
@@ -342,58 +412,81 @@ impl List {
             if i == 0 {
                 break;
             }
-            hash = step(hash, b'.');
-            i -= 1;
+            i = label_start(i - 1);
         }
-        if suffix == 0 {
-            return Walk::Found {
-                suffix,
-                registrable: None,
-                section,
-            };
-        }
-        // The registrable label: the one before the suffix, which the walk may have read
-        // already (an exception rule, or entries with no rule past the suffix).
-        let mut registrable = suffix - 1;
-        while registrable > 0 && b[registrable - 1] != b'.' {
-            registrable -= 1;
-        }
-        // Everything left of what the walk read, seen here for the first time.
-        if i > 0 {
-            if let Some(problem) = check_labels::<UNICODE>(&b[..i - 1]) {
-                return problem;
-            }
-        }
+        let registrable = (suffix > 0).then(|| label_start(suffix - 1));
         Walk::Found {
             suffix,
-            registrable: Some(registrable),
+            registrable,
             section,
         }
     }
 }
 
-/// Checks that `s` (labels joined by dots) has no empty label and, unless `UNICODE`, only
-/// canonical bytes.
-fn check_labels<const UNICODE: bool>(s: &[u8]) -> Option<Walk> {
-    let mut after_dot = true;
-    for &c in s {
-        if c == b'.' {
-            if after_dot {
-                return Some(Walk::Invalid);
-            }
-            after_dot = true;
-        } else {
-            if !UNICODE && (c.is_ascii_uppercase() || c >= 0x80) {
-                return Some(Walk::NotCanonical);
-            }
-            after_dot = false;
-        }
+/// The length of the first label of `s`.
+fn label_len(s: &[u8]) -> usize {
+    s.iter().position(|&c| c == b'.').unwrap_or(s.len())
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Checks a host (its trailing dot removed) eight bytes at a time: no empty label (no dot
+/// first, last or after a dot) and, unless `UNICODE`, only lower-case ASCII. For hosts of up
+/// to 64 bytes it also returns a bitmap of their dots (bit `k` for byte `k`).
+#[inline]
+fn scan<const UNICODE: bool>(host: &[u8]) -> Result<Option<u64>, Walk> {
+    if host[0] == b'.' || host[host.len() - 1] == b'.' {
+        return Err(Walk::Invalid);
     }
-    after_dot.then_some(Walk::Invalid)
+    let mut odd = 0; // non-canonical bytes, in the high bit of their byte
+    let mut doubled = 0; // dots after a dot
+    let mut previous = 0; // the last word's dot flags
+    let mut bitmap = 0u64;
+    let len = host.len();
+    let mut word = |k: usize, w: u64| {
+        // Dots: bytes equal to 0x2E, exactly (no borrow between bytes).
+        let t = w ^ (ONES * u64::from(b'.'));
+        let dot = !(((t & !HIGH) + !HIGH) | t) & HIGH;
+        doubled |= dot & ((dot << 8) | (previous >> 56));
+        previous = dot;
+        if !UNICODE {
+            // Non-ASCII, or ASCII from `A` (0x41) to `Z` (0x5A). Carries only come out of
+            // non-ASCII bytes, which are reported anyway.
+            odd |= w | ((w.wrapping_add(ONES * 0x3f)) & !w.wrapping_add(ONES * 0x25));
+        }
+        if k < 8 {
+            // One bit per byte: the high bits gathered into the top byte by a multiply.
+            let bits = ((dot >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
+            bitmap |= bits << (8 * k);
+        }
+    };
+    for k in 0..len / 8 {
+        word(k, read8(host, 8 * k));
+    }
+    let rest = len % 8;
+    if rest != 0 {
+        // The last bytes, zero above them (zero bytes are neither dots nor odd): the last
+        // whole word shifted down, or the short host itself.
+        let w = if len >= 8 {
+            read8(host, len - 8) >> (8 * (8 - rest))
+        } else {
+            load_short(host)
+        };
+        word(len / 8, w);
+    }
+    if doubled != 0 {
+        return Err(Walk::Invalid);
+    }
+    if odd & HIGH != 0 {
+        return Err(Walk::NotCanonical);
+    }
+    Ok((host.len() <= 64).then_some(bitmap))
 }
 
 /// The URL Standard's [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker)
 /// on the last label: all digits, or `0x`/`0X` and hex digits.
+#[inline]
 fn ends_in_a_number(label: &[u8]) -> bool {
     if label.iter().all(u8::is_ascii_digit) {
         return true;
@@ -467,16 +560,19 @@ impl Builder {
     fn finish(self, version: Option<String>) -> List {
         let size = (self.entries.len() * 2).next_power_of_two().max(16);
         let mut slots = alloc::vec![Slot::default(); size].into_boxed_slice();
+        let mut filter = alloc::vec![0u64; FILTER_BITS / 64].into_boxed_slice();
         let mut names = String::new();
         for (name, flags) in &self.entries {
-            let hash = hash_of(name.as_bytes());
-            let mut i = (hash ^ (hash >> 29)) as usize & (size - 1);
+            let (hash, key) = hash_of(name.as_bytes());
+            let bit = (hash >> 40) as usize % FILTER_BITS;
+            filter[bit / 64] |= 1 << (bit % 64);
+            let mut i = hash as usize & (size - 1);
             while slots[i].len != 0 {
                 i = (i + 1) & (size - 1);
             }
             // Rules longer than a DNS name (253 bytes) can never match; clamp to keep `u16`.
             slots[i] = Slot {
-                hash,
+                key,
                 start: names.len() as u32,
                 len: name.len().min(usize::from(u16::MAX)) as u16,
                 flags: *flags,
@@ -484,6 +580,8 @@ impl Builder {
             names.push_str(name);
         }
         List {
+            filter,
+            longest: self.entries.keys().map(String::len).max().unwrap_or(0),
             slots,
             names,
             rules: self.rules,

@@ -96,6 +96,7 @@ impl<'a> Parts<'a> {
     /// ```
     /// assert_eq!(urlkit::domain::split("WWW.Example.COM").unwrap().host(), "www.example.com");
     /// ```
+    #[inline]
     pub fn host(&self) -> &str {
         &self.host
     }
@@ -106,6 +107,7 @@ impl<'a> Parts<'a> {
     /// ```
     /// assert_eq!(urlkit::domain::split("a.b.c.kobe.jp").unwrap().public_suffix(), "c.kobe.jp");
     /// ```
+    #[inline]
     pub fn public_suffix(&self) -> &str {
         &self.host[self.suffix..]
     }
@@ -118,6 +120,7 @@ impl<'a> Parts<'a> {
     /// assert_eq!(split("www.city.kobe.jp").unwrap().registrable_domain(), Some("city.kobe.jp"));
     /// assert_eq!(split("co.uk").unwrap().registrable_domain(), None);
     /// ```
+    #[inline]
     pub fn registrable_domain(&self) -> Option<&str> {
         self.registrable.map(|r| &self.host[r..])
     }
@@ -130,6 +133,7 @@ impl<'a> Parts<'a> {
     /// assert_eq!(split("a.b.example.com").unwrap().subdomain(), Some("a.b"));
     /// assert_eq!(split("example.com").unwrap().subdomain(), None);
     /// ```
+    #[inline]
     pub fn subdomain(&self) -> Option<&str> {
         match self.registrable {
             Some(r) if r > 0 => Some(&self.host[..r - 1]),
@@ -142,6 +146,7 @@ impl<'a> Parts<'a> {
     /// ```
     /// assert_eq!(urlkit::domain::split("s3.amazonaws.com").unwrap().section(), urlkit::domain::Section::Private);
     /// ```
+    #[inline]
     pub fn section(&self) -> Section {
         self.section
     }
@@ -152,6 +157,7 @@ impl<'a> Parts<'a> {
     /// assert!(urlkit::domain::split("example.co.uk").unwrap().icann());
     /// assert!(!urlkit::domain::split("example.blogspot.com").unwrap().icann());
     /// ```
+    #[inline]
     pub fn icann(&self) -> bool {
         self.section == Section::Icann
     }

@@ -124,3 +124,78 @@ fn list_agrees_with_the_formal_algorithm() {
     }
     assert!(checked > 90_000, "{checked}");
 }
+
+/// The eight-bytes-at-a-time host check, at every position of hosts shorter and longer than
+/// the 64 bytes of its dot bitmap: an empty label anywhere makes the host no domain, an
+/// upper-case letter anywhere is lower-cased, and long hosts split like short ones.
+#[test]
+fn every_position_of_short_and_long_hosts() {
+    let list = List::builtin();
+    for tail in [
+        "example.co.uk",
+        "a.b.c.kobe.jp",
+        "x.github.io",
+        "www.ck",
+        "example.com.",
+    ] {
+        let want = list.split(tail).unwrap();
+        for n in 0..90 {
+            // Labels of 1 to 9 letters before the tail, n bytes in all (plus a dot).
+            let mut prefix = String::new();
+            let mut k = 0;
+            while prefix.len() < n {
+                prefix.push(char::from(b'a' + (k % 26) as u8));
+                k += 1;
+                if k % 9 == 0 && prefix.len() < n {
+                    prefix.push('.');
+                }
+            }
+            let prefix = prefix.trim_end_matches('.').to_owned();
+            let host = if prefix.is_empty() {
+                tail.to_owned()
+            } else {
+                format!("{prefix}.{tail}")
+            };
+            let parts = list.split(&host).unwrap_or_else(|| panic!("{host}"));
+            assert_eq!(
+                (parts.public_suffix(), parts.registrable_domain().is_some()),
+                (want.public_suffix(), true),
+                "{host}"
+            );
+            assert!(
+                parts
+                    .registrable_domain()
+                    .unwrap()
+                    .ends_with(want.registrable_domain().unwrap()),
+                "{host}"
+            );
+            for at in 0..host.len() {
+                let bytes = host.as_bytes();
+                // Upper case at `at`: the same parts, lower-cased.
+                if bytes[at].is_ascii_lowercase() {
+                    let mut upper = host.clone().into_bytes();
+                    upper[at].make_ascii_uppercase();
+                    let upper = String::from_utf8(upper).unwrap();
+                    assert_eq!(
+                        list.split(&upper).as_ref().map(|p| p.host()),
+                        Some(host.as_str()),
+                        "{upper}"
+                    );
+                }
+                // An extra dot first or beside a dot: an empty label.
+                if at == 0 || bytes[at] == b'.' {
+                    let doubled = format!("{}.{}", &host[..at], &host[at..]);
+                    assert!(list.split(&doubled).is_none(), "{doubled}");
+                }
+                // A non-ASCII letter at `at` (when it replaces a letter): still a domain,
+                // now in Unicode, with the same public suffix when it is not in it.
+                if bytes[at].is_ascii_lowercase() {
+                    let accented = format!("{}é{}", &host[..at], &host[at + 1..]);
+                    if let Some(p) = list.split(&accented) {
+                        assert!(p.host().contains('é'), "{accented}");
+                    }
+                }
+            }
+        }
+    }
+}
