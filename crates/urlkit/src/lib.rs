@@ -91,6 +91,7 @@
 extern crate alloc;
 
 mod attribute;
+pub mod canon;
 mod chars;
 pub mod domain;
 mod error;
