@@ -122,7 +122,10 @@ impl Crawler {
     pub fn canonicalize(&self, url: &str) -> Result<String, ParseError> {
         let url = Url::parse(url)?;
         let href = url.as_str();
-        let tail = url.pathname().len() + url.search().len() + url.hash().len();
+        // What follows the path in the href: `?query` and `#fragment`, empty ones included.
+        let tail = url.pathname().len()
+            + url.query().map_or(0, |q| q.len() + 1)
+            + url.fragment().map_or(0, |f| f.len() + 1);
         let mut out = String::with_capacity(href.len());
         out.push_str(&href[..href.len() - tail]);
         normalize_escapes(url.pathname(), false, &mut out);
@@ -146,8 +149,9 @@ impl Crawler {
                 normalize_escapes(value, true, &mut out);
             }
         }
-        if self.keep_fragment {
-            out.push_str(url.hash());
+        if let Some(f) = url.fragment().filter(|_| self.keep_fragment) {
+            out.push('#');
+            out.push_str(f);
         }
         Ok(out)
     }

@@ -7,3 +7,4 @@ mod common;
 mod psl;
 mod reference;
 mod site;
+mod tldextract;
