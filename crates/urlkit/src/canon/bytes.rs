@@ -1,6 +1,7 @@
 //! Byte-level steps that the SURT and Safe Browsing canonicalizers share: repeated
 //! percent-unescaping, escaping by a byte class, and the `inet_aton` IPv4 forms.
 
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
 fn hex(b: u8) -> Option<u8> {
@@ -35,16 +36,17 @@ fn unescape_once(input: &[u8], out: &mut Vec<u8>) -> bool {
 }
 
 /// Percent-unescapes until no `%XX` escape is left (a fixpoint): `%252541` → `A`.
-pub(crate) fn unescape_repeatedly(input: &[u8]) -> Vec<u8> {
+/// Borrowed input without a `%` comes back borrowed.
+pub(crate) fn unescape_repeatedly(input: Cow<'_, [u8]>) -> Cow<'_, [u8]> {
     if !input.contains(&b'%') {
-        return input.to_vec();
+        return input;
     }
-    let mut current = input.to_vec();
-    let mut next = Vec::with_capacity(input.len());
+    let mut current = input.into_owned();
+    let mut next = Vec::with_capacity(current.len());
     while unescape_once(&current, &mut next) {
         core::mem::swap(&mut current, &mut next);
     }
-    current
+    Cow::Owned(current)
 }
 
 /// Appends `input` to `out` with every byte for which `escape` holds written as `%XX`
@@ -137,9 +139,12 @@ mod tests {
 
     #[test]
     fn unescape_to_a_fixpoint() {
-        assert_eq!(unescape_repeatedly(b"%252541"), b"A");
-        assert_eq!(unescape_repeatedly(b"%%%25%32%35asd%%"), b"%%%asd%%");
-        assert_eq!(unescape_repeatedly(b"%4"), b"%4");
-        assert_eq!(unescape_repeatedly(b"a%2"), b"a%2");
+        assert_eq!(&*unescape_repeatedly(Cow::Borrowed(b"%252541")), &b"A"[..]);
+        assert_eq!(
+            &*unescape_repeatedly(Cow::Borrowed(b"%%%25%32%35asd%%")),
+            &b"%%%asd%%"[..]
+        );
+        assert_eq!(&*unescape_repeatedly(Cow::Borrowed(b"%4")), &b"%4"[..]);
+        assert_eq!(&*unescape_repeatedly(Cow::Borrowed(b"a%2")), &b"a%2"[..]);
     }
 }

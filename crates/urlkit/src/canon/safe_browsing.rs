@@ -72,7 +72,7 @@ impl SafeBrowsingUrl {
             None => (b"http".to_vec(), &raw[..]),
         };
         // Step 3.
-        let rest = unescape_repeatedly(rest);
+        let rest = unescape_repeatedly(alloc::borrow::Cow::Borrowed(rest));
         let auth_end = rest
             .iter()
             .position(|&c| c == b'/' || c == b'?')

@@ -4,6 +4,7 @@
 //! with_scheme=False)`. Each step below names the Python function it follows.
 
 use super::bytes::{dotted, escape_into, inet_aton, unescape_repeatedly};
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -37,13 +38,16 @@ impl fmt::Display for SurtError {
 #[cfg(feature = "std")]
 impl std::error::Error for SurtError {}
 
+/// Bytes borrowed from the input while no step changes them.
+type Bytes<'a> = Cow<'a, [u8]>;
+
 /// `handyurl`'s fields (user and password are never kept: `handyurl.parse` drops them).
-struct Handy {
-    scheme: Vec<u8>,
-    host: Option<Vec<u8>>,
+struct Handy<'a> {
+    scheme: &'a [u8],
+    host: Option<Bytes<'a>>,
     port: Option<u32>,
-    path: Option<Vec<u8>>,
-    query: Option<Vec<u8>>,
+    path: Option<Bytes<'a>>,
+    query: Option<Bytes<'a>>,
 }
 
 /// Python's `bytes.strip()` white space.
@@ -93,7 +97,8 @@ pub fn surt(url: &str) -> Result<String, SurtError> {
     if url.starts_with(b"filedesc") {
         return Ok(String::from_utf8_lossy(url).into_owned());
     }
-    let mut h = parse(url)?;
+    let u = preprocess(url)?;
+    let mut h = parse(&u)?;
     google(&mut h);
     ia(&mut h);
     let out = serialize(&h);
@@ -102,25 +107,36 @@ pub fn surt(url: &str) -> Result<String, SurtError> {
     Ok(String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
-/// `handyurl.parse`.
-fn parse(url: &[u8]) -> Result<Handy, SurtError> {
+/// `handyurl.parse`, the string steps: white space stripped and removed, a default scheme,
+/// repeated protocols. Borrowed when none applies.
+fn preprocess(url: &[u8]) -> Result<Bytes<'_>, SurtError> {
     // url.strip(), then _RE_SPACES (tab, CR, LF) removed.
     let start = url.iter().position(|&b| !is_py_space(b)).unwrap_or(url.len());
     let end = url
         .iter()
         .rposition(|&b| !is_py_space(b))
         .map_or(start, |e| e + 1);
-    let mut u: Vec<u8> = url[start..end]
-        .iter()
-        .copied()
-        .filter(|&b| !matches!(b, b'\t' | b'\r' | b'\n'))
-        .collect();
+    let trimmed = &url[start..end];
+    let mut u: Bytes<'_> = if trimmed.iter().any(|&b| matches!(b, b'\t' | b'\r' | b'\n')) {
+        Cow::Owned(
+            trimmed
+                .iter()
+                .copied()
+                .filter(|&b| !matches!(b, b'\t' | b'\r' | b'\n'))
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(trimmed)
+    };
     if u.is_empty() {
         return Err(SurtError::Blank);
     }
     // addDefaultSchemeIfNeeded.
     if scheme_len(&u).is_none() {
-        u.splice(0..0, b"http://".iter().copied());
+        let mut with = Vec::with_capacity(u.len() + 7);
+        with.extend_from_slice(b"http://");
+        with.extend_from_slice(&u);
+        u = Cow::Owned(with);
     }
     // _RE_MULTIPLE_PROTOCOLS: ^(https?://)+ becomes its last repetition.
     let mut at = 0;
@@ -137,15 +153,24 @@ fn parse(url: &[u8]) -> Result<Handy, SurtError> {
         last = Some(at);
         at += n;
     }
-    if let Some(last) = last {
-        u.drain(..last);
+    match (last, u) {
+        (Some(last), Cow::Borrowed(b)) => Ok(Cow::Borrowed(&b[last..])),
+        (Some(last), Cow::Owned(mut o)) => {
+            o.drain(..last);
+            Ok(Cow::Owned(o))
+        }
+        (None, u) => Ok(u),
     }
+}
+
+/// `handyurl.parse`, the split: `RFC2396REGEX` and `urlsplit`'s host and port.
+fn parse(u: &[u8]) -> Result<Handy<'_>, SurtError> {
     // RFC2396REGEX.
-    let s = scheme_len(&u).unwrap_or(0);
-    let scheme = u[..s].to_vec();
+    let s = scheme_len(u).unwrap_or(0);
+    let scheme = &u[..s];
     let mut rest = &u[(s + 1).min(u.len())..];
     if s == 0 {
-        rest = &u[..];
+        rest = u;
     }
     let mut netloc: &[u8] = b"";
     if let Some(after) = rest.strip_prefix(b"//") {
@@ -202,23 +227,27 @@ fn parse(url: &[u8]) -> Result<Handy, SurtError> {
             String::from_utf8_lossy(port).into_owned(),
         ));
     };
-    let mut host = (!hostname.is_empty()).then(|| {
+    let mut host: Option<Bytes<'_>> = (!hostname.is_empty()).then(|| {
         // .hostname lower-cases what precedes a '%' zone.
         let (name, zone) = split_at_byte_keep(hostname, b'%');
-        let mut h = name.to_ascii_lowercase();
-        h.extend_from_slice(zone);
-        h
+        if name.iter().any(u8::is_ascii_uppercase) {
+            let mut h = name.to_ascii_lowercase();
+            h.extend_from_slice(zone);
+            Cow::Owned(h)
+        } else {
+            Cow::Borrowed(hostname)
+        }
     });
-    let mut path = (!path.is_empty()).then(|| path.to_vec());
+    let mut path: Option<Bytes<'_>> = (!path.is_empty()).then_some(Cow::Borrowed(path));
     if scheme.starts_with(b"http") && host.is_none() {
-        if let Some(p) = &path {
+        if let Some(Cow::Borrowed(p)) = path {
             // "http:////www.vikings.com": the host is the first segment of the path.
             let trimmed = &p[p.iter().position(|&b| b != b'/').unwrap_or(p.len())..];
             let (name, after) = split_at_byte(trimmed, b'/');
             let mut new_path = alloc::vec![b'/'];
             new_path.extend_from_slice(after);
-            host = Some(name.to_vec());
-            path = Some(new_path);
+            host = Some(Cow::Borrowed(name));
+            path = Some(Cow::Owned(new_path));
         }
     }
     Ok(Handy {
@@ -226,7 +255,7 @@ fn parse(url: &[u8]) -> Result<Handy, SurtError> {
         host,
         port,
         path,
-        query: (!query.is_empty()).then(|| query.to_vec()),
+        query: (!query.is_empty()).then_some(Cow::Borrowed(query)),
     })
 }
 
@@ -249,47 +278,76 @@ fn split_at_byte_keep(s: &[u8], sep: u8) -> (&[u8], &[u8]) {
 /// `escapeOnce`: `quote_from_bytes` with the safe characters
 /// ``!"$&'()*+,-./:;<=>?@[\]^_`{|}~``: escaped are controls, space, `#`, `%`, DEL and
 /// non-ASCII bytes.
-fn escape_once(input: &[u8]) -> Vec<u8> {
+fn escape_once(input: Bytes<'_>) -> Bytes<'_> {
+    let escaped = |b: u8| b <= b' ' || b >= 0x7f || b == b'#' || b == b'%';
+    if !input.iter().any(|&b| escaped(b)) {
+        return input;
+    }
     let mut out = Vec::with_capacity(input.len() + 8);
-    escape_into(
-        input,
-        |b| b <= b' ' || b >= 0x7f || b == b'#' || b == b'%',
-        &mut out,
-    );
-    out
+    escape_into(&input, escaped, &mut out);
+    Cow::Owned(out)
 }
 
 /// `minimalEscape`.
-fn minimal_escape(input: &[u8]) -> Vec<u8> {
-    escape_once(&unescape_repeatedly(input))
+fn minimal_escape(input: Bytes<'_>) -> Bytes<'_> {
+    escape_once(unescape_repeatedly(input))
+}
+
+/// `bytes.lower()`, borrowed when nothing is upper-case.
+fn lower(input: Bytes<'_>) -> Bytes<'_> {
+    if input.iter().any(u8::is_ascii_uppercase) {
+        let mut o = input.into_owned();
+        o.make_ascii_lowercase();
+        Cow::Owned(o)
+    } else {
+        input
+    }
 }
 
 /// `GoogleURLCanonicalizer.canonicalize`.
-fn google(h: &mut Handy) {
-    if let Some(q) = &h.query {
+fn google(h: &mut Handy<'_>) {
+    if let Some(q) = h.query.take() {
         h.query = Some(minimal_escape(q));
     }
-    if let Some(host) = h.host.as_deref().filter(|h| !h.is_empty()) {
+    if let Some(host) = h.host.take_if(|h| !h.is_empty()) {
         let mut host = unescape_repeatedly(host);
         if !host.is_ascii() {
             if let Some(ascii) = python_idna(&host) {
-                host = ascii;
+                host = Cow::Owned(ascii);
             }
         }
-        let host = replace_double_dots(&host);
-        let host = strip_dots(&host);
-        h.host = Some(match attempt_ip_formats(host) {
-            Some(ip) => ip,
-            None => escape_once(&host.to_ascii_lowercase()),
+        if host.windows(2).any(|w| w == b"..") {
+            host = Cow::Owned(replace_double_dots(&host));
+        }
+        let (start, end) = strip_dots(&host);
+        h.host = Some(match attempt_ip_formats(&host[start..end]) {
+            Some(ip) => Cow::Owned(ip),
+            None => lower(escape_once(sub(host, start, end))),
         });
     }
-    let path = h.path.as_deref().map(unescape_repeatedly);
+    let path = h.path.take().map(unescape_repeatedly);
     let path = if h.host.as_ref().is_some_and(|h| !h.is_empty()) {
-        Some(normalize_path(path.as_deref()))
+        Some(match path {
+            // Already normal: starts with '/', no empty, '.' or '..' segment.
+            Some(p) if p.starts_with(b"/") && !p.windows(2).any(|w| w == b"//" || w == b"/.") => p,
+            p => Cow::Owned(normalize_path(p.as_deref())),
+        })
     } else {
         path
     };
-    h.path = path.map(|p| if p.is_empty() { p } else { escape_once(&p) });
+    h.path = path.map(escape_once);
+}
+
+/// `bytes[start..end]`, without a copy when borrowed.
+fn sub(bytes: Bytes<'_>, start: usize, end: usize) -> Bytes<'_> {
+    match bytes {
+        Cow::Borrowed(b) => Cow::Borrowed(&b[start..end]),
+        Cow::Owned(mut o) => {
+            o.truncate(end);
+            o.drain(..start);
+            Cow::Owned(o)
+        }
+    }
 }
 
 /// `host.replace(b'..', b'.')`: one left-to-right pass over non-overlapping pairs.
@@ -308,10 +366,11 @@ fn replace_double_dots(host: &[u8]) -> Vec<u8> {
     out
 }
 
-fn strip_dots(host: &[u8]) -> &[u8] {
+/// `strip(b'.')`: the range without leading and trailing dots.
+fn strip_dots(host: &[u8]) -> (usize, usize) {
     let start = host.iter().position(|&b| b != b'.').unwrap_or(host.len());
     let end = host.iter().rposition(|&b| b != b'.').map_or(start, |e| e + 1);
-    &host[start..end]
+    (start, end)
 }
 
 /// `attemptIPFormats`: all digits (a 32-bit number, masked), or the `DECIMAL_IP` and
@@ -325,6 +384,9 @@ fn attempt_ip_formats(host: &[u8]) -> Option<Vec<u8>> {
             .fold(0u32, |v, &d| v.wrapping_mul(10).wrapping_add(u32::from(d - b'0')));
         dotted(value.to_be_bytes(), &mut out);
         return Some(out);
+    }
+    if !host.iter().all(|&b| b.is_ascii_digit() || b == b'.') {
+        return None;
     }
     let parts: Vec<&[u8]> = host.split(|&b| b == b'.').collect();
     let digits = |p: &&[u8], max: u8| !p.is_empty() && p.iter().all(|&b| b.is_ascii_digit() && b <= max);
@@ -367,40 +429,57 @@ fn normalize_path(path: Option<&[u8]>) -> Vec<u8> {
 }
 
 /// `IAURLCanonicalizer.canonicalize` with its defaults.
-fn ia(h: &mut Handy) {
-    if let Some(host) = h.host.as_mut().filter(|h| !h.is_empty()) {
-        host.make_ascii_lowercase();
-        if h.scheme != b"dns" {
-            // massageHost: ^www\d*\.
-            if let Some(rest) = host.strip_prefix(b"www") {
+fn ia(h: &mut Handy<'_>) {
+    if let Some(host) = h.host.take_if(|h| !h.is_empty()) {
+        let host = lower(host);
+        // massageHost: ^www\d*\. (not for dns:).
+        let www = (h.scheme != b"dns")
+            .then(|| host.strip_prefix(b"www"))
+            .flatten()
+            .and_then(|rest| {
                 let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-                if rest.get(digits) == Some(&b'.') {
-                    host.drain(..3 + digits + 1);
-                }
-            }
-        }
+                (rest.get(digits) == Some(&b'.')).then_some(3 + digits + 1)
+            });
+        let len = host.len();
+        h.host = Some(match www {
+            Some(n) => sub(host, n, len),
+            None => host,
+        });
     }
     if !h.scheme.is_empty() {
-        let default = match h.scheme.to_ascii_lowercase().as_slice() {
-            b"http" => 80,
-            b"https" => 443,
-            _ => 0,
+        let default = if h.scheme.eq_ignore_ascii_case(b"http") {
+            80
+        } else if h.scheme.eq_ignore_ascii_case(b"https") {
+            443
+        } else {
+            0
         };
         if h.port == Some(default) {
             h.port = None;
         }
     }
-    if let Some(path) = h.path.as_mut().filter(|p| !p.is_empty()) {
-        path.make_ascii_lowercase();
-        strip_path_session_id(path);
-        if path.len() > 1 && path.ends_with(b"/") {
-            path.pop();
+    if let Some(path) = h.path.take_if(|p| !p.is_empty()) {
+        let mut path = lower(path);
+        if contains_ignore_case(&path, b".aspx") {
+            strip_path_session_id(path.to_mut());
         }
+        let len = path.len();
+        h.path = Some(if len > 1 && path.ends_with(b"/") {
+            sub(path, 0, len - 1)
+        } else {
+            path
+        });
     }
-    if let Some(mut query) = h.query.take().filter(|q| !q.is_empty()) {
-        strip_query_session_id(&mut query);
-        query.make_ascii_lowercase();
-        let query = alpha_reorder_query(&query);
+    if let Some(mut query) = h.query.take_if(|q| !q.is_empty()) {
+        if has_session_id_name(&query) {
+            strip_query_session_id(query.to_mut());
+        }
+        let query = lower(query);
+        let query = if query.contains(&b'&') {
+            Cow::Owned(alpha_reorder_query(&query))
+        } else {
+            query
+        };
         h.query = (!query.is_empty()).then_some(query);
     }
 }
@@ -458,6 +537,13 @@ fn aspx_rest(s: &[u8]) -> bool {
 /// A pattern anchored at the start of a slice: the length it matches.
 type Matcher = fn(&[u8]) -> Option<usize>;
 
+/// Whether one of the five session-id patterns can match: each has one of these in it.
+fn has_session_id_name(query: &[u8]) -> bool {
+    [&b"sessionid"[..], b"sessid", b"sid=", b"cfid="]
+        .iter()
+        .any(|n| contains_ignore_case(query, n))
+}
+
 /// `stripQuerySessionID`: the five patterns, each `^(.*)(?:ID)(?:&(.*))?$` applied in turn.
 fn strip_query_session_id(query: &mut Vec<u8>) {
     fn alnum(s: &[u8], n: usize) -> Option<usize> {
@@ -490,6 +576,13 @@ fn strip_query_session_id(query: &mut Vec<u8>) {
             Some(n + not_amp(&s[n..])?)
         },
     ];
+    // Every pattern has one of these in it: most queries are done at this test.
+    if ![&b"sessionid"[..], b"sessid", b"sid=", b"cfid="]
+        .iter()
+        .any(|n| contains_ignore_case(query, n))
+    {
+        return;
+    }
     for pattern in patterns {
         // The greedy ^(.*) takes the last start at which the rest matches.
         let found = (0..query.len()).rev().find_map(|start| {
@@ -537,7 +630,8 @@ fn alpha_reorder_query(query: &[u8]) -> Vec<u8> {
 
 /// `geturl_bytes(surt=True, with_scheme=False)`.
 fn serialize(h: &Handy) -> Vec<u8> {
-    let mut s = Vec::with_capacity(64);
+    let len = |v: &Option<Bytes<'_>>| v.as_ref().map_or(0, |b| b.len());
+    let mut s = Vec::with_capacity(h.scheme.len() + len(&h.host) + len(&h.path) + len(&h.query) + 16);
     match h.host.as_deref().filter(|h| !h.is_empty()) {
         Some(host) => {
             // hostToSURT: labels reversed, joined by ','.
@@ -556,7 +650,7 @@ fn serialize(h: &Handy) -> Vec<u8> {
             s.push(b')');
         }
         None => {
-            s.extend_from_slice(&h.scheme);
+            s.extend_from_slice(h.scheme);
             s.push(b':');
         }
     }
@@ -666,4 +760,10 @@ fn is_prohibited(c: char) -> bool {
         | 0x205f..=0x2063 | 0x206a..=0x206f | 0x2ff0..=0x2ffb | 0x3000 | 0xd800..=0xf8ff | 0xfdd0..=0xfdef
         | 0xfeff | 0xfff9..=0xffff | 0x1d173..=0x1d17a | 0xe0001 | 0xe0020..=0xe007f | 0xf0000..=0x10ffff)
         || (c as u32) & 0xfffe == 0xfffe
+}
+
+fn contains_ignore_case(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle))
 }
