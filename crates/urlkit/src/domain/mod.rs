@@ -17,6 +17,18 @@
 //! assert_eq!(domain::registrable_domain("user.github.io").as_deref(), Some("user.github.io"));
 //! ```
 //!
+//! URL helpers with ClickHouse's meanings (searchable by their ClickHouse names:
+//! `cutToFirstSignificantSubdomain`, `URLHierarchy`, `extractURLParameters`, …):
+//!
+//! ```
+//! use urlkit::{domain, Url};
+//! let url = Url::parse("https://www.news.example.co.uk/a/b?x=1&utm_source=y#top")?;
+//! assert_eq!(domain::cut_to_first_significant_subdomain(&url).as_deref(), Some("example.co.uk"));
+//! assert_eq!(domain::top_level_domain(&url), Some("uk"));
+//! assert_eq!(domain::cut_query_parameter(&url, "utm_source"), "https://www.news.example.co.uk/a/b?x=1#top");
+//! # Ok::<(), urlkit::ParseError>(())
+//! ```
+//!
 //! Sites, by the HTML Standard:
 //!
 //! ```
@@ -30,8 +42,15 @@
 //! # Ok::<(), urlkit::ParseError>(())
 //! ```
 
+mod clickhouse;
 mod list;
 
+pub use clickhouse::{
+    cut_fragment, cut_query_parameter, cut_query_string, cut_query_string_and_fragment,
+    cut_to_first_significant_subdomain, cut_to_first_significant_subdomain_with_www, cut_www,
+    domain_without_www, first_significant_subdomain, query_parameter, query_parameter_names,
+    query_parameters, top_level_domain, url_hierarchy, url_path_hierarchy,
+};
 pub use list::{List, ListError};
 
 use crate::{Host, Origin};

@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod clickhouse;
 mod psl;
 mod reference;
 mod site;
