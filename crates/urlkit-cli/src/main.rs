@@ -3,13 +3,18 @@
 //! as JSON lines from standard input.
 //!
 //! This file holds the argument definitions and the dispatch only; each subcommand lives in
-//! `cmd/<name>.rs` and shares the JSONL reader/writer and exit statuses of [`cmd`].
+//! `cmd/<name>.rs` and runs its inputs through the batch driver ([`driver`]) with the
+//! answers of the standards ([`standard`]).
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
 mod cmd;
 mod diagram;
+mod driver;
+mod input;
+mod request;
+mod standard;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -29,7 +34,7 @@ enum Command {
     Parse(cmd::parse::ParseArgs),
     /// Resolve references against a base URL (WHATWG or --rfc3986; hrefs, --json, or --jsonl from stdin)
     Resolve(cmd::resolve::ResolveArgs),
-    /// Normalize URLs (WHATWG href, or RFC 3986 §6.2.2 with --rfc3986)
+    /// Normalize URLs (WHATWG href, RFC 3986 §6.2.2 with --rfc3986, or a --profile: safe-browsing, surt, crawler)
     Normalize(cmd::normalize::NormalizeArgs),
     /// The shortest relative reference from a base URI to target URIs (RFC 3986)
     Relative(cmd::relative::RelativeArgs),
@@ -39,10 +44,15 @@ enum Command {
     Set(cmd::set::SetArgs),
     /// Show the search parameters of URLs (name = value lines, or --json pairs)
     Query(cmd::query::QueryArgs),
+    /// Public suffix, registrable domain and subdomain of URLs' hosts (Public Suffix List)
+    Domain(cmd::domain::DomainArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(status) = driver::check_stdout() {
+        return status.into();
+    }
     let status = match cli.command {
         Command::Parse(args) => cmd::parse::run(args),
         Command::Resolve(args) => cmd::resolve::run(args),
@@ -51,6 +61,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => cmd::validate::run(args),
         Command::Set(args) => cmd::set::run(args),
         Command::Query(args) => cmd::query::run(args),
+        Command::Domain(args) => cmd::domain::run(args),
     };
     status.into()
 }
