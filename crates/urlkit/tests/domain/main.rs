@@ -6,6 +6,8 @@ mod common;
 
 mod clickhouse;
 mod psl;
+#[path = "../canon/python.rs"]
+mod python;
 mod reference;
 mod site;
 mod tldextract;

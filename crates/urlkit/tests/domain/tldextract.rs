@@ -2,9 +2,6 @@
 //! `realworld.txt`, both given urlkit's built-in list file (no network, no cache, private
 //! domains included: the PSL algorithm over the whole list).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 #[test]
 fn registrable_domains_agree_with_tldextract() {
     let Some(lines) = crate::common::dataset_lines("realworld.txt") else {
@@ -21,7 +18,7 @@ fn registrable_domains_agree_with_tldextract() {
     hosts.sort();
     hosts.dedup();
     let dat = concat!(env!("CARGO_MANIFEST_DIR"), "/src/domain/public_suffix_list.dat");
-    let Some(expected) = run_python(&hosts, dat) else {
+    let Some(expected) = crate::python::expected("tldextract", &[dat], &hosts) else {
         return;
     };
     // Differences with a reason, counted; any other difference fails the test.
@@ -65,54 +62,4 @@ fn registrable_domains_agree_with_tldextract() {
         differences.len(),
         differences.join("\n")
     );
-}
-
-/// `scripts/canon-expected.py tldextract` over `hosts` (see tests/canon/python.rs for the
-/// skip rules, repeated here for this test crate).
-fn run_python(hosts: &[String], dat: &str) -> Option<Vec<serde_json::Value>> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/canon-expected.py");
-    let python = std::env::var("URLKIT_PYTHON").unwrap_or_else(|_| String::from("python3"));
-    let require = std::env::var_os("URLKIT_REQUIRE_PYTHON").is_some_and(|v| !v.is_empty() && v != "0");
-    let missing = |why: String| {
-        assert!(
-            !require,
-            "tldextract comparison needs python3 with tldextract ({why}); URLKIT_REQUIRE_PYTHON is set"
-        );
-        crate::common::skip_note(&format!(
-            "differential test skipped: {why} (pip install tldextract==5.4.0)"
-        ));
-        None
-    };
-    let mut child = match Command::new(&python)
-        .args([script, "tldextract", dat])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
-        Ok(c) => c,
-        Err(e) => return missing(format!("{python} not runnable: {e}")),
-    };
-    let mut stdin = child.stdin.take().unwrap();
-    let text: String = hosts
-        .iter()
-        .map(|h| serde_json::to_string(h).unwrap() + "\n")
-        .collect();
-    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr).into_owned();
-        if err.contains("ModuleNotFoundError") {
-            return missing(err.lines().last().unwrap_or_default().to_owned());
-        }
-        panic!("canon-expected.py tldextract failed: {err}");
-    }
-    let values: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(values.len(), hosts.len());
-    Some(values)
 }
