@@ -62,7 +62,7 @@ enum Command {
     Parse(cmd::parse::ParseArgs),
     /// Resolve references against a base URL (WHATWG or --rfc3986; hrefs, --json, or --jsonl from stdin)
     Resolve(cmd::resolve::ResolveArgs),
-    /// Normalize URLs (WHATWG href, or RFC 3986 §6.2.2 with --rfc3986)
+    /// Normalize URLs (WHATWG href, RFC 3986 §6.2.2 with --rfc3986, or a --profile: safe-browsing, surt, crawler)
     Normalize(cmd::normalize::NormalizeArgs),
     /// The shortest relative reference from a base URI to target URIs (RFC 3986)
     Relative(cmd::relative::RelativeArgs),
@@ -91,6 +91,8 @@ enum Command {
     External(Vec<OsString>),
     /// Match URLs against a URL Pattern (https://*.example.com/books/:id); groups as text or --json
     Match(cmd::matching::MatchArgs),
+    /// Public suffix, registrable domain and subdomain of URLs' hosts (Public Suffix List)
+    Domain(cmd::domain::DomainArgs),
 }
 
 fn main() -> ExitCode {
@@ -117,6 +119,7 @@ fn main() -> ExitCode {
         Command::Man => cmd::help::man(Cli::command()),
         Command::External(args) => cmd::help::external(&args),
         Command::Match(args) => cmd::matching::run(args),
+        Command::Domain(args) => cmd::domain::run(args),
     };
     status.into()
 }

@@ -95,6 +95,8 @@
 
 extern crate alloc;
 
+pub mod canon;
+pub mod domain;
 mod error;
 pub mod file_path;
 pub mod form;

@@ -7,6 +7,7 @@ pub mod encode;
 pub mod help;
 pub mod inspect;
 pub mod matching;
+pub mod domain;
 pub mod normalize;
 pub mod parse;
 pub mod path;

@@ -9,6 +9,10 @@
 //! name with `--rfc3986`, `null` for the URL Standard, whose failures are not grammar
 //! rules; `kind` the URL Standard's name for the error, or `syntax`). With the URL
 //! Standard an input starting with `{` is a request `{"input", "base"}`.
+//!
+//! `--profile` picks a canonical form of `urlkit::canon` instead: `whatwg` (the default),
+//! `rfc3986` (as `--rfc3986`), `safe-browsing`, `surt` or `crawler`; one line out per line
+//! in, the JSON object as above.
 
 use crate::driver::{self, Io, Sink, Status};
 use crate::edit::{EditArgs, Edits};
@@ -17,6 +21,13 @@ use crate::standard::{self, Failure, Normalizer};
 use clap::Args;
 use serde::Serialize;
 use std::ffi::OsString;
+use urlkit::canon::Profile;
+
+/// `--profile NAME`.
+fn parse_profile(name: &str) -> Result<Profile, String> {
+    name.parse()
+        .map_err(|e: urlkit::canon::UnknownProfile| e.to_string())
+}
 
 /// Arguments of `urlkit normalize`.
 #[derive(Debug, Args)]
@@ -37,6 +48,9 @@ pub struct NormalizeArgs {
     /// With --rfc3986: read IRI references (RFC 3987), Unicode allowed where the IRI grammar allows it
     #[arg(long, requires = "rfc3986")]
     pub iri: bool,
+    /// The canonical form: whatwg (default), rfc3986, safe-browsing, surt or crawler
+    #[arg(long, value_name = "PROFILE", value_parser = parse_profile, conflicts_with = "rfc3986")]
+    pub profile: Option<Profile>,
     /// Print one JSON object per URL
     #[arg(long)]
     pub json: bool,
@@ -80,10 +94,15 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
         Err(message) => return driver::usage(&message),
     };
     let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    let profile = args.profile.unwrap_or(if args.rfc3986 {
+        Profile::Rfc3986
+    } else {
+        Profile::Whatwg
+    });
     if !edits.is_empty() {
-        if args.rfc3986 {
+        if profile != Profile::Whatwg {
             return driver::usage(
-                "edits, --get and the output forms work on URL Standard URLs, not with --rfc3986",
+                "edits, --get and the output forms work on URL Standard URLs, not with --rfc3986 or another --profile",
             );
         }
         let edits = &edits;
@@ -98,7 +117,17 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
             }
         });
     }
-    if args.rfc3986 {
+    if let Profile::SafeBrowsing | Profile::Surt | Profile::Crawler = profile {
+        return driver::run(batch, || {
+            move |input: &str, out: &mut Sink| {
+                let result = profile
+                    .canonicalize(input)
+                    .map_err(|e| Failure::new(profile.name(), e.to_string()));
+                answer(input, result, out)
+            }
+        });
+    }
+    if profile == Profile::Rfc3986 {
         let normalizer = standard::normalizer(true, args.iri);
         return driver::run(batch, || {
             |input: &str, out: &mut Sink| answer(input, normalizer.normalize(input), out)

@@ -1,0 +1,304 @@
+//! The Safe Browsing canonical URL and its lookup expressions (Google Safe Browsing API v4
+//! and v5, "URLs and Hashing"; summarized in `shared/specs/safe-browsing-canonicalization.md`).
+
+use super::bytes::{dotted, escape_into, inet_aton, unescape_repeatedly};
+use super::sha256::sha256;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// A URL in Safe Browsing canonical form: `scheme://host/path[?query]`.
+///
+/// ```
+/// use urlkit::canon::SafeBrowsingUrl;
+/// let url = SafeBrowsingUrl::new("http://a.b.c/1/2.html?param=1").unwrap();
+/// assert_eq!(url.expressions(), ["a.b.c/1/2.html?param=1", "a.b.c/1/2.html", "a.b.c/", "a.b.c/1/",
+///                                "b.c/1/2.html?param=1", "b.c/1/2.html", "b.c/", "b.c/1/"]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SafeBrowsingUrl {
+    canonical: String,
+    /// Where the host starts (after `://`) and where the path starts.
+    host: usize,
+    path: usize,
+    ip: bool,
+}
+
+fn trim_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// The final escaping (step 6): bytes up to space, from DEL up, `#` and `%`.
+fn escaped(b: u8) -> bool {
+    b <= b' ' || b >= 0x7f || b == b'#' || b == b'%'
+}
+
+impl SafeBrowsingUrl {
+    /// Canonicalizes `url` as a Safe Browsing client does before a lookup: tabs and line
+    /// breaks removed, the fragment dropped, percent-escapes undone repeatedly, the host
+    /// cleaned (dots, IPv4 in any form to dotted decimal, IPv6 shortest, IDN to punycode,
+    /// lower case, no port or user), dot segments and repeated slashes removed from the path,
+    /// then controls, space, non-ASCII, `#` and `%` escaped. A URL without a scheme gets
+    /// `http://`. `None` when no host is left.
+    ///
+    /// ```
+    /// use urlkit::canon::SafeBrowsingUrl;
+    /// let c = |u| SafeBrowsingUrl::new(u).unwrap().as_str().to_owned();
+    /// assert_eq!(c("http://host/%25%32%35"), "http://host/%25");
+    /// assert_eq!(c("http://www.GOOgle.com.../blah/.."), "http://www.google.com/");
+    /// assert_eq!(c("http://3279880203/blah"), "http://195.127.0.11/blah");
+    /// assert_eq!(c("www.google.com"), "http://www.google.com/");
+    /// assert_eq!(c("http://host.com//twoslashes?more//slashes"), "http://host.com/twoslashes?more//slashes");
+    /// ```
+    pub fn new(url: &str) -> Option<SafeBrowsingUrl> {
+        let b = url.as_bytes();
+        let start = b.iter().position(|&c| !trim_space(c)).unwrap_or(b.len());
+        let end = b.iter().rposition(|&c| !trim_space(c)).map_or(start, |e| e + 1);
+        // Step 1: tabs, CR, LF; step 2: the fragment.
+        let mut raw: Vec<u8> = b[start..end]
+            .iter()
+            .copied()
+            .filter(|&c| !matches!(c, b'\t' | b'\r' | b'\n'))
+            .collect();
+        if let Some(hash) = raw.iter().position(|&c| c == b'#') {
+            raw.truncate(hash);
+        }
+        // A scheme is `letters://`; otherwise http is assumed.
+        let scheme_len = raw
+            .iter()
+            .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+            .filter(|&n| n > 0 && raw[0].is_ascii_alphabetic() && raw[n..].starts_with(b"://"));
+        let (scheme, rest) = match scheme_len {
+            Some(n) => (raw[..n].to_ascii_lowercase(), &raw[n + 3..]),
+            None => (b"http".to_vec(), &raw[..]),
+        };
+        // Step 3.
+        let rest = unescape_repeatedly(alloc::borrow::Cow::Borrowed(rest));
+        let auth_end = rest
+            .iter()
+            .position(|&c| c == b'/' || c == b'?')
+            .unwrap_or(rest.len());
+        let (authority, after) = rest.split_at(auth_end);
+        let (path, query) = match after.iter().position(|&c| c == b'?') {
+            Some(q) => (&after[..q], Some(&after[q + 1..])),
+            None => (after, None),
+        };
+        let mut out = Vec::with_capacity(rest.len() + 16);
+        out.extend_from_slice(&scheme);
+        out.extend_from_slice(b"://");
+        let host = out.len();
+        let ip = canonical_host(authority, &mut out)?;
+        let path_at = out.len();
+        canonical_path(path, &mut out);
+        if let Some(q) = query {
+            out.push(b'?');
+            escape_into(q, escaped, &mut out);
+        }
+        // Escaped output is ASCII.
+        let canonical = String::from_utf8(out).ok()?;
+        Some(SafeBrowsingUrl {
+            canonical,
+            host,
+            path: path_at,
+            ip,
+        })
+    }
+
+    /// The canonical URL.
+    ///
+    /// ```
+    /// let u = urlkit::canon::SafeBrowsingUrl::new("http://evil.com/foo#bar#baz").unwrap();
+    /// assert_eq!(u.as_str(), "http://evil.com/foo");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.canonical
+    }
+
+    /// The canonical host.
+    ///
+    /// ```
+    /// let u = urlkit::canon::SafeBrowsingUrl::new("http://[::ffff:1.2.3.4]:8080/").unwrap();
+    /// assert_eq!(u.host(), "1.2.3.4");
+    /// ```
+    pub fn host(&self) -> &str {
+        &self.canonical[self.host..self.path]
+    }
+
+    /// The canonical path and query.
+    ///
+    /// ```
+    /// let u = urlkit::canon::SafeBrowsingUrl::new("http://h/a/./b?c=1").unwrap();
+    /// assert_eq!(u.path_and_query(), "/a/b?c=1");
+    /// ```
+    pub fn path_and_query(&self) -> &str {
+        &self.canonical[self.path..]
+    }
+
+    /// The host-suffix/path-prefix expressions a client looks up, at most 30, exact ones
+    /// first: hosts are the exact host and up to four suffixes from the last five labels
+    /// down to two (an IP address alone); paths are the exact path with its query, without
+    /// it, and up to four prefixes from `/`, each ending with `/`. No duplicates.
+    ///
+    /// ```
+    /// let u = urlkit::canon::SafeBrowsingUrl::new("http://a.b.c.d.e.f.g/1.html").unwrap();
+    /// let hosts: Vec<String> = u.expressions().iter().filter(|e| e.ends_with("/1.html")).cloned().collect();
+    /// assert_eq!(hosts, ["a.b.c.d.e.f.g/1.html", "c.d.e.f.g/1.html", "d.e.f.g/1.html", "e.f.g/1.html", "f.g/1.html"]);
+    /// ```
+    pub fn expressions(&self) -> Vec<String> {
+        let host = self.host();
+        let mut hosts = alloc::vec![host];
+        if !self.ip {
+            let labels: Vec<usize> = core::iter::once(0)
+                .chain(host.match_indices('.').map(|(i, _)| i + 1))
+                .collect();
+            // Suffixes of 5 down to 2 labels, except the host itself.
+            let n = labels.len();
+            for keep in (2..=5.min(n)).rev() {
+                let suffix = &host[labels[n - keep]..];
+                if suffix.len() != host.len() {
+                    hosts.push(suffix);
+                }
+            }
+        }
+        let full = self.path_and_query();
+        let path = full.split('?').next().unwrap_or(full);
+        let mut paths = alloc::vec![full];
+        if path != full {
+            paths.push(path);
+        }
+        // `/`, then one more segment at a time, each with its `/`, at most four in all.
+        for (i, _) in path.match_indices('/').take(4) {
+            let prefix = &path[..=i];
+            if !paths.contains(&prefix) {
+                paths.push(prefix);
+            }
+        }
+        let mut out = Vec::with_capacity(hosts.len() * paths.len());
+        for h in &hosts {
+            for p in &paths {
+                let mut e = String::with_capacity(h.len() + p.len());
+                e.push_str(h);
+                e.push_str(p);
+                out.push(e);
+            }
+        }
+        out
+    }
+
+    /// The SHA-256 hash of each of [`SafeBrowsingUrl::expressions`]; a lookup compares their
+    /// first 4 to 32 bytes with a list's hash prefixes.
+    ///
+    /// ```
+    /// let u = urlkit::canon::SafeBrowsingUrl::new("http://example.com/").unwrap();
+    /// assert_eq!(u.hashes()[0], urlkit::canon::sha256(b"example.com/"));
+    /// ```
+    pub fn hashes(&self) -> Vec<[u8; 32]> {
+        self.expressions().iter().map(|e| sha256(e.as_bytes())).collect()
+    }
+
+    /// The canonical URL, owned.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::canon::SafeBrowsingUrl::new("h.com").unwrap().into_string(), "http://h.com/");
+    /// ```
+    pub fn into_string(self) -> String {
+        self.canonical
+    }
+}
+
+/// Step 4: the host of `authority` (user and port dropped) into `out`; whether it is an IP
+/// address; `None` when it is empty.
+fn canonical_host(authority: &[u8], out: &mut Vec<u8>) -> Option<bool> {
+    let hostport = match authority.iter().rposition(|&c| c == b'@') {
+        Some(at) => &authority[at + 1..],
+        None => authority,
+    };
+    if hostport.first() == Some(&b'[') {
+        let close = hostport.iter().position(|&c| c == b']')?;
+        let text = core::str::from_utf8(&hostport[..=close]).ok()?;
+        if let Ok(crate::Host::Ipv6(addr)) = crate::Host::parse(text) {
+            let seg = addr.segments();
+            let v4 = if seg[..6] == [0, 0, 0, 0, 0, 0xffff] || seg[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
+                Some([
+                    (seg[6] >> 8) as u8,
+                    seg[6] as u8,
+                    (seg[7] >> 8) as u8,
+                    seg[7] as u8,
+                ])
+            } else {
+                None
+            };
+            match v4 {
+                Some(ip) => dotted(ip, out),
+                None => {
+                    use core::fmt::Write;
+                    let mut s = String::new();
+                    let _ = write!(s, "[{addr}]");
+                    out.extend_from_slice(s.as_bytes());
+                }
+            }
+            return Some(true);
+        }
+    }
+    let host = match hostport.iter().rposition(|&c| c == b':') {
+        Some(colon) if hostport[colon + 1..].iter().all(u8::is_ascii_digit) => &hostport[..colon],
+        _ => hostport,
+    };
+    // Dots: none first or last, runs become one.
+    let mut clean = Vec::with_capacity(host.len());
+    for &c in host {
+        if c == b'.' && clean.last().is_none_or(|&l| l == b'.') {
+            continue;
+        }
+        clean.push(c.to_ascii_lowercase());
+    }
+    if clean.last() == Some(&b'.') {
+        clean.pop();
+    }
+    if clean.is_empty() {
+        return None;
+    }
+    if let Some(ip) = inet_aton(&clean) {
+        dotted(ip, out);
+        return Some(true);
+    }
+    if !clean.is_ascii() {
+        if let Ok(text) = core::str::from_utf8(&clean) {
+            if let Ok(ascii) = crate::host::domain_to_ascii(text) {
+                clean = ascii.into_bytes();
+            }
+        }
+    }
+    escape_into(&clean, escaped, out);
+    Some(false)
+}
+
+/// Step 5: dot segments resolved, runs of slashes made one, `/` when empty; then escaped.
+fn canonical_path(path: &[u8], out: &mut Vec<u8>) {
+    let mut segments: Vec<&[u8]> = Vec::new();
+    let parts: Vec<&[u8]> = path.split(|&c| c == b'/').collect();
+    let last = parts.len().saturating_sub(1);
+    let mut trailing = false;
+    for (k, seg) in parts.iter().enumerate() {
+        match *seg {
+            b"." | b".." => {
+                if *seg == b".." {
+                    segments.pop();
+                }
+                trailing = true;
+            }
+            b"" => trailing = k == last && k > 0,
+            s => {
+                segments.push(s);
+                trailing = false;
+            }
+        }
+    }
+    let before = out.len();
+    for s in &segments {
+        out.push(b'/');
+        escape_into(s, escaped, out);
+    }
+    if trailing || out.len() == before {
+        out.push(b'/');
+    }
+}

@@ -1,0 +1,136 @@
+//! `canon::crawler` against w3lib's `canonicalize_url` (2.5.0) on every input of the
+//! datasets. The two differ by design in a few ways, each recognized here by a rule and
+//! counted with its reason; any other difference fails the test.
+
+use crate::python;
+use std::collections::BTreeMap;
+use urlkit::percent::percent_decode_str;
+use urlkit::Url;
+
+/// The parameters of a query, fully decoded (`+` as space).
+fn params(query: Option<&str>) -> Vec<(String, String)> {
+    let decode = |s: &str| {
+        percent_decode_str(&s.replace('+', " "))
+            .decode_utf8_lossy()
+            .into_owned()
+    };
+    query
+        .unwrap_or("")
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (n, v) = p.split_once('=').unwrap_or((p, ""));
+            (decode(n), decode(v))
+        })
+        .collect()
+}
+
+/// Why w3lib's answer differs from ours, when the difference is one of the known ones.
+fn reason(input: &str, ours: Option<&str>, theirs: &serde_json::Value) -> Option<&'static str> {
+    let Some(ours) = ours else {
+        return Some("not a URL by the URL Standard: urlkit fails, w3lib passes the text through");
+    };
+    let Some(theirs) = theirs.as_str() else {
+        return Some("w3lib raises");
+    };
+    if urlkit::canon::crawler(theirs).ok().as_deref() == Some(ours) {
+        return Some(
+            "w3lib's answer is another spelling of the same URL: the URL Standard's host (escapes decoded, \
+             IPv4 forms, fullwidth dots), default port, file: and special-scheme slashes, backslashes",
+        );
+    }
+    let (a, b) = (Url::parse(ours).ok()?, Url::parse(theirs).ok());
+    let Some(b) = b else {
+        return Some("w3lib's answer is not a URL by the URL Standard");
+    };
+    if a.scheme() == "file" {
+        return Some(
+            "file: URLs by the URL Standard: a drive letter (`C:`) stays the first path segment, above which `..` \
+             cannot go, and `localhost` is dropped; w3lib reads `C:` as a host or a removable segment",
+        );
+    }
+    if !a.is_special() {
+        return Some(
+            "non-special schemes (s3:, ldap:, …): the URL Standard keeps their opaque host's case and an empty path; \
+             w3lib lower-cases the host and adds `/`",
+        );
+    }
+    if input.contains(":///") || input.contains(":\\\\\\") {
+        return Some(
+            "special scheme with an empty authority: the URL Standard takes the next segment as the host",
+        );
+    }
+    let path = |u: &Url| percent_decode_str(u.pathname()).decode_utf8_lossy().into_owned();
+    let (pa, pb) = (params(a.query()), params(b.query()));
+    if a.host() != b.host() {
+        let host_text = input.split("://").nth(1).unwrap_or(input);
+        let host_text = host_text.split(['/', '?', '#']).next().unwrap_or("");
+        if !host_text.is_ascii() || host_text.contains('%') {
+            return Some(
+                "IDNA: w3lib's IDNA 2003 (ß → ss, escapes kept in hosts) against UTS 46 nontransitional",
+            );
+        }
+        return None;
+    }
+    if a.scheme() != b.scheme() || a.port() != b.port() || path(&a) != path(&b) {
+        return None;
+    }
+    if pa == pb {
+        return Some("escapes: w3lib escapes query characters the URL Standard leaves (`!()*:;,|^{}` …) and decodes path ones (`[ ]` …)");
+    }
+    let (mut sa, mut sb) = (pa.clone(), pb.clone());
+    sa.sort();
+    sb.sort();
+    if sa == sb {
+        return Some("repeated names: urlkit keeps their values in order (stable sort by name), w3lib sorts values too");
+    }
+    None
+}
+
+fn compare(file: &str) {
+    let Some(inputs) = python::dataset_inputs(file) else {
+        return;
+    };
+    let Some(expected) = python::expected("w3lib", &[], &inputs) else {
+        return;
+    };
+    let mut same = 0;
+    let mut explained = BTreeMap::<&str, usize>::new();
+    let mut unexplained = Vec::new();
+    for (input, want) in inputs.iter().zip(&expected) {
+        let got = urlkit::canon::crawler(input).ok();
+        if got.as_deref() == want.as_str() {
+            same += 1;
+            continue;
+        }
+        match reason(input, got.as_deref(), want) {
+            Some(r) => *explained.entry(r).or_default() += 1,
+            None => unexplained.push(format!("{input:?}\n   urlkit {got:?}\n   w3lib  {want}")),
+        }
+    }
+    println!(
+        "{file}: {} inputs, {same} the same; explained differences: {explained:#?}",
+        inputs.len()
+    );
+    assert!(
+        unexplained.is_empty(),
+        "{file}: {} unexplained differences:\n{}",
+        unexplained.len(),
+        unexplained
+            .iter()
+            .take(60)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn crawler_against_w3lib_on_realworld() {
+    compare("realworld.txt");
+}
+
+#[test]
+fn crawler_against_w3lib_on_messy() {
+    compare("messy.txt");
+}
