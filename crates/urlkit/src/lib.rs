@@ -104,6 +104,7 @@ pub mod scheme;
 pub mod schemes;
 mod setters;
 mod simd;
+pub mod text;
 mod url;
 mod whatwg;
 
