@@ -88,6 +88,48 @@ pub(super) fn is(b: u8, class: u8) -> bool {
     TABLE[usize::from(b)] & class != 0
 }
 
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// High bit set in each byte of `x` that is zero (exact up to the first such byte).
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(LO) & !x & HI
+}
+
+/// The first index in `i..stop` whose byte is in [`END`], or `stop`: eight bytes at a time
+/// (a URL is tens of bytes long, and this scan runs over every one of them).
+#[inline]
+pub(super) fn find_end(s: &[u8], mut i: usize, stop: usize) -> usize {
+    let stop = stop.min(s.len());
+    while i + 8 <= stop {
+        let x = u64::from_le_bytes([
+            s[i],
+            s[i + 1],
+            s[i + 2],
+            s[i + 3],
+            s[i + 4],
+            s[i + 5],
+            s[i + 6],
+            s[i + 7],
+        ]);
+        // Bytes below 0x21 (space and controls), then `<`, `>`, DEL. Each mask is exact at
+        // its lowest set bit, so the lowest bit of their union is the first END byte.
+        let m = (x.wrapping_sub(LO * 0x21) & !x & HI)
+            | zero_bytes(x ^ (LO * u64::from(b'<')))
+            | zero_bytes(x ^ (LO * u64::from(b'>')))
+            | zero_bytes(x ^ (LO * 0x7f));
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < stop && !is(s[i], END) {
+        i += 1;
+    }
+    i
+}
+
 /// The length of the Unicode punctuation character that starts at `s[i]`, if it is one a
 /// sentence puts right after a link (closing quotes, guillemets, the ellipsis, CJK full stop
 /// and comma, full-width closing parenthesis and comma), else 0. Such a character ends a
@@ -134,6 +176,16 @@ mod tests {
             );
         }
         assert_eq!(unicode_punct_at("a\u{201D}".as_bytes(), 1), 3);
+        for n in 0..40 {
+            for b in 0..=255u8 {
+                let mut s = vec![b'a'; n];
+                s.push(b);
+                s.extend_from_slice(b"x y");
+                let want = s.iter().position(|&c| is(c, END)).unwrap();
+                assert_eq!(find_end(&s, 0, s.len()), want, "{n} {b}");
+                assert_eq!(find_end(&s, 0, n), n.min(want));
+            }
+        }
         assert_eq!(unicode_punct_before("a\u{bb}".as_bytes(), 3), 2);
         assert_eq!(unicode_punct_at("é".as_bytes(), 0), 0);
     }

@@ -424,7 +424,7 @@ impl Lines {
             return;
         }
         let seg = &hay[self.pos - base..to - base];
-        let n = seg.iter().filter(|&&b| b == b'\n').count();
+        let n = count_newlines(seg);
         if n > 0 {
             self.breaks += n;
             self.line_start = self.pos + memchr::memrchr(b'\n', seg).map_or(0, |i| i + 1);
@@ -436,6 +436,25 @@ impl Lines {
     fn at(&self) -> (usize, usize) {
         (self.breaks + 1, self.pos - self.line_start + 1)
     }
+}
+
+/// The number of `\n` in `s`, counted into 32 byte-wide lanes (255 blocks at most between
+/// two sums, so a lane never overflows), which compiles to vector compares and subtracts.
+fn count_newlines(s: &[u8]) -> usize {
+    let mut n = 0;
+    let mut blocks = s.chunks_exact(32);
+    let mut lanes = [0u8; 32];
+    for (k, block) in blocks.by_ref().enumerate() {
+        for (lane, &b) in lanes.iter_mut().zip(block) {
+            *lane += u8::from(b == b'\n');
+        }
+        if k % 255 == 254 {
+            n += lanes.iter().map(|&l| usize::from(l)).sum::<usize>();
+            lanes = [0; 32];
+        }
+    }
+    n += lanes.iter().map(|&l| usize::from(l)).sum::<usize>();
+    n + blocks.remainder().iter().filter(|&&b| b == b'\n').count()
 }
 
 /// The iterator of [`links`] and [`Finder::links`].
@@ -708,6 +727,23 @@ impl<'h> Link<'h> {
         Link {
             text: Cow::Owned(self.text.into_owned()),
             ..self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn count_newlines_matches_a_filter() {
+        for len in [0, 1, 31, 32, 33, 255 * 32, 255 * 32 + 1, 300 * 32 + 7, 100_000] {
+            let s: alloc::vec::Vec<u8> = (0..len)
+                .map(|i| if i % 3 == 0 || i % 7 == 0 { b'\n' } else { b'a' })
+                .collect();
+            assert_eq!(
+                super::count_newlines(&s),
+                s.iter().filter(|&&b| b == b'\n').count(),
+                "{len}"
+            );
         }
     }
 }

@@ -164,9 +164,17 @@ impl Cx<'_> {
             };
             let open = [b'(', b'[', b'{', b'<'][pair];
             let (opens, closes) = counts[pair].get_or_insert_with(|| {
-                hay[start..end].iter().fold((0, 0), |(o, c), &x| {
-                    (o + usize::from(x == open), c + usize::from(x == b))
-                })
+                let link = &hay[start..end];
+                // Markdown's `[text](https://…)`: no opener inside, every trailing closer goes.
+                if memchr::memchr(open, link).is_none() {
+                    return (0, usize::MAX);
+                }
+                let mut counts = (0, 0);
+                for &x in link {
+                    counts.0 += usize::from(x == open);
+                    counts.1 += usize::from(x == b);
+                }
+                counts
             });
             if *closes <= *opens {
                 break;

@@ -159,7 +159,10 @@ impl Cx<'_> {
     /// boundary comes within `max_len` of `start`.
     pub(crate) fn bare_end(&self, start: usize, from: usize, min_end: usize) -> Result<usize, Eval> {
         let limit = start.saturating_add(self.finder.options.max_len);
-        let raw = self.run(from, limit, |b| !is(b, END))?;
+        let raw = super::class::find_end(self.hay, from, limit);
+        if raw == self.hay.len() && raw < limit && !self.eof {
+            return Err(Eval::More);
+        }
         if raw == limit {
             return Err(Eval::Long(start));
         }
@@ -319,6 +322,11 @@ impl Cx<'_> {
     /// A `:`: a scheme ends here (RFC 3986 §3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
     fn colon(&self, c: usize) -> Eval {
         let hay = self.hay;
+        let (spaced, path) = match self.byte(c + 1) {
+            Ok(Some(b)) => (is(b, END), b == b':'),
+            Ok(None) => (true, false),
+            Err(e) => return e,
+        };
         let mut s = c;
         while s > self.floor && c - s <= 32 && is(hay[s - 1], super::class::SCHEME) {
             s -= 1;
@@ -339,6 +347,20 @@ impl Cx<'_> {
         }
         let opts = &self.finder.options;
         let before = if s > self.floor { Some(hay[s - 1]) } else { None };
+        // Prose (`Note: see`): a space after the colon is only a line break inside `<…>`.
+        if spaced && before != Some(b'<') {
+            return Eval::Reject;
+        }
+        // `std::io`: no rule takes a second colon, only a wrapper (GFM's `<a::b>`).
+        if path
+            && before != Some(b'<')
+            && !opts
+                .schemes
+                .iter()
+                .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+        {
+            return Eval::Reject;
+        }
         if before == Some(b'<') && opts.has(Kind::Angle) && scheme.len() >= 2 {
             match self.wrapper(s - 1, s, opts.angle_whitespace, Kind::Angle) {
                 Eval::Reject => {}
@@ -371,9 +393,10 @@ impl Cx<'_> {
         match schemes::known(scheme) {
             Some(rule) => Some(rule),
             None if generic || !opts.schemes.is_empty() => Some(schemes::Rule::Generic),
-            // Any other scheme of two letters or more counts when `//` and a host follow
-            // (`foo://example.com:8042/over/there`): prose has no such words.
-            None if scheme.len() >= 2 => Some(schemes::Rule::Authority { empty_host: false }),
+            // Any other scheme of two letters or more counts when `//` and a host (or `/`)
+            // follow (`foo://example.com:8042/over/there`, `rmi:///jndi`): prose has no such
+            // words.
+            None if scheme.len() >= 2 => Some(schemes::Rule::Authority { empty_host: true }),
             None => None,
         }
     }
@@ -389,7 +412,8 @@ impl Cx<'_> {
             Ok(m) => m,
             Err(e) => return e,
         };
-        match self.bare_end(start, c + 1, min_end) {
+        // Everything a rule checked up to `min_end` is URL bytes: the end scan starts there.
+        match self.bare_end(start, min_end.max(c + 1), min_end) {
             Ok(end) => Eval::Found(Raw {
                 start,
                 end,

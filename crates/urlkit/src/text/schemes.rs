@@ -37,57 +37,80 @@ pub(super) enum Rule {
     Generic,
 }
 
-/// The built-in bare schemes, lower-case, with their rule.
-pub(super) const KNOWN: &[(&str, Rule)] = &[
-    ("http", Rule::Authority { empty_host: false }),
-    ("https", Rule::Authority { empty_host: false }),
-    ("ftp", Rule::Authority { empty_host: false }),
-    ("ftps", Rule::Authority { empty_host: false }),
-    ("sftp", Rule::Authority { empty_host: false }),
-    ("ws", Rule::Authority { empty_host: false }),
-    ("wss", Rule::Authority { empty_host: false }),
-    ("nntp", Rule::Authority { empty_host: false }),
-    ("telnet", Rule::Authority { empty_host: false }),
-    ("tn3270", Rule::Authority { empty_host: false }),
-    ("gopher", Rule::Authority { empty_host: false }),
-    ("wais", Rule::Authority { empty_host: false }),
-    ("prospero", Rule::Authority { empty_host: false }),
-    ("ssh", Rule::Authority { empty_host: false }),
-    ("git", Rule::Authority { empty_host: false }),
-    ("svn", Rule::Authority { empty_host: false }),
-    ("rsync", Rule::Authority { empty_host: false }),
-    ("irc", Rule::Authority { empty_host: false }),
-    ("ircs", Rule::Authority { empty_host: false }),
-    ("rtsp", Rule::Authority { empty_host: false }),
-    ("rtmp", Rule::Authority { empty_host: false }),
-    ("smb", Rule::Authority { empty_host: false }),
-    ("nfs", Rule::Authority { empty_host: false }),
-    ("imap", Rule::Authority { empty_host: false }),
-    ("pop", Rule::Authority { empty_host: false }),
-    ("ldap", Rule::Authority { empty_host: true }),
-    ("ldaps", Rule::Authority { empty_host: true }),
-    ("file", Rule::File),
-    ("mailto", Rule::Mailto),
-    ("news", Rule::News),
-    ("snews", Rule::News),
-    ("tel", Rule::Tel),
-    ("fax", Rule::Tel),
-    ("sms", Rule::Tel),
-    ("urn", Rule::Urn),
-    ("data", Rule::Data),
-    ("sip", Rule::Address),
-    ("sips", Rule::Address),
-    ("xmpp", Rule::Address),
-    ("geo", Rule::Geo),
-    ("magnet", Rule::Magnet),
-];
+/// A scheme of at most 8 bytes as one number (lower-cased), for one integer `match`.
+const fn key(name: &[u8]) -> u64 {
+    let mut k = 0u64;
+    let mut i = 0;
+    while i < name.len() {
+        k = k << 8 | name[i].to_ascii_lowercase() as u64;
+        i += 1;
+    }
+    k
+}
 
-/// The built-in rule for `scheme` (ASCII case-insensitive).
+/// The built-in rule for `scheme` (ASCII case-insensitive): every `:` in prose asks, so the
+/// name is matched as one integer (no built-in name has a NUL byte, so lengths never clash).
 pub(super) fn known(scheme: &[u8]) -> Option<Rule> {
-    KNOWN
-        .iter()
-        .find(|(name, _)| name.as_bytes().eq_ignore_ascii_case(scheme))
-        .map(|&(_, rule)| rule)
+    if scheme.len() > 8 {
+        return None;
+    }
+    const AUTHORITY: Rule = Rule::Authority { empty_host: false };
+    const HTTP: u64 = key(b"http");
+    const HTTPS: u64 = key(b"https");
+    const FTP: u64 = key(b"ftp");
+    const FTPS: u64 = key(b"ftps");
+    const SFTP: u64 = key(b"sftp");
+    const WS: u64 = key(b"ws");
+    const WSS: u64 = key(b"wss");
+    const NNTP: u64 = key(b"nntp");
+    const TELNET: u64 = key(b"telnet");
+    const TN3270: u64 = key(b"tn3270");
+    const GOPHER: u64 = key(b"gopher");
+    const WAIS: u64 = key(b"wais");
+    const PROSPERO: u64 = key(b"prospero");
+    const SSH: u64 = key(b"ssh");
+    const GIT: u64 = key(b"git");
+    const SVN: u64 = key(b"svn");
+    const RSYNC: u64 = key(b"rsync");
+    const IRC: u64 = key(b"irc");
+    const IRCS: u64 = key(b"ircs");
+    const RTSP: u64 = key(b"rtsp");
+    const RTMP: u64 = key(b"rtmp");
+    const SMB: u64 = key(b"smb");
+    const NFS: u64 = key(b"nfs");
+    const IMAP: u64 = key(b"imap");
+    const POP: u64 = key(b"pop");
+    const LDAP: u64 = key(b"ldap");
+    const LDAPS: u64 = key(b"ldaps");
+    const FILE: u64 = key(b"file");
+    const MAILTO: u64 = key(b"mailto");
+    const NEWS: u64 = key(b"news");
+    const SNEWS: u64 = key(b"snews");
+    const TEL: u64 = key(b"tel");
+    const FAX: u64 = key(b"fax");
+    const SMS: u64 = key(b"sms");
+    const URN: u64 = key(b"urn");
+    const DATA: u64 = key(b"data");
+    const SIP: u64 = key(b"sip");
+    const SIPS: u64 = key(b"sips");
+    const XMPP: u64 = key(b"xmpp");
+    const GEO: u64 = key(b"geo");
+    const MAGNET: u64 = key(b"magnet");
+    Some(match key(scheme) {
+        HTTP | HTTPS | FTP | FTPS | SFTP | WS | WSS | NNTP | TELNET | TN3270 | GOPHER | WAIS | PROSPERO
+        | SSH | GIT | SVN | RSYNC | IRC | IRCS | RTSP | RTMP | SMB | NFS | IMAP | POP => AUTHORITY,
+        LDAP | LDAPS => Rule::Authority { empty_host: true },
+        FILE => Rule::File,
+        MAILTO => Rule::Mailto,
+        NEWS | SNEWS => Rule::News,
+        TEL | FAX | SMS => Rule::Tel,
+        URN => Rule::Urn,
+        DATA => Rule::Data,
+        SIP | SIPS | XMPP => Rule::Address,
+        GEO => Rule::Geo,
+        MAGNET => Rule::Magnet,
+        _ => return None,
+    })
 }
 
 /// Outcome of a rule: where the URL must at least reach (its required part, e.g. the host),
