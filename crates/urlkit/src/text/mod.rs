@@ -354,7 +354,8 @@ impl Finder {
         }
     }
 
-    /// The URLs read from `reader`, in order, in bounded memory (about `max_len` plus 64 KiB),
+    /// The URLs read from `reader`, in order, in bounded memory (about twice `max_len` plus the
+    /// reader's chunk),
     /// with offsets into the whole input. Bytes that are not UTF-8 never start a link and
     /// appear in a link's text as U+FFFD.
     ///

@@ -62,7 +62,7 @@ pub(crate) struct Cx<'a> {
 
 /// A run of GFM valid-domain bytes.
 pub(crate) struct Domain {
-    /// The end of the domain, trailing dots excluded.
+    /// The end of the domain, trailing dots and underscores excluded.
     pub end: usize,
     /// The end of the run, trailing dots included.
     pub run_end: usize,
@@ -125,8 +125,9 @@ impl Cx<'_> {
         if k == limit {
             return Err(Eval::Long(h));
         }
+        // Trailing dots and underscores end the sentence or an `_emphasis_`, not the domain.
         let mut end = k;
-        while end > h && hay[end - 1] == b'.' {
+        while end > h && matches!(hay[end - 1], b'.' | b'_') {
             end -= 1;
         }
         // "No underscores may be present in the last two segments of the domain."
@@ -362,7 +363,10 @@ impl Cx<'_> {
             return Eval::Reject;
         }
         if before == Some(b'<') && opts.has(Kind::Angle) && scheme.len() >= 2 {
-            match self.wrapper(s - 1, s, opts.angle_whitespace, Kind::Angle) {
+            // Spaces within a line only where `//` says a URL follows: `<Note: this is
+            // important>` stays prose.
+            let spaces = opts.angle_whitespace && hay.get(c + 1..c + 3) == Some(&b"//"[..]);
+            match self.wrapper(s - 1, s, spaces, Kind::Angle) {
                 Eval::Reject => {}
                 other => return other,
             }
@@ -379,20 +383,22 @@ impl Cx<'_> {
         Eval::Reject
     }
 
-    /// The rule for a bare `scheme`, within the scheme allow-list if there is one.
+    /// The rule for a bare `scheme`. The allow-list does not narrow this (a URL outside it
+    /// is still consumed, so that `u@h.example` inside `http://u@h.example/` is no address
+    /// of its own; [`Finder::allowed`] drops it afterwards) but widens it: a listed scheme
+    /// that is not built in is found with any text after its colon.
     pub(crate) fn rule(&self, scheme: &[u8], generic: bool) -> Option<schemes::Rule> {
         let opts = &self.finder.options;
-        if !opts.schemes.is_empty()
-            && !opts
-                .schemes
-                .iter()
-                .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
-        {
-            return None;
-        }
         match schemes::known(scheme) {
             Some(rule) => Some(rule),
-            None if generic || !opts.schemes.is_empty() => Some(schemes::Rule::Generic),
+            None if generic
+                || opts
+                    .schemes
+                    .iter()
+                    .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme)) =>
+            {
+                Some(schemes::Rule::Generic)
+            }
             // Any other scheme of two letters or more counts when `//` and a host (or `/`)
             // follow (`foo://example.com:8042/over/there`, `rmi:///jndi`): prose has no such
             // words.

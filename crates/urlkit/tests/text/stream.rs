@@ -86,6 +86,14 @@ fn offsets_stay_exact_past_many_windows() {
         assert_eq!(&text[link.span()], link.as_str());
     }
     assert!(streamed(&finder, &text, 1000) == whole(&finder, &text));
+    // A reader that hands out all at once is still read in bounded windows.
+    let mut links = finder.links_in(text.as_bytes());
+    let mut max = 0;
+    while let Some(link) = links.next() {
+        link.unwrap();
+        max = max.max(links.buffered());
+    }
+    assert!(max <= 3 << 16, "held {max}");
 }
 
 /// Adversarial inputs of 4 MB: nothing is reported, the held window stays small.
