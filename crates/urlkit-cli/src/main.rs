@@ -44,6 +44,8 @@ enum Command {
     Set(cmd::set::SetArgs),
     /// Show the search parameters of URLs (name = value lines, or --json pairs)
     Query(cmd::query::QueryArgs),
+    /// Find the URLs in text files or standard input (one JSON object per URL, or --plain)
+    Extract(cmd::extract::ExtractArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => cmd::validate::run(args),
         Command::Set(args) => cmd::set::run(args),
         Command::Query(args) => cmd::query::run(args),
+        Command::Extract(args) => cmd::extract::run(args),
     };
     status.into()
 }
