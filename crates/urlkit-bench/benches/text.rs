@@ -335,12 +335,20 @@ fn main() {
         "- dense: realworld.txt, {:.1} MB, repeated to 16 MB",
         dense.len() as f64 / 1e6
     );
-    // `BENCH_ONLY=profile-urlkit` / `profile-linkify`: one finder, all kinds, over the prose
-    // (for `perf record`).
+    // `BENCH_ONLY=profile-urlkit` / `profile-linkify`: one finder (`BENCH_CONFIG` 0, 1, 2;
+    // default all kinds) over the prose or `BENCH_FILE=realworld.txt` (for `perf record`).
     for (name, k) in [("profile-urlkit", 0), ("profile-linkify", 1)] {
         if only.as_deref() == Some(name) {
-            let big = repeat_to(&prose, prose_mb << 20);
-            let c = &configs[2];
+            let corpus = if std::env::var("BENCH_FILE").is_ok_and(|f| f == "realworld.txt") {
+                &dense
+            } else {
+                &prose
+            };
+            let big = repeat_to(corpus, prose_mb << 20);
+            let c = &configs[std::env::var("BENCH_CONFIG")
+                .ok()
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(2)];
             for _ in 0..rounds {
                 let start = Instant::now();
                 let n = if k == 0 {

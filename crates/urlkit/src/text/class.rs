@@ -11,6 +11,8 @@ pub(super) const SCHEME: u8 = 4;
 /// A GFM "valid domain" segment byte: alphanumeric, `_`, `-` (the `.` separators and
 /// non-ASCII bytes are handled apart).
 pub(super) const DOMAIN: u8 = 8;
+/// A domain byte or its `.` separator.
+pub(super) const HOST: u8 = 128;
 /// A GFM extended email local-part byte: alphanumeric, `.`, `-`, `_`, `+`.
 pub(super) const LOCAL: u8 = 16;
 /// The HTML5 `valid e-mail address` local-part bytes (GFM's email autolink):
@@ -38,7 +40,10 @@ const fn build() -> [u8; 256] {
             v |= SCHEME;
         }
         if alnum || matches!(c, b'_' | b'-') {
-            v |= DOMAIN;
+            v |= DOMAIN | HOST;
+        }
+        if c == b'.' {
+            v |= HOST;
         }
         if alnum || matches!(c, b'.' | b'-' | b'_' | b'+') {
             v |= LOCAL;

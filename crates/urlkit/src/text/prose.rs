@@ -29,7 +29,7 @@ impl Cx<'_> {
                 (run_end, end, valid)
             }
             _ => {
-                let d = match self.domain(w, limit) {
+                let d = match self.domain(w, limit, true) {
                     Ok(d) => d,
                     Err(e) => return e,
                 };

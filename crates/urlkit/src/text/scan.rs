@@ -7,7 +7,7 @@
 //! bounded ([`LOOKBACK`]) and every look-ahead by the options' `max_len`, so a window of
 //! bounded size always suffices, and a decision never depends on where the windows were cut.
 
-use super::class::{is, unicode_punct_at, DOMAIN, END};
+use super::class::{is, unicode_punct_at, END, HOST};
 use super::{schemes, Added, Finder, Kind};
 
 /// Bytes a window keeps before the earliest position still to be evaluated: a scheme looks
@@ -106,14 +106,20 @@ impl Cx<'_> {
     }
 
     /// The GFM valid domain starting at `h`: segments of alphanumerics, `_` and `-` (and
-    /// non-ASCII, for internationalized names) separated by `.`.
-    pub(crate) fn domain(&self, h: usize, limit: usize) -> Result<Domain, Eval> {
+    /// non-ASCII, for internationalized names) separated by `.`. `last_two` (where the
+    /// second-to-last segment starts) is found only when asked for or when an underscore
+    /// makes the verdict depend on it.
+    pub(crate) fn domain(&self, h: usize, limit: usize, want_last_two: bool) -> Result<Domain, Eval> {
         let hay = self.hay;
         let stop = limit.min(hay.len());
         let mut k = h;
+        let mut underscore = false;
         while k < stop {
             let b = hay[k];
-            if is(b, DOMAIN) || b == b'.' || (b >= 0x80 && unicode_punct_at(hay, k) == 0) {
+            if is(b, HOST) {
+                underscore |= b == b'_';
+                k += 1;
+            } else if b >= 0x80 && unicode_punct_at(hay, k) == 0 {
                 k += 1;
             } else {
                 break;
@@ -130,28 +136,30 @@ impl Cx<'_> {
         while end > h && matches!(hay[end - 1], b'.' | b'_') {
             end -= 1;
         }
-        // "No underscores may be present in the last two segments of the domain."
-        let mut dots = 0;
         let mut last_two = h;
-        let mut underscore = false;
-        for j in (h..end).rev() {
-            match hay[j] {
-                b'.' => {
-                    dots += 1;
-                    if dots == 2 {
-                        last_two = j + 1;
-                        break;
+        let mut underscore_in_last_two = false;
+        if underscore || want_last_two {
+            // "No underscores may be present in the last two segments of the domain."
+            let mut dots = 0;
+            for j in (h..end).rev() {
+                match hay[j] {
+                    b'.' => {
+                        dots += 1;
+                        if dots == 2 {
+                            last_two = j + 1;
+                            break;
+                        }
                     }
+                    b'_' => underscore_in_last_two = true,
+                    _ => {}
                 }
-                b'_' => underscore = true,
-                _ => {}
             }
         }
         Ok(Domain {
             end,
             run_end: k,
             last_two,
-            underscore_in_last_two: underscore,
+            underscore_in_last_two,
         })
     }
 

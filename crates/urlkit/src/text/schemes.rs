@@ -164,12 +164,35 @@ impl Cx<'_> {
             return Err(Eval::Reject);
         }
         let mut h = i + 2;
-        // RFC 3986 §3.2.1 userinfo, up to an `@` before the first `/`, `?`, `#` or boundary.
-        let u = self.run(h, limit, |b| {
-            !is(b, END) && !matches!(b, b'/' | b'?' | b'#' | b'@' | b'[' | b']' | b'>' | b'"')
-        })?;
-        if self.byte(u)? == Some(b'@') {
-            h = u + 1;
+        let mut d = self.domain(h, limit, false)?;
+        // RFC 3986 §3.2.1 userinfo, up to an `@` before the first `/`, `?`, `#` or boundary:
+        // looked for only when the host's run stops at `@`, or at `:` (a port, or a password).
+        if matches!(
+            self.byte(d.run_end)?,
+            Some(
+                b'@' | b':'
+                    | b'%'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b'~'
+            )
+        ) {
+            let u = self.run(d.run_end, limit, |b| {
+                !is(b, END) && !matches!(b, b'/' | b'?' | b'#' | b'@' | b'[' | b']' | b'>' | b'"')
+            })?;
+            if self.byte(u)? == Some(b'@') {
+                h = u + 1;
+                d = self.domain(h, limit, false)?;
+            }
         }
         if self.byte(h)? == Some(b'[') {
             let k = self.run(h + 1, h + 64, |b| {
@@ -180,7 +203,6 @@ impl Cx<'_> {
                 _ => Err(Eval::Reject),
             };
         }
-        let d = self.domain(h, limit)?;
         if d.end == h {
             return match self.byte(h)? {
                 Some(b'/') if empty_host => Ok(h + 1),
@@ -200,7 +222,7 @@ impl Cx<'_> {
         if at == i || self.byte(at)? != Some(b'@') {
             return Err(Eval::Reject);
         }
-        let d = self.domain(at + 1, limit)?;
+        let d = self.domain(at + 1, limit, false)?;
         if d.end == at + 1 && self.byte(at + 1)? != Some(b'[') {
             return Err(Eval::Reject);
         }
