@@ -107,17 +107,8 @@ fn zero_bytes(x: u64) -> u64 {
 #[inline]
 pub(super) fn find_end(s: &[u8], mut i: usize, stop: usize) -> usize {
     let stop = stop.min(s.len());
-    while i + 8 <= stop {
-        let x = u64::from_le_bytes([
-            s[i],
-            s[i + 1],
-            s[i + 2],
-            s[i + 3],
-            s[i + 4],
-            s[i + 5],
-            s[i + 6],
-            s[i + 7],
-        ]);
+    while let Some(word) = s[..stop].get(i..i + 8) {
+        let x = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
         // Bytes below 0x21 (space and controls), then `<`, `>`, DEL. Each mask is exact at
         // its lowest set bit, so the lowest bit of their union is the first END byte.
         let m = (x.wrapping_sub(LO * 0x21) & !x & HI)

@@ -426,7 +426,7 @@ impl Lines {
             return;
         }
         let seg = &hay[self.pos - base..to - base];
-        if seg.len() < 64 {
+        if seg.len() < 32 {
             // Between the URLs of a URL-dense text: one plain pass.
             for (i, &b) in seg.iter().enumerate() {
                 if b == b'\n' {
