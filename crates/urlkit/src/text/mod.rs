@@ -426,20 +426,14 @@ impl Lines {
             return;
         }
         let seg = &hay[self.pos - base..to - base];
-        if seg.len() < 32 {
-            // Between the URLs of a URL-dense text: one plain pass.
-            for (i, &b) in seg.iter().enumerate() {
-                if b == b'\n' {
-                    self.breaks += 1;
-                    self.line_start = self.pos + i + 1;
-                }
-            }
+        let (n, last) = if seg.len() < 256 {
+            newlines_and_last(seg)
         } else {
-            let n = count_newlines(seg);
-            if n > 0 {
-                self.breaks += n;
-                self.line_start = self.pos + memchr::memrchr(b'\n', seg).map_or(0, |i| i + 1);
-            }
+            (count_newlines(seg), memchr::memrchr(b'\n', seg))
+        };
+        if let Some(last) = last {
+            self.breaks += n;
+            self.line_start = self.pos + last + 1;
         }
         self.pos = to;
     }
@@ -467,6 +461,32 @@ fn count_newlines(s: &[u8]) -> usize {
     }
     n += lanes.iter().map(|&l| usize::from(l)).sum::<usize>();
     n + blocks.remainder().iter().filter(|&&b| b == b'\n').count()
+}
+
+/// The number of `\n` in `s` and the index of the last one, eight bytes at a time (the
+/// short stretches between the URLs of a URL-dense text).
+fn newlines_and_last(s: &[u8]) -> (usize, Option<usize>) {
+    const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const NL: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+    let (mut n, mut last) = (0, None);
+    let mut words = s.chunks_exact(8);
+    for (k, word) in words.by_ref().enumerate() {
+        let t = u64::from_le_bytes(word.try_into().unwrap_or([0; 8])) ^ NL;
+        // The high bit of each byte that is zero, exactly (no borrow between bytes).
+        let m = !(((t & LO7) + LO7) | t | LO7);
+        if m != 0 {
+            n += m.count_ones() as usize;
+            last = Some(k * 8 + 7 - m.leading_zeros() as usize / 8);
+        }
+    }
+    let tail = s.len() - words.remainder().len();
+    for (i, &b) in words.remainder().iter().enumerate() {
+        if b == b'\n' {
+            n += 1;
+            last = Some(tail + i);
+        }
+    }
+    (n, last)
 }
 
 /// The iterator of [`links`] and [`Finder::links`].
@@ -756,6 +776,24 @@ mod tests {
                 s.iter().filter(|&&b| b == b'\n').count(),
                 "{len}"
             );
+        }
+    }
+
+    #[test]
+    fn newlines_and_last_matches_a_scan() {
+        let all: alloc::vec::Vec<u8> = (0..=255u8)
+            .chain(0..=255u8)
+            .chain(b"\n\nab\n".iter().copied())
+            .collect();
+        for start in 0..all.len() {
+            for end in start..(start + 40).min(all.len()) {
+                let s = &all[start..end];
+                let want = (
+                    s.iter().filter(|&&b| b == b'\n').count(),
+                    s.iter().rposition(|&b| b == b'\n'),
+                );
+                assert_eq!(super::newlines_and_last(s), want, "{start}..{end}");
+            }
         }
     }
 }
