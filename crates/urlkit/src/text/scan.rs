@@ -175,6 +175,17 @@ impl Cx<'_> {
         if raw == limit {
             return Err(Eval::Long(start));
         }
+        // Markdown's `[text](url)` around a link, written as text: `](` ends it (a URL has a
+        // `]` only after an IP literal, and never `](`).
+        let mut raw = raw;
+        let mut k = from;
+        while let Some(j) = memchr::memchr(b']', &self.hay[k..raw]) {
+            if self.hay.get(k + j + 1) == Some(&b'(') {
+                raw = k + j + 1;
+                break;
+            }
+            k += j + 1;
+        }
         let end = self.trim(start, raw);
         if end < min_end {
             return Err(Eval::Reject);

@@ -91,6 +91,7 @@ fn schemes_found_bare() {
         ("see http://example.com/…", "http://example.com/"),
         ("`https://example.com/x`", "https://example.com/x"),
         ("href=https://example.org/a>text</a>", "https://example.org/a"),
+        ("see https://[::1]/x](y", "https://[::1]/x"),
         ("x http://example.com/?q=a&amp; y", "http://example.com/?q=a"),
         ("http://a.example/x?q=1&hl;", "http://a.example/x?q=1"),
         ("'http://a.example/it''", "http://a.example/it"),
@@ -105,6 +106,18 @@ fn schemes_found_bare() {
         assert_eq!(urls(text).first().map(String::as_str), Some(url), "{text:?}");
         assert_eq!(one(text).kind(), Kind::Scheme, "{text:?}");
     }
+}
+
+#[test]
+fn markdown_links_written_as_text() {
+    assert_eq!(
+        urls("[![ci](https://img.example/b.svg)](https://ci.example/) [x](http://a.example/(b))"),
+        [
+            "https://img.example/b.svg",
+            "https://ci.example/",
+            "http://a.example/(b)"
+        ]
+    );
 }
 
 #[test]
