@@ -143,6 +143,12 @@ impl Stream {
     }
 }
 
+impl Read for Stream {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.reader.read(buf)
+    }
+}
+
 /// Every zstd frame of a file, one after the other.
 struct ZstdFrames {
     file: BufReader<File>,

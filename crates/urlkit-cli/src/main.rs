@@ -93,6 +93,8 @@ enum Command {
     Match(cmd::matching::MatchArgs),
     /// Public suffix, registrable domain and subdomain of URLs' hosts (Public Suffix List)
     Domain(cmd::domain::DomainArgs),
+    /// Find the URLs in text files or standard input (one JSON object per URL, or --plain)
+    Extract(cmd::extract::ExtractArgs),
 }
 
 fn main() -> ExitCode {
@@ -120,6 +122,7 @@ fn main() -> ExitCode {
         Command::External(args) => cmd::help::external(&args),
         Command::Match(args) => cmd::matching::run(args),
         Command::Domain(args) => cmd::domain::run(args),
+        Command::Extract(args) => cmd::extract::run(args),
     };
     status.into()
 }

@@ -110,6 +110,7 @@ pub mod scheme;
 #[deprecated(since = "0.2.0", note = "renamed to `urlkit::rfc1738`")]
 pub mod schemes;
 mod simd;
+pub mod text;
 mod url;
 mod whatwg;
 

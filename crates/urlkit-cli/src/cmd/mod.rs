@@ -8,6 +8,7 @@ pub mod help;
 pub mod inspect;
 pub mod matching;
 pub mod domain;
+pub mod extract;
 pub mod normalize;
 pub mod parse;
 pub mod path;

@@ -1,0 +1,188 @@
+//! Byte classes of the text scanner, one bit each in a const table.
+
+/// Whitespace: space, tab, line feed, vertical tab, form feed, carriage return.
+pub(super) const WS: u8 = 1;
+/// Ends a bare URL (GFM: "non-space non-`<` characters" follow the domain): whitespace, any
+/// other ASCII control byte, `<`, and here `>` too (never part of a URL, RFC 3986 §2; in
+/// `href=http://a.example/>text` it closes a tag).
+pub(super) const END: u8 = 2;
+/// RFC 3986 §3.1 `scheme` after its first letter: `ALPHA / DIGIT / "+" / "-" / "."`.
+pub(super) const SCHEME: u8 = 4;
+/// A GFM "valid domain" segment byte: alphanumeric, `_`, `-` (the `.` separators and
+/// non-ASCII bytes are handled apart).
+pub(super) const DOMAIN: u8 = 8;
+/// A domain byte or its `.` separator.
+pub(super) const HOST: u8 = 128;
+/// A GFM extended email local-part byte: alphanumeric, `.`, `-`, `_`, `+`.
+pub(super) const LOCAL: u8 = 16;
+/// The HTML5 `valid e-mail address` local-part bytes (GFM's email autolink):
+/// ``a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-``.
+pub(super) const LOCAL5: u8 = 32;
+/// Trailing punctuation that belongs to the sentence, not the link (GFM extended autolink
+/// path validation: `?!.,:*_~`, plus the quotes that cmark-gfm also drops, and the backtick
+/// that closes a code span around a URL in Markdown or Bikeshed text).
+pub(super) const TRAIL: u8 = 64;
+
+const fn build() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let mut v = 0;
+        if matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r') {
+            v |= WS;
+        }
+        if c < 0x20 || c == 0x7f || c == b' ' || c == b'<' || c == b'>' {
+            v |= END;
+        }
+        let alnum = c.is_ascii_alphanumeric();
+        if alnum || matches!(c, b'+' | b'-' | b'.') {
+            v |= SCHEME;
+        }
+        if alnum || matches!(c, b'_' | b'-') {
+            v |= DOMAIN | HOST;
+        }
+        if c == b'.' {
+            v |= HOST;
+        }
+        if alnum || matches!(c, b'.' | b'-' | b'_' | b'+') {
+            v |= LOCAL;
+        }
+        if alnum
+            || matches!(
+                c,
+                b'.' | b'!'
+                    | b'#'
+                    | b'$'
+                    | b'%'
+                    | b'&'
+                    | b'\''
+                    | b'*'
+                    | b'+'
+                    | b'/'
+                    | b'='
+                    | b'?'
+                    | b'^'
+                    | b'_'
+                    | b'`'
+                    | b'{'
+                    | b'|'
+                    | b'}'
+                    | b'~'
+                    | b'-'
+            )
+        {
+            v |= LOCAL5;
+        }
+        if matches!(
+            c,
+            b'?' | b'!' | b'.' | b',' | b':' | b'*' | b'_' | b'~' | b'\'' | b'"' | b'`'
+        ) {
+            v |= TRAIL;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+}
+
+static TABLE: [u8; 256] = build();
+
+#[inline(always)]
+pub(super) fn is(b: u8, class: u8) -> bool {
+    TABLE[usize::from(b)] & class != 0
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// High bit set in each byte of `x` that is zero (exact up to the first such byte).
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(LO) & !x & HI
+}
+
+/// The first index in `i..stop` whose byte is in [`END`], or `stop`: eight bytes at a time
+/// (a URL is tens of bytes long, and this scan runs over every one of them).
+#[inline]
+pub(super) fn find_end(s: &[u8], mut i: usize, stop: usize) -> usize {
+    let stop = stop.min(s.len());
+    while let Some(word) = s[..stop].get(i..i + 8) {
+        let x = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        // Bytes below 0x21 (space and controls), then `<`, `>`, DEL. Each mask is exact at
+        // its lowest set bit, so the lowest bit of their union is the first END byte.
+        let m = (x.wrapping_sub(LO * 0x21) & !x & HI)
+            | zero_bytes(x ^ (LO * u64::from(b'<')))
+            | zero_bytes(x ^ (LO * u64::from(b'>')))
+            | zero_bytes(x ^ (LO * 0x7f));
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < stop && !is(s[i], END) {
+        i += 1;
+    }
+    i
+}
+
+/// The length of the Unicode punctuation character that starts at `s[i]`, if it is one a
+/// sentence puts right after a link (closing quotes, guillemets, the ellipsis, CJK full stop
+/// and comma, full-width closing parenthesis and comma), else 0. Such a character ends a
+/// domain and is trimmed from a link's end like ASCII trailing punctuation.
+pub(super) fn unicode_punct_at(s: &[u8], i: usize) -> usize {
+    match s.get(i..) {
+        Some([0xC2, 0xAB | 0xBB, ..]) => 2,
+        Some([0xE2, 0x80, 0x98 | 0x99 | 0x9C | 0x9D | 0xA6 | 0xBA, ..]) => 3,
+        Some([0xE3, 0x80, 0x81 | 0x82, ..]) => 3,
+        Some([0xEF, 0xBC, 0x89 | 0x8C, ..]) => 3,
+        _ => 0,
+    }
+}
+
+/// The length of such a punctuation character ending right before `end`, else 0.
+pub(super) fn unicode_punct_before(s: &[u8], end: usize) -> usize {
+    for len in [2, 3] {
+        if end >= len && unicode_punct_at(s, end - len) == len {
+            return len;
+        }
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_match_their_definitions() {
+        for b in 0..=255u8 {
+            assert_eq!(is(b, WS), b" \t\n\x0b\x0c\r".contains(&b), "{b}");
+            assert_eq!(is(b, END), b < 0x21 || b == 0x7f || b == b'<' || b == b'>', "{b}");
+            assert_eq!(
+                is(b, SCHEME),
+                b.is_ascii_alphanumeric() || b"+-.".contains(&b),
+                "{b}"
+            );
+            assert_eq!(is(b, TRAIL), b"?!.,:*_~'\"`".contains(&b), "{b}");
+            assert_eq!(
+                is(b, LOCAL5),
+                b.is_ascii_alphanumeric() || b".!#$%&'*+/=?^_`{|}~-".contains(&b),
+                "{b}"
+            );
+        }
+        assert_eq!(unicode_punct_at("a\u{201D}".as_bytes(), 1), 3);
+        for n in 0..40 {
+            for b in 0..=255u8 {
+                let mut s = vec![b'a'; n];
+                s.push(b);
+                s.extend_from_slice(b"x y");
+                let want = s.iter().position(|&c| is(c, END)).unwrap();
+                assert_eq!(find_end(&s, 0, s.len()), want, "{n} {b}");
+                assert_eq!(find_end(&s, 0, n), n.min(want));
+            }
+        }
+        assert_eq!(unicode_punct_before("a\u{bb}".as_bytes(), 3), 2);
+        assert_eq!(unicode_punct_at("é".as_bytes(), 0), 0);
+    }
+}

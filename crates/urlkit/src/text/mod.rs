@@ -1,0 +1,799 @@
+//! URLs in free text: every URL in a string or a stream, exactly where it is.
+//!
+//! ## Overview
+//!
+//! [`links`] (or [`Finder::links`] with [`Options`]) iterates over the URLs in a `&str`;
+//! [`Finder::links_in`] does the same over any [`std::io::BufRead`] in bounded memory, with
+//! offsets that stay exact across chunk boundaries. Each [`Link`] has its byte span, 1-based
+//! line and column, the text as it appears, the URL as it should be used ([`Link::url`]),
+//! its [`Kind`], whether it was wrapped across lines, and its WHATWG parse on demand
+//! ([`Link::parse`]). [`linkify_html`] turns text into HTML with a link around each URL.
+//!
+//! What is found, after the standards:
+//!
+//! - RFC 1738, appendix "Recommendations for URLs in Context", and the W3C notes'
+//!   PrePrefix: `<URL:…>` ([`Kind::UrlWrapper`]) and a bare `URL:` prefix
+//!   ([`Kind::UrlPrefix`]);
+//! - RFC 3986 Appendix C "Delimiting a URI in Context": `<…>` ([`Kind::Angle`], also GFM's
+//!   autolinks, email addresses included) and `"…"` ([`Kind::Quoted`]); whitespace that
+//!   breaks a wrapped URL across lines is removed, and a line break right after a hyphen
+//!   keeps the hyphen but makes the link [ambiguous](Link::is_ambiguous), with the other
+//!   reading in [`Link::alternatives`];
+//! - the GFM autolink extension for bare URLs in prose: `www.` links ([`Kind::Www`],
+//!   `http://` added), email addresses ([`Kind::Email`], `mailto:` added), and URLs with a
+//!   scheme ([`Kind::Scheme`]): GFM's `http`, `https` and `ftp`, extended to the schemes of
+//!   the seeds and today's web (`mailto:`, `news:`, `nntp://`, `telnet://`, `gopher://`,
+//!   `wais://`, `prospero://`, `file:`, `ws(s)://`, `urn:`, `tel:`, `data:`, …), each with a
+//!   check of what must follow its colon so that prose (`Note: see below`, `10:30`) is not
+//!   taken for a URL. The end of a bare URL follows GFM's extended autolink path
+//!   validation: trailing punctuation, unbalanced closing parentheses, entity-like
+//!   suffixes.
+//!
+//! Occurrences are reported in order and never overlap. A candidate longer than
+//! [`Options::max_len`] bytes is not reported (its run is skipped), which bounds the memory
+//! of the streaming form.
+//!
+//! ## Examples
+//!
+//! ```
+//! use urlkit::text::{self, Kind};
+//! let found: Vec<_> = text::links("See <URL:ftp://info.cern.ch/pub/www/doc; type=d> or www.w3.org.").collect();
+//! assert_eq!(found[0].url(), "ftp://info.cern.ch/pub/www/doc;type=d");
+//! assert_eq!(found[0].kind(), Kind::UrlWrapper);
+//! assert_eq!(found[1].as_str(), "www.w3.org");
+//! assert_eq!(found[1].url(), "http://www.w3.org");
+//! assert_eq!((found[1].start(), found[1].line(), found[1].column()), (52, 1, 53));
+//! ```
+
+mod class;
+mod html;
+mod prose;
+mod scan;
+mod schemes;
+#[cfg(feature = "std")]
+mod stream;
+mod wrapper;
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::{ParseError, Url};
+pub use html::linkify_html;
+use scan::{Raw, Scanner, Step};
+#[cfg(feature = "std")]
+pub use stream::ReaderLinks;
+
+/// How an occurrence is delimited in the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kind {
+    /// `<URL:…>`: RFC 1738 appendix.
+    UrlWrapper,
+    /// `<…>`: RFC 3986 Appendix C, GFM autolinks (a URL with a scheme, or an email address).
+    Angle,
+    /// `"…"`: RFC 3986 Appendix C.
+    Quoted,
+    /// `URL:` then the URL, without brackets: the PrePrefix of RFC 1738 and the W3C notes.
+    UrlPrefix,
+    /// A bare URL with a scheme.
+    Scheme,
+    /// A bare `www.` link (GFM extended www autolink); `http://` is added.
+    Www,
+    /// A bare email address (GFM extended email autolink); `mailto:` is added.
+    Email,
+}
+
+impl Kind {
+    /// Every kind.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::Kind::ALL.len(), 7);
+    /// ```
+    pub const ALL: [Kind; 7] = [
+        Kind::UrlWrapper,
+        Kind::Angle,
+        Kind::Quoted,
+        Kind::UrlPrefix,
+        Kind::Scheme,
+        Kind::Www,
+        Kind::Email,
+    ];
+
+    /// A stable lower-case name: `url-wrapper`, `angle`, `quoted`, `url-prefix`, `scheme`,
+    /// `www`, `email`.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::Kind::UrlWrapper.as_str(), "url-wrapper");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::UrlWrapper => "url-wrapper",
+            Kind::Angle => "angle",
+            Kind::Quoted => "quoted",
+            Kind::UrlPrefix => "url-prefix",
+            Kind::Scheme => "scheme",
+            Kind::Www => "www",
+            Kind::Email => "email",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+impl core::fmt::Display for Kind {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What is put before the text to make the URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Added {
+    Nothing,
+    Http,
+    Mailto,
+}
+
+impl Added {
+    fn prefix(self) -> &'static str {
+        match self {
+            Added::Nothing => "",
+            Added::Http => "http://",
+            Added::Mailto => "mailto:",
+        }
+    }
+}
+
+/// Which URLs to find.
+///
+/// ```
+/// use urlkit::text::{Finder, Kind, Options};
+/// let finder = Finder::new(Options::new().kind(Kind::Www, false).kind(Kind::Email, false));
+/// let text = "mail me@example.com, see www.example.com or https://example.com/";
+/// let urls: Vec<_> = finder.links(text).map(|l| l.url().into_owned()).collect();
+/// assert_eq!(urls, ["https://example.com/"]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    kinds: u8,
+    schemes: Vec<String>,
+    max_len: usize,
+    angle_whitespace: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options::new()
+    }
+}
+
+impl Options {
+    /// Every kind, every built-in scheme, candidates up to 64 KiB.
+    ///
+    /// ```
+    /// assert!(urlkit::text::Options::new().finds(urlkit::text::Kind::Email));
+    /// ```
+    pub fn new() -> Self {
+        Options {
+            kinds: 0x7f,
+            schemes: Vec::new(),
+            max_len: 1 << 16,
+            angle_whitespace: true,
+        }
+    }
+
+    /// No kind at all: add the wanted ones with [`Options::kind`].
+    ///
+    /// ```
+    /// use urlkit::text::{Kind, Options};
+    /// let gfm_core = Options::none().kind(Kind::Angle, true);
+    /// assert!(!gfm_core.finds(Kind::Www));
+    /// ```
+    pub fn none() -> Self {
+        Options {
+            kinds: 0,
+            ..Options::new()
+        }
+    }
+
+    /// Finds (`true`) or ignores `kind`.
+    ///
+    /// ```
+    /// use urlkit::text::{Kind, Options};
+    /// assert!(!Options::new().kind(Kind::Www, false).finds(Kind::Www));
+    /// ```
+    pub fn kind(mut self, kind: Kind, on: bool) -> Self {
+        if on {
+            self.kinds |= kind.bit();
+        } else {
+            self.kinds &= !kind.bit();
+        }
+        self
+    }
+
+    /// Whether `kind` is found.
+    ///
+    /// ```
+    /// assert!(urlkit::text::Options::new().finds(urlkit::text::Kind::Scheme));
+    /// ```
+    pub fn finds(&self, kind: Kind) -> bool {
+        self.kinds & kind.bit() != 0
+    }
+
+    pub(crate) fn has(&self, kind: Kind) -> bool {
+        self.finds(kind)
+    }
+
+    /// Only URLs with one of these schemes (ASCII case-insensitive; a `www.` link counts as
+    /// `http`, an email address as `mailto`). A listed scheme that is not built in is found
+    /// bare too, when followed by anything but whitespace.
+    ///
+    /// ```
+    /// use urlkit::text::{Finder, Options};
+    /// let finder = Finder::new(Options::new().schemes(["ssh", "mailto"]));
+    /// let urls: Vec<_> = finder.links("ssh://git@h.example/r or https://h.example, a@b.example")
+    ///     .map(|l| l.url().into_owned()).collect();
+    /// assert_eq!(urls, ["ssh://git@h.example/r", "mailto:a@b.example"]);
+    /// ```
+    pub fn schemes<I, S>(mut self, schemes: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.schemes = schemes
+            .into_iter()
+            .map(|s| s.as_ref().to_ascii_lowercase())
+            .collect();
+        self
+    }
+
+    /// Whether whitespace inside `<…>` is ignored (`true`, the default: RFC 3986 Appendix C,
+    /// "extra whitespace (spaces, line-breaks, tabs, etc.) may have to be added to break a
+    /// long URI across lines") or only a single line break is (`false`: as in GFM, where
+    /// `<http://foo.bar/baz bim>` is not an autolink). A blank line always ends the wrapper.
+    ///
+    /// ```
+    /// use urlkit::text::{Finder, Kind, Options};
+    /// let text = "<ftp://quake.think.com/pub/wa is/doc/protspec.txt>";
+    /// let rfc = Finder::new(Options::new());
+    /// assert_eq!(rfc.links(text).next().unwrap().url(), "ftp://quake.think.com/pub/wais/doc/protspec.txt");
+    /// let gfm = Finder::new(Options::none().kind(Kind::Angle, true).angle_whitespace(false));
+    /// assert_eq!(gfm.links(text).count(), 0);
+    /// ```
+    pub fn angle_whitespace(mut self, on: bool) -> Self {
+        self.angle_whitespace = on;
+        self
+    }
+
+    /// The longest candidate, wrapper included, in bytes (at least 64): a longer run is not
+    /// reported. This bounds the memory [`Finder::links_in`] needs.
+    ///
+    /// ```
+    /// use urlkit::text::{Finder, Options};
+    /// let long = format!("http://example.com/{}", "a".repeat(100));
+    /// assert_eq!(Finder::new(Options::new().max_len(64)).links(&long).count(), 0);
+    /// assert_eq!(Finder::new(Options::new()).links(&long).count(), 1);
+    /// ```
+    pub fn max_len(mut self, bytes: usize) -> Self {
+        self.max_len = bytes.max(64);
+        self
+    }
+}
+
+/// A URL finder: [`Options`] plus the prepared trigger searches.
+///
+/// ```
+/// use urlkit::text::{Finder, Options};
+/// let finder = Finder::new(Options::new());
+/// assert_eq!(finder.links("go to https://example.com.").next().unwrap().as_str(), "https://example.com");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Finder {
+    options: Options,
+    www_finder: memchr::memmem::Finder<'static>,
+    colon: bool,
+    at: bool,
+    www: bool,
+}
+
+impl Finder {
+    /// A finder with these options.
+    ///
+    /// ```
+    /// let finder = urlkit::text::Finder::new(urlkit::text::Options::none());
+    /// assert_eq!(finder.links("https://example.com").count(), 0);
+    /// ```
+    pub fn new(options: Options) -> Self {
+        let colon = [
+            Kind::UrlWrapper,
+            Kind::Angle,
+            Kind::Quoted,
+            Kind::UrlPrefix,
+            Kind::Scheme,
+        ]
+        .iter()
+        .any(|&k| options.has(k));
+        let at = options.has(Kind::Angle) || options.has(Kind::Email);
+        let www = options.has(Kind::Www);
+        Finder {
+            options,
+            www_finder: memchr::memmem::Finder::new(b"www."),
+            colon,
+            at,
+            www,
+        }
+    }
+
+    /// The options.
+    ///
+    /// ```
+    /// let finder = urlkit::text::Finder::new(urlkit::text::Options::new());
+    /// assert_eq!(finder.options(), &urlkit::text::Options::new());
+    /// ```
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The URLs in `text`, in order.
+    ///
+    /// ```
+    /// let finder = urlkit::text::Finder::new(Default::default());
+    /// let spans: Vec<_> = finder.links("a@b.example and (www.x.example)").map(|l| l.span()).collect();
+    /// assert_eq!(spans, [0..11, 17..30]);
+    /// ```
+    pub fn links<'h>(&'h self, text: &'h str) -> Links<'h> {
+        Links {
+            finder: Cow::Borrowed(self),
+            text,
+            scanner: Scanner::new(),
+            lines: Lines::default(),
+        }
+    }
+
+    /// The URLs read from `reader`, in order, in bounded memory (about twice `max_len` plus the
+    /// reader's chunk),
+    /// with offsets into the whole input. Bytes that are not UTF-8 never start a link and
+    /// appear in a link's text as U+FFFD.
+    ///
+    /// ```
+    /// let finder = urlkit::text::Finder::new(Default::default());
+    /// let input = std::io::BufReader::with_capacity(7, "one\ntwo http://example.com/x three".as_bytes());
+    /// let link = finder.links_in(input).next().unwrap()?;
+    /// assert_eq!((link.start(), link.line(), link.column()), (8, 2, 5));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn links_in<R: std::io::BufRead>(&self, reader: R) -> ReaderLinks<'_, R> {
+        ReaderLinks::new(self, reader)
+    }
+
+    /// Whether a found occurrence passes the scheme allow-list.
+    fn allowed(&self, hay: &[u8], raw: &Raw) -> bool {
+        if self.options.schemes.is_empty() {
+            return true;
+        }
+        let scheme = match raw.added {
+            Added::Http => &b"http"[..],
+            Added::Mailto => b"mailto",
+            Added::Nothing => {
+                let url = &hay[raw.url_start..raw.url_end];
+                &url[..url.iter().position(|&b| b == b':').unwrap_or(0)]
+            }
+        };
+        self.options
+            .schemes
+            .iter()
+            .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+    }
+}
+
+/// The URLs in `text` with the default [`Options`].
+///
+/// ```
+/// let urls: Vec<_> = urlkit::text::links("Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",")
+///     .map(|l| l.url().into_owned()).collect();
+/// assert_eq!(urls, ["http://www.w3.org/Addressing/"]);
+/// ```
+pub fn links(text: &str) -> Links<'_> {
+    Links {
+        finder: Cow::Owned(Finder::new(Options::new())),
+        text,
+        scanner: Scanner::new(),
+        lines: Lines::default(),
+    }
+}
+
+/// Counts lines up to a position, incrementally.
+#[derive(Clone, Copy, Debug, Default)]
+struct Lines {
+    /// Counted up to this offset.
+    pos: usize,
+    /// Line breaks before `pos`.
+    breaks: usize,
+    /// Where the line holding `pos` starts.
+    line_start: usize,
+}
+
+impl Lines {
+    /// Counts up to `to`; `hay` starts at offset `base`.
+    #[inline]
+    fn advance(&mut self, hay: &[u8], base: usize, to: usize) {
+        if to <= self.pos {
+            return;
+        }
+        let seg = &hay[self.pos - base..to - base];
+        let (n, last) = if seg.len() < 256 {
+            newlines_and_last(seg)
+        } else {
+            (count_newlines(seg), memchr::memrchr(b'\n', seg))
+        };
+        if let Some(last) = last {
+            self.breaks += n;
+            self.line_start = self.pos + last + 1;
+        }
+        self.pos = to;
+    }
+
+    /// 1-based line and column (in bytes) of offset `pos` (the counted position).
+    fn at(&self) -> (usize, usize) {
+        (self.breaks + 1, self.pos - self.line_start + 1)
+    }
+}
+
+/// The number of `\n` in `s`, counted into 32 byte-wide lanes (255 blocks at most between
+/// two sums, so a lane never overflows), which compiles to vector compares and subtracts.
+fn count_newlines(s: &[u8]) -> usize {
+    let mut n = 0;
+    let mut blocks = s.chunks_exact(32);
+    let mut lanes = [0u8; 32];
+    for (k, block) in blocks.by_ref().enumerate() {
+        for (lane, &b) in lanes.iter_mut().zip(block) {
+            *lane += u8::from(b == b'\n');
+        }
+        if k % 255 == 254 {
+            n += lanes.iter().map(|&l| usize::from(l)).sum::<usize>();
+            lanes = [0; 32];
+        }
+    }
+    n += lanes.iter().map(|&l| usize::from(l)).sum::<usize>();
+    n + blocks.remainder().iter().filter(|&&b| b == b'\n').count()
+}
+
+/// The number of `\n` in `s` and the index of the last one, eight bytes at a time (the
+/// short stretches between the URLs of a URL-dense text).
+fn newlines_and_last(s: &[u8]) -> (usize, Option<usize>) {
+    const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const NL: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+    let (mut n, mut last) = (0, None);
+    let mut words = s.chunks_exact(8);
+    for (k, word) in words.by_ref().enumerate() {
+        let t = u64::from_le_bytes(word.try_into().unwrap_or([0; 8])) ^ NL;
+        // The high bit of each byte that is zero, exactly (no borrow between bytes).
+        let m = !(((t & LO7) + LO7) | t | LO7);
+        if m != 0 {
+            n += m.count_ones() as usize;
+            last = Some(k * 8 + 7 - m.leading_zeros() as usize / 8);
+        }
+    }
+    let tail = s.len() - words.remainder().len();
+    for (i, &b) in words.remainder().iter().enumerate() {
+        if b == b'\n' {
+            n += 1;
+            last = Some(tail + i);
+        }
+    }
+    (n, last)
+}
+
+/// The iterator of [`links`] and [`Finder::links`].
+#[derive(Clone, Debug)]
+pub struct Links<'h> {
+    finder: Cow<'h, Finder>,
+    text: &'h str,
+    scanner: Scanner,
+    lines: Lines,
+}
+
+impl<'h> Iterator for Links<'h> {
+    type Item = Link<'h>;
+
+    fn next(&mut self) -> Option<Link<'h>> {
+        let hay = self.text.as_bytes();
+        loop {
+            match self.scanner.next(&self.finder, hay, true) {
+                Step::Found(raw) => {
+                    self.lines.advance(hay, 0, raw.start);
+                    // Occurrences start and end at ASCII bytes or whole characters; `get`
+                    // keeps a mistake there from panicking.
+                    let Some(text) = self.text.get(raw.start..raw.end) else {
+                        continue;
+                    };
+                    return Some(Link::new(Cow::Borrowed(text), &raw, self.lines.at()));
+                }
+                Step::Need(_) | Step::Done => return None,
+            }
+        }
+    }
+}
+
+/// One URL found in text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Link<'h> {
+    text: Cow<'h, str>,
+    start: usize,
+    end: usize,
+    url_start: usize,
+    url_end: usize,
+    kind: Kind,
+    added: Added,
+    wrapped: bool,
+    ambiguous: bool,
+    line: usize,
+    column: usize,
+}
+
+fn is_ws(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r')
+}
+
+impl<'h> Link<'h> {
+    fn new(text: Cow<'h, str>, raw: &Raw, (line, column): (usize, usize)) -> Self {
+        Link {
+            text,
+            start: raw.start,
+            end: raw.end,
+            url_start: raw.url_start - raw.start,
+            url_end: raw.url_end - raw.start,
+            kind: raw.kind,
+            added: raw.added,
+            wrapped: raw.wrapped,
+            ambiguous: raw.ambiguous,
+            line,
+            column,
+        }
+    }
+
+    /// The byte offset where the occurrence starts (its wrapper or prefix included).
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::links("at <http://a.example>").next().unwrap().start(), 3);
+    /// ```
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The byte offset right after the occurrence.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::links("at <http://a.example>").next().unwrap().end(), 21);
+    /// ```
+    pub fn end(&self) -> usize {
+        self.end
+    }
+
+    /// `start()..end()`.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::links("www.a.example").next().unwrap().span(), 0..13);
+    /// ```
+    pub fn span(&self) -> core::ops::Range<usize> {
+        self.start..self.end()
+    }
+
+    /// The occurrence as it appears in the text, wrapper and prefix included (from a stream,
+    /// bytes that are not UTF-8 appear as U+FFFD).
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::links("at <http://a.example>").next().unwrap().as_str(), "<http://a.example>");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The span of the URL's own text, without wrapper or prefix.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::links("at <http://a.example>").next().unwrap().url_span(), 4..20);
+    /// ```
+    pub fn url_span(&self) -> core::ops::Range<usize> {
+        self.start + self.url_start..self.start + self.url_end
+    }
+
+    /// The URL's own text as it appears (line breaks included, nothing added).
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::links("<URL:http://a.example/b>").next().unwrap().url_text(), "http://a.example/b");
+    /// ```
+    pub fn url_text(&self) -> &str {
+        &self.text[self.url_start..self.url_end]
+    }
+
+    /// The URL as it should be used: wrapper and prefix removed, whitespace inside a wrapper
+    /// removed, `http://` added to a `www.` link and `mailto:` to an email address.
+    ///
+    /// ```
+    /// let link = urlkit::text::links("<http://www.ics.uci.edu/pub/\n  ietf/uri/>").next().unwrap();
+    /// assert_eq!(link.url(), "http://www.ics.uci.edu/pub/ietf/uri/");
+    /// assert!(link.is_wrapped());
+    /// ```
+    pub fn url(&self) -> Cow<'_, str> {
+        let inner = self.url_text();
+        let prefix = self.added.prefix();
+        if prefix.is_empty() && !self.wrapped {
+            return Cow::Borrowed(inner);
+        }
+        let mut url = String::with_capacity(prefix.len() + inner.len());
+        url.push_str(prefix);
+        url.extend(inner.split(is_ws));
+        Cow::Owned(url)
+    }
+
+    /// The other readings of an [ambiguous](Link::is_ambiguous) link: the URL without the
+    /// hyphens that end a line inside the wrapper.
+    ///
+    /// ```
+    /// let link = urlkit::text::links("<http://example.com/long-\n   name>").next().unwrap();
+    /// assert_eq!(link.url(), "http://example.com/long-name");
+    /// assert_eq!(link.alternatives(), ["http://example.com/longname"]);
+    /// ```
+    pub fn alternatives(&self) -> Vec<String> {
+        if !self.ambiguous {
+            return Vec::new();
+        }
+        let mut alt = String::from(self.added.prefix());
+        let mut pieces = self.url_text().split(is_ws).filter(|p| !p.is_empty()).peekable();
+        while let Some(piece) = pieces.next() {
+            match piece.strip_suffix('-') {
+                Some(cut) if pieces.peek().is_some() => alt.push_str(cut),
+                _ => alt.push_str(piece),
+            }
+        }
+        vec![alt]
+    }
+
+    /// How the occurrence is delimited.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::links("a@b.example").next().unwrap().kind(), urlkit::text::Kind::Email);
+    /// ```
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// Whether whitespace inside a wrapper was removed (the URL was broken across lines).
+    ///
+    /// ```
+    /// assert!(!urlkit::text::links("<http://a.example/>").next().unwrap().is_wrapped());
+    /// ```
+    pub fn is_wrapped(&self) -> bool {
+        self.wrapped
+    }
+
+    /// Whether a line break right after a hyphen was removed: the hyphen may or may not be
+    /// part of the URL (RFC 1738 appendix, RFC 3986 Appendix C).
+    ///
+    /// ```
+    /// assert!(urlkit::text::links("<http://a.example/x-\ny>").next().unwrap().is_ambiguous());
+    /// ```
+    pub fn is_ambiguous(&self) -> bool {
+        self.ambiguous
+    }
+
+    /// 1-based line of [`Link::start`] (lines end at `\n`).
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::links("a\nb www.c.example").next().unwrap().line(), 2);
+    /// ```
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// 1-based column of [`Link::start`], in bytes.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::links("a\nb www.c.example").next().unwrap().column(), 3);
+    /// ```
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// The URL's scheme as written (`http` for a `www.` link, `mailto` for an address).
+    ///
+    /// ```
+    /// assert_eq!(urlkit::text::links("<URL:FTP://a.example/>").next().unwrap().scheme(), "FTP");
+    /// ```
+    pub fn scheme(&self) -> &str {
+        match self.added {
+            Added::Http => "http",
+            Added::Mailto => "mailto",
+            Added::Nothing => {
+                let url = self.url_text();
+                url.split_once(':').map_or(url, |(scheme, _)| scheme)
+            }
+        }
+    }
+
+    /// Parses [`Link::url`] under the WHATWG URL Standard.
+    ///
+    /// ```
+    /// let link = urlkit::text::links("see www.Example.com/a/../b").next().unwrap();
+    /// assert_eq!(link.parse()?.as_str(), "http://www.example.com/b");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn parse(&self) -> Result<Url, ParseError> {
+        Url::parse(&self.url())
+    }
+
+    /// Whether [`Link::url`] parses under the WHATWG URL Standard.
+    ///
+    /// ```
+    /// assert!(urlkit::text::links("http://a.example").next().unwrap().is_valid());
+    /// assert!(!urlkit::text::links("<http://a b.example:x>").next().is_some_and(|l| l.is_valid()));
+    /// ```
+    pub fn is_valid(&self) -> bool {
+        self.parse().is_ok()
+    }
+
+    /// [`Link::url`] made safe for an HTML `href` (before attribute escaping): bytes other
+    /// than ASCII alphanumerics and ``-_.+!*'(),%#@?=;:/&$~`` percent-encoded, as cmark does.
+    ///
+    /// ```
+    /// let link = urlkit::text::links(r"<http://example.com/\[\>").next().unwrap();
+    /// assert_eq!(link.href(), "http://example.com/%5C%5B%5C");
+    /// ```
+    pub fn href(&self) -> String {
+        html::href(&self.url())
+    }
+
+    /// The link with its text owned.
+    ///
+    /// ```
+    /// let owned: urlkit::text::Link<'static> = urlkit::text::links("www.a.example").next().unwrap().into_owned();
+    /// assert_eq!(owned.url(), "http://www.a.example");
+    /// ```
+    pub fn into_owned(self) -> Link<'static> {
+        Link {
+            text: Cow::Owned(self.text.into_owned()),
+            ..self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn count_newlines_matches_a_filter() {
+        for len in [0, 1, 31, 32, 33, 255 * 32, 255 * 32 + 1, 300 * 32 + 7, 100_000] {
+            let s: alloc::vec::Vec<u8> = (0..len)
+                .map(|i| if i % 3 == 0 || i % 7 == 0 { b'\n' } else { b'a' })
+                .collect();
+            assert_eq!(
+                super::count_newlines(&s),
+                s.iter().filter(|&&b| b == b'\n').count(),
+                "{len}"
+            );
+        }
+    }
+
+    #[test]
+    fn newlines_and_last_matches_a_scan() {
+        let all: alloc::vec::Vec<u8> = (0..=255u8)
+            .chain(0..=255u8)
+            .chain(b"\n\nab\n".iter().copied())
+            .collect();
+        for start in 0..all.len() {
+            for end in start..(start + 40).min(all.len()) {
+                let s = &all[start..end];
+                let want = (
+                    s.iter().filter(|&&b| b == b'\n').count(),
+                    s.iter().rposition(|&b| b == b'\n'),
+                );
+                assert_eq!(super::newlines_and_last(s), want, "{start}..{end}");
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Bare URLs in prose, after the GFM autolink extension (`gfm-autolinks.md`, "Autolinks
+//! (extension)"): `www.` links, email addresses, and the end of a bare link ("extended
+//! autolink path validation": trailing punctuation, unbalanced closing parentheses,
+//! entity-like suffixes).
+
+use super::class::{is, unicode_punct_before, LOCAL, TRAIL, WS};
+use super::scan::{Cx, Eval, Raw};
+use super::{Added, Kind};
+
+impl Cx<'_> {
+    /// "An extended www autolink will be recognized when the text `www.` is found followed
+    /// by a valid domain", at the beginning of a line, after whitespace, or after one of
+    /// `*`, `_`, `~`, `(` (and, here, after an opening quote or bracket too).
+    ///
+    /// `cache` keeps the last domain run: every `www.` inside one run ends where it ends,
+    /// and has the same last two segments unless it starts within them, so a run of `www.`
+    /// repeated is scanned once, not once per trigger.
+    pub(crate) fn www(&self, w: usize, cache: &mut Option<(usize, usize, usize, usize, bool)>) -> Eval {
+        let hay = self.hay;
+        if w > 0 {
+            let b = hay[w - 1];
+            if !(is(b, WS) || matches!(b, b'*' | b'_' | b'~' | b'(' | b'<' | b'"' | b'\'' | b'[' | b'{')) {
+                return Eval::Reject;
+            }
+        }
+        let limit = w.saturating_add(self.finder.options.max_len);
+        let (run_end, end, valid) = match *cache {
+            Some((start, run_end, end, last_two, valid)) if start < w && w < run_end && w + 4 <= last_two => {
+                (run_end, end, valid)
+            }
+            _ => {
+                let d = match self.domain(w, limit, true) {
+                    Ok(d) => d,
+                    Err(e) => return e,
+                };
+                let valid = !d.underscore_in_last_two;
+                *cache = Some((w, d.run_end, d.end, d.last_two, valid));
+                (d.run_end, d.end, valid)
+            }
+        };
+        if !valid || end < w + 5 {
+            return Eval::Reject;
+        }
+        match self.bare_end(w, run_end, end) {
+            Ok(e) => Eval::Found(Raw {
+                start: w,
+                end: e,
+                url_start: w,
+                url_end: e,
+                kind: Kind::Www,
+                added: Added::Http,
+                wrapped: false,
+                ambiguous: false,
+            }),
+            Err(e) => e,
+        }
+    }
+
+    /// An `@`: an email address in `<…>` or, bare, a GFM extended email autolink.
+    pub(crate) fn at_sign(&self, a: usize) -> Eval {
+        let opts = &self.finder.options;
+        if opts.has(Kind::Angle) {
+            match self.angle_email(a) {
+                Eval::Reject => {}
+                other => return other,
+            }
+        }
+        if opts.has(Kind::Email) {
+            return self.email(a);
+        }
+        Eval::Reject
+    }
+
+    /// GFM: "One ore more characters which are alphanumeric, or `.`, `-`, `_`, or `+`. An
+    /// `@` symbol. One or more characters which are alphanumeric, or `-` or `_`, separated
+    /// by periods. There must be at least one period. The last character must not be one of
+    /// `-` or `_`." A final `.` belongs to the sentence. The local part is at most 64 bytes
+    /// (RFC 5321 §4.5.3.1.1) and the domain at most 255 (§4.5.3.1.2).
+    fn email(&self, a: usize) -> Eval {
+        let hay = self.hay;
+        let mut l = a;
+        while l > self.floor && a - l <= 64 && is(hay[l - 1], LOCAL) {
+            l -= 1;
+        }
+        if l == a || a - l > 64 {
+            return Eval::Reject;
+        }
+        // The tail of a wider address (`"gorby%kremvax@example.com"`, `Mike&family@…`) is
+        // not an address of its own.
+        if l > 0 && b"%?&!#$*^`{|}~\\".contains(&hay[l - 1]) {
+            return Eval::Reject;
+        }
+        let k = match self.run(a + 1, a + 257, |b| {
+            b.is_ascii_alphanumeric() || b"._-".contains(&b)
+        }) {
+            Ok(k) => k,
+            Err(e) => return e,
+        };
+        let mut e = k;
+        while e > a + 1 && hay[e - 1] == b'.' {
+            e -= 1;
+        }
+        let domain = &hay[a + 1..e];
+        let valid = e - a - 1 <= 255
+            && domain.contains(&b'.')
+            && domain.first().is_some_and(|&b| b != b'.')
+            && domain.last().is_some_and(|b| b.is_ascii_alphanumeric())
+            && !domain.windows(2).any(|w| w == b"..");
+        if !valid {
+            return Eval::Reject;
+        }
+        Eval::Found(Raw {
+            start: l,
+            end: e,
+            url_start: l,
+            url_end: e,
+            kind: Kind::Email,
+            added: Added::Mailto,
+            wrapped: false,
+            ambiguous: false,
+        })
+    }
+
+    /// GFM extended autolink path validation, applied to `start..end`: trailing `?`, `!`,
+    /// `.`, `,`, `:`, `*`, `_`, `~` (and quotes) are dropped; a trailing `)` is dropped while
+    /// the link has more `)` than `(` (likewise `]`, `}`, and any `>`); a trailing
+    /// `&name;` entity-like suffix is dropped, a lone trailing `;` too.
+    pub(crate) fn trim(&self, start: usize, mut end: usize) -> usize {
+        let hay = self.hay;
+        // Opening and closing counts per bracket pair, counted once when first needed and
+        // kept up to date as closers are dropped (a `)))…` tail stays linear).
+        let mut counts: [Option<(usize, usize)>; 4] = [None; 4];
+        while end > start {
+            let b = hay[end - 1];
+            if is(b, TRAIL) {
+                end -= 1;
+                continue;
+            }
+            let pair = match b {
+                b';' => {
+                    let mut j = end - 1;
+                    while j > start && hay[j - 1].is_ascii_alphanumeric() {
+                        j -= 1;
+                    }
+                    end = if j < end - 1 && j > start && hay[j - 1] == b'&' {
+                        j - 1
+                    } else {
+                        end - 1
+                    };
+                    continue;
+                }
+                b')' => 0,
+                b']' => 1,
+                b'}' => 2,
+                b'>' => 3,
+                _ => {
+                    let n = unicode_punct_before(hay, end);
+                    if n == 0 || end - n < start {
+                        break;
+                    }
+                    end -= n;
+                    continue;
+                }
+            };
+            let open = [b'(', b'[', b'{', b'<'][pair];
+            let (opens, closes) = counts[pair].get_or_insert_with(|| {
+                let link = &hay[start..end];
+                // Markdown's `[text](https://…)`: no opener inside, every trailing closer goes.
+                if memchr::memchr(open, link).is_none() {
+                    return (0, usize::MAX);
+                }
+                let mut counts = (0, 0);
+                for &x in link {
+                    counts.0 += usize::from(x == open);
+                    counts.1 += usize::from(x == b);
+                }
+                counts
+            });
+            if *closes <= *opens {
+                break;
+            }
+            *closes -= 1;
+            end -= 1;
+        }
+        end
+    }
+}

@@ -1,0 +1,455 @@
+//! The scanner: finds trigger bytes with `memchr` (`:` for schemes and the `URL:` prefix,
+//! `@` for email addresses, the string `www.`), then evaluates one candidate around each
+//! trigger, parsing nothing and allocating nothing.
+//!
+//! The same scanner serves a whole string and a stream window. Over a window it may answer
+//! [`Step::Need`]: a decision depends on bytes past the window's end. Every look-back is
+//! bounded ([`LOOKBACK`]) and every look-ahead by the options' `max_len`, so a window of
+//! bounded size always suffices, and a decision never depends on where the windows were cut.
+
+use super::class::{is, unicode_punct_at, END, HOST};
+use super::{schemes, Added, Finder, Kind};
+
+/// Bytes a window keeps before the earliest position still to be evaluated: a scheme looks
+/// back at most 33 bytes (32 plus the boundary byte), `<URL:` 5 more, an email local part 65
+/// (64, RFC 5321 §4.5.3.1.1, plus the boundary) and its `<` one more.
+pub(crate) const LOOKBACK: usize = 80;
+
+const NONE: usize = usize::MAX;
+
+/// A found occurrence, as byte offsets into the scanned bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Raw {
+    pub start: usize,
+    pub end: usize,
+    pub url_start: usize,
+    pub url_end: usize,
+    pub kind: Kind,
+    pub added: Added,
+    pub wrapped: bool,
+    pub ambiguous: bool,
+}
+
+/// What evaluating one candidate gave.
+#[derive(Debug)]
+pub(crate) enum Eval {
+    Found(Raw),
+    /// Not a URL here; scanning goes on after the trigger.
+    Reject,
+    /// The decision needs bytes past the end of the window.
+    More,
+    /// The run from this position is longer than `max_len`: skip it whole.
+    Long(usize),
+}
+
+/// What the scanner did.
+#[derive(Debug)]
+pub(crate) enum Step {
+    Found(Raw),
+    /// Needs more input; bytes before the given index are no longer needed.
+    Need(#[cfg_attr(not(feature = "std"), allow(dead_code))] usize),
+    Done,
+}
+
+/// The candidate context: the bytes, whether they end the input, and the end of the last
+/// occurrence (no look-back crosses it).
+pub(crate) struct Cx<'a> {
+    pub hay: &'a [u8],
+    pub eof: bool,
+    pub floor: usize,
+    pub finder: &'a Finder,
+}
+
+/// A run of GFM valid-domain bytes.
+pub(crate) struct Domain {
+    /// The end of the domain, trailing dots and underscores excluded.
+    pub end: usize,
+    /// The end of the run, trailing dots included.
+    pub run_end: usize,
+    /// Where the second-to-last segment starts.
+    pub last_two: usize,
+    pub underscore_in_last_two: bool,
+}
+
+impl Cx<'_> {
+    /// The byte at `i`: `None` at the end of the input, `More` past the end of a window.
+    #[inline]
+    pub(crate) fn byte(&self, i: usize) -> Result<Option<u8>, Eval> {
+        match self.hay.get(i) {
+            Some(&b) => Ok(Some(b)),
+            None if self.eof => Ok(None),
+            None => Err(Eval::More),
+        }
+    }
+
+    /// The first index in `i..limit` whose byte fails `ok`, or `limit` (or the input's end).
+    #[inline]
+    pub(crate) fn run(&self, i: usize, limit: usize, ok: impl Fn(u8) -> bool) -> Result<usize, Eval> {
+        let stop = limit.min(self.hay.len());
+        let mut k = i.min(stop);
+        while k < stop && ok(self.hay[k]) {
+            k += 1;
+        }
+        if k == stop && stop < limit && !self.eof {
+            return Err(Eval::More);
+        }
+        Ok(k)
+    }
+
+    /// Rejects unless the byte at `i` exists and passes `ok`.
+    #[inline]
+    pub(crate) fn need(&self, i: usize, ok: impl Fn(u8) -> bool) -> Result<(), Eval> {
+        match self.byte(i)? {
+            Some(b) if ok(b) => Ok(()),
+            _ => Err(Eval::Reject),
+        }
+    }
+
+    /// The GFM valid domain starting at `h`: segments of alphanumerics, `_` and `-` (and
+    /// non-ASCII, for internationalized names) separated by `.`. `last_two` (where the
+    /// second-to-last segment starts) is found only when asked for or when an underscore
+    /// makes the verdict depend on it.
+    pub(crate) fn domain(&self, h: usize, limit: usize, want_last_two: bool) -> Result<Domain, Eval> {
+        let hay = self.hay;
+        let stop = limit.min(hay.len());
+        let mut k = h;
+        let mut underscore = false;
+        while k < stop {
+            let b = hay[k];
+            if is(b, HOST) {
+                underscore |= b == b'_';
+                k += 1;
+            } else if b >= 0x80 && unicode_punct_at(hay, k) == 0 {
+                k += 1;
+            } else {
+                break;
+            }
+        }
+        if k == stop && stop < limit && !self.eof {
+            return Err(Eval::More);
+        }
+        if k == limit {
+            return Err(Eval::Long(h));
+        }
+        // Trailing dots and underscores end the sentence or an `_emphasis_`, not the domain.
+        let mut end = k;
+        while end > h && matches!(hay[end - 1], b'.' | b'_') {
+            end -= 1;
+        }
+        let mut last_two = h;
+        let mut underscore_in_last_two = false;
+        if underscore || want_last_two {
+            // "No underscores may be present in the last two segments of the domain."
+            let mut dots = 0;
+            for j in (h..end).rev() {
+                match hay[j] {
+                    b'.' => {
+                        dots += 1;
+                        if dots == 2 {
+                            last_two = j + 1;
+                            break;
+                        }
+                    }
+                    b'_' => underscore_in_last_two = true,
+                    _ => {}
+                }
+            }
+        }
+        Ok(Domain {
+            end,
+            run_end: k,
+            last_two,
+            underscore_in_last_two,
+        })
+    }
+
+    /// The end of a bare URL that starts at `start` with its text from `from`: the first
+    /// whitespace, control byte or `<`, then trailing punctuation trimmed; `Long` when no
+    /// boundary comes within `max_len` of `start`.
+    pub(crate) fn bare_end(&self, start: usize, from: usize, min_end: usize) -> Result<usize, Eval> {
+        let limit = start.saturating_add(self.finder.options.max_len);
+        let raw = super::class::find_end(self.hay, from, limit);
+        if raw == self.hay.len() && raw < limit && !self.eof {
+            return Err(Eval::More);
+        }
+        if raw == limit {
+            return Err(Eval::Long(start));
+        }
+        // Markdown's `[text](url)` around a link, written as text: `](` ends it (a URL has a
+        // `]` only after an IP literal, and never `](`).
+        let mut raw = raw;
+        let mut k = from;
+        while let Some(j) = memchr::memchr(b']', &self.hay[k..raw]) {
+            if self.hay.get(k + j + 1) == Some(&b'(') {
+                raw = k + j + 1;
+                break;
+            }
+            k += j + 1;
+        }
+        let end = self.trim(start, raw);
+        if end < min_end {
+            return Err(Eval::Reject);
+        }
+        Ok(end)
+    }
+}
+
+/// The scanner's position and the cached next trigger of each kind.
+#[derive(Clone, Debug)]
+pub(crate) struct Scanner {
+    pub pos: usize,
+    pub floor: usize,
+    next_sym: usize,
+    sym_valid: bool,
+    next_www: usize,
+    www_valid: bool,
+    skipping: bool,
+    /// The last `www.` domain run: start, run end, end, start of its last two segments, verdict.
+    pub www_run: Option<(usize, usize, usize, usize, bool)>,
+}
+
+impl Scanner {
+    pub(crate) fn new() -> Self {
+        Scanner {
+            pos: 0,
+            floor: 0,
+            next_sym: 0,
+            sym_valid: false,
+            next_www: 0,
+            www_valid: false,
+            skipping: false,
+            www_run: None,
+        }
+    }
+
+    /// Moves every position `by` bytes down (the window dropped that many bytes).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn rebase(&mut self, by: usize) {
+        self.pos -= by;
+        self.floor = self.floor.saturating_sub(by);
+        self.sym_valid = false;
+        self.www_valid = false;
+        self.www_run = None;
+    }
+
+    fn find_sym(f: &Finder, hay: &[u8], from: usize) -> usize {
+        let rest = hay.get(from..).unwrap_or_default();
+        let hit = match (f.colon, f.at) {
+            (true, true) => memchr::memchr2(b':', b'@', rest),
+            (true, false) => memchr::memchr(b':', rest),
+            (false, true) => memchr::memchr(b'@', rest),
+            (false, false) => None,
+        };
+        hit.map_or(NONE, |i| from + i)
+    }
+
+    fn find_www(f: &Finder, hay: &[u8], from: usize) -> usize {
+        if !f.www {
+            return NONE;
+        }
+        let rest = hay.get(from..).unwrap_or_default();
+        f.www_finder.find(rest).map_or(NONE, |i| from + i)
+    }
+
+    /// Asks for more input, keeping [`LOOKBACK`] bytes before `from`; the cached triggers
+    /// ("none up to the end") no longer hold once the window grows.
+    fn need(&mut self, from: usize) -> Step {
+        self.sym_valid = false;
+        self.www_valid = false;
+        Step::Need(from.saturating_sub(LOOKBACK))
+    }
+
+    /// Finds the next occurrence at or after `pos`.
+    pub(crate) fn next(&mut self, f: &Finder, hay: &[u8], eof: bool) -> Step {
+        loop {
+            if self.skipping {
+                match hay[self.pos..].iter().position(|&b| is(b, END)) {
+                    Some(i) => {
+                        self.pos += i;
+                        self.floor = self.pos;
+                        self.skipping = false;
+                    }
+                    None => {
+                        self.pos = hay.len();
+                        self.floor = self.pos;
+                        if eof {
+                            return Step::Done;
+                        }
+                        return self.need(hay.len());
+                    }
+                }
+            }
+            if !self.sym_valid || (self.next_sym < self.pos) {
+                self.next_sym = Self::find_sym(f, hay, self.pos);
+                self.sym_valid = true;
+            }
+            if !self.www_valid || (self.next_www < self.pos) {
+                self.next_www = Self::find_www(f, hay, self.pos);
+                self.www_valid = true;
+            }
+            let t = self.next_sym.min(self.next_www);
+            if t == NONE {
+                if eof {
+                    self.pos = hay.len();
+                    return Step::Done;
+                }
+                // `www.` may straddle the window's end.
+                self.pos = self.pos.max(hay.len().saturating_sub(3));
+                return self.need(self.pos);
+            }
+            let cx = Cx {
+                hay,
+                eof,
+                floor: self.floor,
+                finder: f,
+            };
+            let is_www = t == self.next_www;
+            let eval = if is_www {
+                cx.www(t, &mut self.www_run)
+            } else if hay[t] == b':' {
+                cx.colon(t)
+            } else {
+                cx.at_sign(t)
+            };
+            match eval {
+                Eval::Found(raw) => {
+                    self.pos = raw.end;
+                    self.floor = raw.end;
+                    if f.allowed(hay, &raw) {
+                        return Step::Found(raw);
+                    }
+                }
+                Eval::Reject => {
+                    // Every trigger before `t + 1` is done: a window may drop what precedes.
+                    self.pos = t + 1;
+                    if is_www {
+                        self.next_www = Self::find_www(f, hay, t + 1);
+                    } else {
+                        self.next_sym = Self::find_sym(f, hay, t + 1);
+                    }
+                }
+                Eval::More => return self.need(self.pos.min(t)),
+                Eval::Long(from) => {
+                    self.pos = from.max(self.pos);
+                    self.skipping = true;
+                }
+            }
+        }
+    }
+}
+
+impl Cx<'_> {
+    /// A `:`: a scheme ends here (RFC 3986 §3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
+    fn colon(&self, c: usize) -> Eval {
+        let hay = self.hay;
+        let (spaced, path) = match self.byte(c + 1) {
+            Ok(Some(b)) => (is(b, END), b == b':'),
+            Ok(None) => (true, false),
+            Err(e) => return e,
+        };
+        let mut s = c;
+        while s > self.floor && c - s <= 32 && is(hay[s - 1], super::class::SCHEME) {
+            s -= 1;
+        }
+        if c - s > 32 {
+            return Eval::Reject;
+        }
+        // The scheme starts with a letter: `(1)http://` or `-http://` start at the `h`.
+        while s < c && !hay[s].is_ascii_alphabetic() {
+            s += 1;
+        }
+        if s == c {
+            return Eval::Reject;
+        }
+        let scheme = &hay[s..c];
+        if scheme.eq_ignore_ascii_case(b"url") {
+            return self.url_prefix(s, c);
+        }
+        let opts = &self.finder.options;
+        let before = if s > self.floor { Some(hay[s - 1]) } else { None };
+        // Prose (`Note: see`): a space after the colon is only a line break inside `<…>`.
+        if spaced && before != Some(b'<') {
+            return Eval::Reject;
+        }
+        // `std::io`: no rule takes a second colon, only a wrapper (GFM's `<a::b>`).
+        if path
+            && before != Some(b'<')
+            && !opts
+                .schemes
+                .iter()
+                .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+        {
+            return Eval::Reject;
+        }
+        if before == Some(b'<') && opts.has(Kind::Angle) && scheme.len() >= 2 {
+            // Spaces within a line only where `//` says a URL follows: `<Note: this is
+            // important>` stays prose.
+            let spaces = opts.angle_whitespace && hay.get(c + 1..c + 3) == Some(&b"//"[..]);
+            match self.wrapper(s - 1, s, spaces, Kind::Angle) {
+                Eval::Reject => {}
+                other => return other,
+            }
+        }
+        if before == Some(b'"') && opts.has(Kind::Quoted) {
+            match self.quoted(s - 1, s, c) {
+                Eval::Reject => {}
+                other => return other,
+            }
+        }
+        if opts.has(Kind::Scheme) {
+            return self.bare(s, s, c, Kind::Scheme);
+        }
+        Eval::Reject
+    }
+
+    /// The rule for a bare `scheme`. The allow-list does not narrow this (a URL outside it
+    /// is still consumed, so that `u@h.example` inside `http://u@h.example/` is no address
+    /// of its own; [`Finder::allowed`] drops it afterwards) but widens it: a listed scheme
+    /// that is not built in is found with any text after its colon.
+    pub(crate) fn rule(&self, scheme: &[u8], generic: bool) -> Option<schemes::Rule> {
+        let opts = &self.finder.options;
+        match schemes::known(scheme) {
+            Some(rule) => Some(rule),
+            None if generic
+                || opts
+                    .schemes
+                    .iter()
+                    .any(|s| s.as_bytes().eq_ignore_ascii_case(scheme)) =>
+            {
+                Some(schemes::Rule::Generic)
+            }
+            // Any other scheme of two letters or more counts when `//` and a host (or `/`)
+            // follow (`foo://example.com:8042/over/there`, `rmi:///jndi`): prose has no such
+            // words.
+            None if scheme.len() >= 2 => Some(schemes::Rule::Authority { empty_host: true }),
+            None => None,
+        }
+    }
+
+    /// A bare URL whose scheme is `s..c`; the occurrence starts at `start` (before a `URL:`
+    /// prefix when there is one).
+    pub(crate) fn bare(&self, start: usize, s: usize, c: usize, kind: Kind) -> Eval {
+        let Some(rule) = self.rule(&self.hay[s..c], kind == Kind::UrlPrefix) else {
+            return Eval::Reject;
+        };
+        let limit = start.saturating_add(self.finder.options.max_len);
+        let min_end = match self.check(rule, c + 1, limit) {
+            Ok(m) => m,
+            Err(e) => return e,
+        };
+        // Everything a rule checked up to `min_end` is URL bytes: the end scan starts there.
+        match self.bare_end(start, min_end.max(c + 1), min_end) {
+            Ok(end) => Eval::Found(Raw {
+                start,
+                end,
+                url_start: s,
+                url_end: end,
+                kind,
+                added: Added::Nothing,
+                wrapped: false,
+                ambiguous: false,
+            }),
+            Err(e) => e,
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! The schemes found bare in prose, and what must follow each one's `:` before the text is
+//! taken for a URL rather than prose (`Note: see below`, `10:30`, `news: today`).
+//!
+//! GFM's extended URL autolink knows `http`, `https` and `ftp` (`scheme://` + a valid
+//! domain); the same rule is used for every scheme with an authority (RFC 3986 §3.2), and the
+//! opaque schemes of the seeds and today's web each get a check of their own syntax: RFC 6068
+//! `mailto:`, RFC 5538 `news:`, RFC 3966 `tel:`, RFC 8141 `urn:`, RFC 2397 `data:`, RFC 3261
+//! `sip:`, RFC 5870 `geo:`, RFC 8089 `file:`.
+
+use super::class::{is, DOMAIN, END, LOCAL, LOCAL5};
+use super::scan::{Cx, Eval};
+
+/// How the text after a scheme's colon is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rule {
+    /// `//` then a host (RFC 3986 §3.2); `empty_host` allows `scheme:///path`.
+    Authority { empty_host: bool },
+    /// RFC 8089: `file://[host]/path` or `file:/path`.
+    File,
+    /// RFC 6068: `mailto:` then an address (`local@domain`) or `?` and header fields.
+    Mailto,
+    /// RFC 5538: `news:group.name`, `news:*`, `news:message-id@host`, or `news://server`.
+    News,
+    /// RFC 3966: `tel:` then `+` or a digit, with at least three digits.
+    Tel,
+    /// RFC 8141: `urn:` NID (2–32 alphanumerics and hyphens) `:` NSS.
+    Urn,
+    /// RFC 2397: `data:[mediatype][;base64],data`.
+    Data,
+    /// An address with `@`: `sip:`, `sips:` (RFC 3261), `xmpp:` (RFC 5122).
+    Address,
+    /// RFC 5870: `geo:` then a coordinate.
+    Geo,
+    /// `magnet:?` then parameters.
+    Magnet,
+    /// Any non-empty text: a scheme the caller named, or one after a `URL:` prefix.
+    Generic,
+}
+
+/// A scheme of at most 8 bytes as one number (lower-cased), for one integer `match`.
+const fn key(name: &[u8]) -> u64 {
+    let mut k = 0u64;
+    let mut i = 0;
+    while i < name.len() {
+        k = k << 8 | name[i].to_ascii_lowercase() as u64;
+        i += 1;
+    }
+    k
+}
+
+/// The built-in rule for `scheme` (ASCII case-insensitive): every `:` in prose asks, so the
+/// name is matched as one integer (no built-in name has a NUL byte, so lengths never clash).
+pub(super) fn known(scheme: &[u8]) -> Option<Rule> {
+    if scheme.len() > 8 {
+        return None;
+    }
+    const AUTHORITY: Rule = Rule::Authority { empty_host: false };
+    const HTTP: u64 = key(b"http");
+    const HTTPS: u64 = key(b"https");
+    const FTP: u64 = key(b"ftp");
+    const FTPS: u64 = key(b"ftps");
+    const SFTP: u64 = key(b"sftp");
+    const WS: u64 = key(b"ws");
+    const WSS: u64 = key(b"wss");
+    const NNTP: u64 = key(b"nntp");
+    const TELNET: u64 = key(b"telnet");
+    const TN3270: u64 = key(b"tn3270");
+    const GOPHER: u64 = key(b"gopher");
+    const WAIS: u64 = key(b"wais");
+    const PROSPERO: u64 = key(b"prospero");
+    const SSH: u64 = key(b"ssh");
+    const GIT: u64 = key(b"git");
+    const SVN: u64 = key(b"svn");
+    const RSYNC: u64 = key(b"rsync");
+    const IRC: u64 = key(b"irc");
+    const IRCS: u64 = key(b"ircs");
+    const RTSP: u64 = key(b"rtsp");
+    const RTMP: u64 = key(b"rtmp");
+    const SMB: u64 = key(b"smb");
+    const NFS: u64 = key(b"nfs");
+    const IMAP: u64 = key(b"imap");
+    const POP: u64 = key(b"pop");
+    const LDAP: u64 = key(b"ldap");
+    const LDAPS: u64 = key(b"ldaps");
+    const FILE: u64 = key(b"file");
+    const MAILTO: u64 = key(b"mailto");
+    const NEWS: u64 = key(b"news");
+    const SNEWS: u64 = key(b"snews");
+    const TEL: u64 = key(b"tel");
+    const FAX: u64 = key(b"fax");
+    const SMS: u64 = key(b"sms");
+    const URN: u64 = key(b"urn");
+    const DATA: u64 = key(b"data");
+    const SIP: u64 = key(b"sip");
+    const SIPS: u64 = key(b"sips");
+    const XMPP: u64 = key(b"xmpp");
+    const GEO: u64 = key(b"geo");
+    const MAGNET: u64 = key(b"magnet");
+    Some(match key(scheme) {
+        HTTP | HTTPS | FTP | FTPS | SFTP | WS | WSS | NNTP | TELNET | TN3270 | GOPHER | WAIS | PROSPERO
+        | SSH | GIT | SVN | RSYNC | IRC | IRCS | RTSP | RTMP | SMB | NFS | IMAP | POP => AUTHORITY,
+        LDAP | LDAPS => Rule::Authority { empty_host: true },
+        FILE => Rule::File,
+        MAILTO => Rule::Mailto,
+        NEWS | SNEWS => Rule::News,
+        TEL | FAX | SMS => Rule::Tel,
+        URN => Rule::Urn,
+        DATA => Rule::Data,
+        SIP | SIPS | XMPP => Rule::Address,
+        GEO => Rule::Geo,
+        MAGNET => Rule::Magnet,
+        _ => return None,
+    })
+}
+
+/// Outcome of a rule: where the URL must at least reach (its required part, e.g. the host),
+/// or the evaluation to return at once (reject, need more input).
+pub(super) type Checked = Result<usize, Eval>;
+
+impl Cx<'_> {
+    /// Checks the text starting at `i` (right after the colon) against `rule`.
+    pub(super) fn check(&self, rule: Rule, i: usize, limit: usize) -> Checked {
+        match rule {
+            Rule::Authority { empty_host } => self.authority(i, limit, empty_host),
+            Rule::File => match self.byte(i)? {
+                Some(b'/') if self.byte(i + 1)? == Some(b'/') => self.authority(i, limit, true),
+                Some(b'/') => self.need(i + 1, |b| !is(b, END)).map(|_| i + 2),
+                _ => Err(Eval::Reject),
+            },
+            Rule::Mailto => match self.byte(i)? {
+                Some(b'?') => self.need(i + 1, |b| !is(b, END)).map(|_| i + 2),
+                _ => self.address(i, limit, true),
+            },
+            Rule::Address => self.address(i, limit, false),
+            Rule::News => self.news(i, limit),
+            Rule::Tel => self.tel(i),
+            Rule::Urn => self.urn(i),
+            Rule::Data => {
+                let k = self.run(i, i + 256, |b| {
+                    b.is_ascii_alphanumeric() || b"/+.-;=_".contains(&b)
+                })?;
+                match self.byte(k)? {
+                    Some(b',') => Ok(k + 1),
+                    _ => Err(Eval::Reject),
+                }
+            }
+            Rule::Geo => match self.byte(i)? {
+                Some(b) if b.is_ascii_digit() => Ok(i + 1),
+                Some(b'-') => self.need(i + 1, |b| b.is_ascii_digit()).map(|_| i + 2),
+                _ => Err(Eval::Reject),
+            },
+            Rule::Magnet => match self.byte(i)? {
+                Some(b'?') => self.need(i + 1, |b| !is(b, END)).map(|_| i + 2),
+                _ => Err(Eval::Reject),
+            },
+            Rule::Generic => self.need(i, |b| !is(b, END)).map(|_| i + 1),
+        }
+    }
+
+    /// `//` [userinfo `@`] host: a bracketed IP literal or a GFM valid domain (at least one
+    /// segment; no underscore in the last two). Returns the end of the host.
+    fn authority(&self, i: usize, limit: usize, empty_host: bool) -> Checked {
+        if self.byte(i)? != Some(b'/') || self.byte(i + 1)? != Some(b'/') {
+            return Err(Eval::Reject);
+        }
+        let mut h = i + 2;
+        let mut d = self.domain(h, limit, false)?;
+        // RFC 3986 §3.2.1 userinfo, up to an `@` before the first `/`, `?`, `#` or boundary:
+        // looked for only when the host's run stops at `@`, or at `:` (a port, or a password).
+        if matches!(
+            self.byte(d.run_end)?,
+            Some(
+                b'@' | b':'
+                    | b'%'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b'~'
+            )
+        ) {
+            let u = self.run(d.run_end, limit, |b| {
+                !is(b, END) && !matches!(b, b'/' | b'?' | b'#' | b'@' | b'[' | b']' | b'>' | b'"')
+            })?;
+            if self.byte(u)? == Some(b'@') {
+                h = u + 1;
+                d = self.domain(h, limit, false)?;
+            }
+        }
+        if self.byte(h)? == Some(b'[') {
+            let k = self.run(h + 1, h + 64, |b| {
+                b.is_ascii_alphanumeric() || b":.%-_~".contains(&b)
+            })?;
+            return match self.byte(k)? {
+                Some(b']') if k > h + 1 => Ok(k + 1),
+                _ => Err(Eval::Reject),
+            };
+        }
+        if d.end == h {
+            return match self.byte(h)? {
+                Some(b'/') if empty_host => Ok(h + 1),
+                _ => Err(Eval::Reject),
+            };
+        }
+        if d.underscore_in_last_two {
+            return Err(Eval::Reject);
+        }
+        Ok(d.end)
+    }
+
+    /// `local@domain` (the local part within 64 bytes, RFC 5321 §4.5.3.1.1); with
+    /// `headers`, also several addresses and `%`-escapes as RFC 6068 writes them.
+    fn address(&self, i: usize, limit: usize, headers: bool) -> Checked {
+        let at = self.run(i, i + 65, |b| is(b, LOCAL5) || (headers && b == b','))?;
+        if at == i || self.byte(at)? != Some(b'@') {
+            return Err(Eval::Reject);
+        }
+        let d = self.domain(at + 1, limit, false)?;
+        if d.end == at + 1 && self.byte(at + 1)? != Some(b'[') {
+            return Err(Eval::Reject);
+        }
+        Ok(d.end.max(at + 2))
+    }
+
+    fn news(&self, i: usize, limit: usize) -> Checked {
+        match self.byte(i)? {
+            Some(b'/') => return self.authority(i, limit, false),
+            Some(b'*') => return Ok(i + 1),
+            Some(b) if b.is_ascii_alphanumeric() => {}
+            _ => return Err(Eval::Reject),
+        }
+        let k = self.run(i, limit, |b| is(b, LOCAL) || b"%$!&'()*,;=~".contains(&b))?;
+        if self.byte(k)? == Some(b'@') {
+            return self.address(i, limit, false);
+        }
+        // A group name: RFC 5538 §2.2 `newsgroup-name`, dotted in practice (`comp.lang.c`),
+        // which keeps prose such as `news:today` out.
+        let name = self.hay.get(i..k).unwrap_or_default();
+        let end = k - name.iter().rev().take_while(|&&b| b == b'.').count();
+        if name[..end - i].contains(&b'.') {
+            Ok(end)
+        } else {
+            Err(Eval::Reject)
+        }
+    }
+
+    fn tel(&self, i: usize) -> Checked {
+        match self.byte(i)? {
+            Some(b'+') => {}
+            Some(b) if b.is_ascii_digit() => {}
+            _ => return Err(Eval::Reject),
+        }
+        let mut digits = 0;
+        let mut k = i;
+        while let Some(b) = self.byte(k)? {
+            if b.is_ascii_digit() {
+                digits += 1;
+                if digits == 3 {
+                    return Ok(k + 1);
+                }
+            } else if !(b"+-.()".contains(&b)) || k > i + 32 {
+                break;
+            }
+            k += 1;
+        }
+        Err(Eval::Reject)
+    }
+
+    fn urn(&self, i: usize) -> Checked {
+        let k = self.run(i, i + 33, |b| is(b, DOMAIN) && b != b'_')?;
+        let nid = k - i;
+        if !(2..=32).contains(&nid) || self.hay[i] == b'-' || self.byte(k)? != Some(b':') {
+            return Err(Eval::Reject);
+        }
+        self.need(k + 1, |b| !is(b, END)).map(|_| k + 2)
+    }
+}

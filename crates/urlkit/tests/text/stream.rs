@@ -1,0 +1,161 @@
+//! The streaming form equals the whole-string form, whatever the chunk sizes, in bounded
+//! memory.
+
+use std::io::{BufReader, Read};
+use urlkit::text::{Finder, Link, Options};
+
+/// Everything a link reports: URL, span, text, kind, line, column, wrapped, ambiguous,
+/// alternatives.
+pub type Record = (
+    String,
+    std::ops::Range<usize>,
+    String,
+    String,
+    usize,
+    usize,
+    bool,
+    bool,
+    Vec<String>,
+);
+
+/// The record of one link, for comparing the two forms.
+pub fn record(l: &Link<'_>) -> Record {
+    (
+        l.url().into_owned(),
+        l.span(),
+        l.as_str().to_owned(),
+        l.kind().to_string(),
+        l.line(),
+        l.column(),
+        l.is_wrapped(),
+        l.is_ambiguous(),
+        l.alternatives(),
+    )
+}
+
+pub fn whole(finder: &Finder, text: &str) -> Vec<Record> {
+    finder.links(text).map(|l| record(&l)).collect()
+}
+
+pub fn streamed(finder: &Finder, text: &str, chunk: usize) -> Vec<Record> {
+    let reader = BufReader::with_capacity(chunk, text.as_bytes());
+    finder.links_in(reader).map(|l| record(&l.unwrap())).collect()
+}
+
+#[test]
+fn seed_documents_streamed_in_chunks() {
+    let docs = crate::specs::all();
+    for options in [Options::new(), Options::new().max_len(64)] {
+        let finder = Finder::new(options);
+        for (name, text) in &docs {
+            let want = whole(&finder, text);
+            for chunk in [1, 3, 80, 4096, 1 << 20] {
+                assert!(
+                    streamed(&finder, text, chunk) == want,
+                    "{name}, chunks of {chunk}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn offsets_stay_exact_past_many_windows() {
+    // 3 MB of prose with a URL every 100 KB, some straddling every power-of-two boundary.
+    let mut text = String::new();
+    let mut expected = Vec::new();
+    while text.len() < 3 << 20 {
+        let filler = "lorem ipsum dolor sit amet, consectetur adipiscing elit.\n".repeat(1700);
+        text.push_str(&filler[..filler.len() - text.len() % 97]);
+        text.push(' ');
+        expected.push((text.len(), format!("https://example.com/{}", text.len())));
+        text.push_str(&format!(
+            "https://example.com/{} www.a{}.example",
+            text.len(),
+            text.len()
+        ));
+    }
+    let finder = Finder::new(Options::new());
+    let found: Vec<_> = finder
+        .links_in(BufReader::new(text.as_bytes()))
+        .map(|l| l.unwrap())
+        .collect();
+    assert_eq!(found.len(), 2 * expected.len());
+    for (link, (start, url)) in found.iter().step_by(2).zip(&expected) {
+        assert_eq!((link.start(), link.url().as_ref()), (*start, url.as_str()));
+        assert_eq!(&text[link.span()], link.as_str());
+    }
+    assert!(streamed(&finder, &text, 1000) == whole(&finder, &text));
+    // A reader that hands out all at once is still read in bounded windows.
+    let mut links = finder.links_in(text.as_bytes());
+    let mut max = 0;
+    while let Some(link) = links.next() {
+        link.unwrap();
+        max = max.max(links.buffered());
+    }
+    assert!(max <= 3 << 16, "held {max}");
+}
+
+/// Adversarial inputs of 4 MB: nothing is reported, the held window stays small.
+#[test]
+fn bounded_memory_on_adversarial_streams() {
+    let finder = Finder::new(Options::new());
+    for unit in [
+        &b"www."[..],
+        b"(",
+        b"a.",
+        b"<URL:",
+        b"http://a/",
+        b"a@",
+        b"<http:",
+        b"\"http:",
+        b"_www.a_",
+    ] {
+        let input = std::io::repeat(0).take(0).chain(Cycle {
+            unit,
+            left: 4 << 20,
+            at: 0,
+        });
+        let t = std::time::Instant::now();
+        let mut links = finder.links_in(BufReader::new(input));
+        let mut n = 0;
+        let mut max = 0;
+        while let Some(link) = links.next() {
+            link.unwrap();
+            n += 1;
+            max = max.max(links.buffered());
+        }
+        eprintln!("{:?}: {:?}", String::from_utf8_lossy(unit), t.elapsed());
+        assert!(max < 1 << 18, "{:?}: held {max}", String::from_utf8_lossy(unit));
+        assert!(n < 4, "{:?}: {n} links", String::from_utf8_lossy(unit));
+    }
+}
+
+/// `unit` repeated until `left` bytes were produced.
+struct Cycle<'a> {
+    unit: &'a [u8],
+    left: usize,
+    at: usize,
+}
+
+impl Read for Cycle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.left);
+        for b in &mut buf[..n] {
+            *b = self.unit[self.at];
+            self.at = (self.at + 1) % self.unit.len();
+        }
+        self.left -= n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn invalid_utf8_in_a_stream() {
+    let finder = Finder::new(Options::new());
+    let input: &[u8] = b"\xff\xfe http://a.example/\xe9t\xe9 x";
+    let links: Vec<_> = finder.links_in(input).map(|l| l.unwrap()).collect();
+    assert_eq!(links.len(), 1);
+    assert_eq!(links[0].span(), 3..23);
+    assert_eq!(links[0].url(), "http://a.example/\u{fffd}t\u{fffd}");
+}
