@@ -80,12 +80,17 @@
 //!   the AVX2 byte-class scans on x86-64, chosen at run time (they need `std`'s CPU feature
 //!   detection). Without it the crate is `no_std`, needs only `alloc` and scans bytes with
 //!   table lookups (same results, slower).
-//! - `serde`: `Serialize`/`Deserialize` for [`Url`] as its href.
+//! - `serde`: `Serialize`/`Deserialize` for every public value type ([`Url`] as its href,
+//!   [`Host`], [`Origin`], [`rfc3986::Uri`], [`form::SearchParams`], …), with the stable
+//!   representations listed in [`interop`].
+//! - `url`: lossless `TryFrom` conversions to and from `url::Url` ([`interop`]).
+//! - `http`: `TryFrom` conversions to and from `http::Uri`, and what `http` drops ([`interop`]).
 //! - `encoding`: legacy (non-UTF-8) encodings via `encoding_rs` (re-exported): a URL's query
 //!   encoded with a document's encoding (`ParseOptions::encoding_override`, as the URL
 //!   Standard's parser allows), and `percent::percent_encode_after_encoding`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 extern crate alloc;
@@ -96,6 +101,7 @@ mod error;
 pub mod file_path;
 pub mod form;
 pub mod host;
+pub mod interop;
 mod offsets;
 mod origin;
 pub mod percent;
