@@ -111,6 +111,7 @@ pub mod schemes;
 mod setters;
 mod simd;
 mod url;
+mod url_compat;
 mod whatwg;
 
 pub use attribute::{Attribute, UnknownAttribute};
@@ -120,6 +121,7 @@ pub use host::Host;
 pub use origin::{OpaqueOrigin, Origin};
 pub use setters::SetterError;
 pub use url::{ParseOptions, Url};
+pub use url_compat::{PathSegmentsMut, Position, QueryPairsMut};
 
 /// The `encoding_rs` crate, whose encodings [`ParseOptions::encoding_override`] and
 /// `percent::percent_encode_after_encoding` take (feature `encoding`).

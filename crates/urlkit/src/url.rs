@@ -570,19 +570,17 @@ impl Url {
         self.host == HostInternal::None && !self.pathname().starts_with('/')
     }
 
-    /// The path's segments (without the leading `/`); `None` for an opaque path.
+    /// The path's segments (without the leading `/`); `None` for an opaque path, and (as in
+    /// the `url` crate) for the empty path of a non-special URL such as `foo://h`.
     ///
     /// ```
     /// let url = urlkit::Url::parse("http://h/a/b%20c/")?;
     /// assert_eq!(url.path_segments().unwrap().collect::<Vec<_>>(), ["a", "b%20c", ""]);
+    /// assert!(urlkit::Url::parse("foo://h")?.path_segments().is_none());
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn path_segments(&self) -> Option<core::str::Split<'_, char>> {
-        if self.has_opaque_path() {
-            return None;
-        }
-        let p = self.pathname();
-        Some(p.strip_prefix('/').unwrap_or(p).split('/'))
+        self.pathname().strip_prefix('/').map(|p| p.split('/'))
     }
 
     /// The API's [search](https://url.spec.whatwg.org/#dom-url-search): `?` and the query,
