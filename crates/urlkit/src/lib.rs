@@ -15,9 +15,9 @@
 //!   with lazy encoders and decoders.
 //! - [`host`]: the host parser and the IDNA API (`domain_to_ascii`, `domain_to_unicode`).
 //! - [`file_path`]: file URLs to and from Unix and Windows paths, on any host OS.
-//! - [`rfc3986`]: RFC 3986/3987 strict, zero-copy parsing with error positions, reference
+//! - [`rfc3986`] (feature `rfc3986`): RFC 3986/3987 strict, zero-copy parsing with error positions, reference
 //!   resolution, normalization and equivalence, make-relative, IRI ↔ URI, bridges to [`Url`].
-//! - [`schemes`]: the RFC 1738 schemes validated against its BNF, with typed views that give
+//! - [`schemes`] (feature `rfc1738`): the RFC 1738 schemes validated against its BNF, with typed views that give
 //!   each scheme's meaning (the FTP command plan, gopher selectors, mailto headers, …).
 //! - [`scheme`]: special schemes and one registry of default ports.
 //!
@@ -83,6 +83,9 @@
 //! - `serde`: `Serialize`/`Deserialize` for every public value type ([`Url`] as its href,
 //!   [`Host`], [`Origin`], [`rfc3986::Uri`], [`form::SearchParams`], …), with the stable
 //!   representations listed in [`interop`].
+//! - `rfc3986`: the [`rfc3986`] module. Off by default, like `rfc1738`, so that a program
+//!   that needs only the URL Standard compiles only that (about the `url` crate's build time).
+//! - `rfc1738`: the [`schemes`] module (turns on `rfc3986`).
 //! - `url`: lossless `TryFrom` conversions to and from `url::Url` ([`interop`]).
 //! - `http`: `TryFrom` conversions to and from `http::Uri`, and what `http` drops ([`interop`]).
 //! - `encoding`: legacy (non-UTF-8) encodings via `encoding_rs` (re-exported): a URL's query
@@ -105,8 +108,10 @@ pub mod interop;
 mod offsets;
 mod origin;
 pub mod percent;
+#[cfg(feature = "rfc3986")]
 pub mod rfc3986;
 pub mod scheme;
+#[cfg(feature = "rfc1738")]
 pub mod schemes;
 mod setters;
 mod simd;

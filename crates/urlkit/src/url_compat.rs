@@ -361,7 +361,7 @@ impl Url {
     /// `make_relative`, with its semantics): `None` when `self` has an opaque path or the
     /// scheme, host or port differ; credentials are ignored; query and fragment come from
     /// `url`. For RFC 3986's make-relative (which also shortens against a shared query and
-    /// handles paths without authority) see [`rfc3986::Uri::make_relative`](crate::rfc3986::Uri::make_relative).
+    /// handles paths without authority) see `rfc3986::Uri::make_relative` (feature `rfc3986`).
     ///
     /// ```
     /// let base = urlkit::Url::parse("https://h/a/b/c.html")?;

@@ -2,6 +2,7 @@
 //! the [module docs](super).
 
 use crate::form::SearchParams;
+#[cfg(feature = "rfc3986")]
 use crate::rfc3986::{IriRef, Uri, UriRef};
 use crate::{Attribute, Host, Origin, ParseError, PathStyle, Url, ValidationError};
 use alloc::string::{String, ToString};
@@ -164,6 +165,7 @@ impl<'de> Deserialize<'de> for Origin {
 /// assert_eq!(serde_json::to_string(&uri).unwrap(), r#""http://a/b?c""#);
 /// # Ok::<(), urlkit::rfc3986::ParseError>(())
 /// ```
+#[cfg(feature = "rfc3986")]
 impl Serialize for Uri {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
@@ -177,6 +179,7 @@ impl Serialize for Uri {
 /// assert_eq!(uri.as_str(), "../a?b");
 /// assert!(serde_json::from_str::<urlkit::rfc3986::Uri>(r#""a b""#).is_err());
 /// ```
+#[cfg(feature = "rfc3986")]
 impl<'de> Deserialize<'de> for Uri {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         from_str(d, "a URI reference", Uri::parse)
@@ -190,6 +193,7 @@ impl<'de> Deserialize<'de> for Uri {
 /// assert_eq!(serde_json::to_string(&r).unwrap(), r#""x:y""#);
 /// # Ok::<(), urlkit::rfc3986::ParseError>(())
 /// ```
+#[cfg(feature = "rfc3986")]
 impl Serialize for UriRef<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
@@ -203,6 +207,7 @@ impl Serialize for UriRef<'_> {
 /// let r: urlkit::rfc3986::UriRef<'_> = serde_json::from_str(r#""/a?b""#).unwrap();
 /// assert_eq!(r.query(), Some("b"));
 /// ```
+#[cfg(feature = "rfc3986")]
 impl<'de> Deserialize<'de> for UriRef<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <&'de str>::deserialize(d)?;
@@ -217,6 +222,7 @@ impl<'de> Deserialize<'de> for UriRef<'de> {
 /// assert_eq!(serde_json::to_string(&r).unwrap(), r#""/ü""#);
 /// # Ok::<(), urlkit::rfc3986::ParseError>(())
 /// ```
+#[cfg(feature = "rfc3986")]
 impl Serialize for IriRef<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
@@ -229,6 +235,7 @@ impl Serialize for IriRef<'_> {
 /// let r: urlkit::rfc3986::IriRef<'_> = serde_json::from_str(r#""/ü""#).unwrap();
 /// assert_eq!(r.path(), "/ü");
 /// ```
+#[cfg(feature = "rfc3986")]
 impl<'de> Deserialize<'de> for IriRef<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = <&'de str>::deserialize(d)?;
