@@ -17,7 +17,7 @@
 //! - [`file_path`]: file URLs to and from Unix and Windows paths, on any host OS.
 //! - [`rfc3986`] (feature `rfc3986`): RFC 3986/3987 strict, zero-copy parsing with error positions, reference
 //!   resolution, normalization and equivalence, make-relative, IRI ↔ URI, bridges to [`Url`].
-//! - [`schemes`] (feature `rfc1738`): the RFC 1738 schemes validated against its BNF, with typed views that give
+//! - [`rfc1738`] (feature `rfc1738`): the RFC 1738 schemes validated against its BNF, with typed views that give
 //!   each scheme's meaning (the FTP command plan, gopher selectors, mailto headers, …).
 //! - [`scheme`]: special schemes and one registry of default ports.
 //!
@@ -69,7 +69,7 @@
 //! RFC 1738: what an FTP client must send (§3.2.2):
 //!
 //! ```
-//! let parsed = urlkit::schemes::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
+//! let parsed = urlkit::rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
 //! let ftp = parsed.view.as_ftp().unwrap();
 //! assert_eq!(ftp.commands(), ["CWD /etc", "RETR motd"]);
 //! ```
@@ -85,7 +85,7 @@
 //!   representations listed in [`interop`].
 //! - `rfc3986`: the [`rfc3986`] module. Off by default, like `rfc1738`, so that a program
 //!   that needs only the URL Standard compiles only that (about the `url` crate's build time).
-//! - `rfc1738`: the [`schemes`] module (turns on `rfc3986`).
+//! - `rfc1738`: the [`rfc1738`] module (turns on `rfc3986`).
 //! - `url`: lossless `TryFrom` conversions to and from `url::Url` ([`interop`]).
 //! - `http`: `TryFrom` conversions to and from `http::Uri`, and what `http` drops ([`interop`]).
 //! - `encoding`: legacy (non-UTF-8) encodings via `encoding_rs` (re-exported): a URL's query
@@ -98,33 +98,31 @@
 
 extern crate alloc;
 
-mod attribute;
-mod chars;
 mod error;
 pub mod file_path;
 pub mod form;
 pub mod host;
 pub mod interop;
-mod offsets;
-mod origin;
 pub mod percent;
+#[cfg(feature = "rfc1738")]
+pub mod rfc1738;
 #[cfg(feature = "rfc3986")]
 pub mod rfc3986;
 pub mod scheme;
 #[cfg(feature = "rfc1738")]
+#[deprecated(since = "0.2.0", note = "renamed to `urlkit::rfc1738`")]
 pub mod schemes;
-mod setters;
 mod simd;
 mod url;
 mod url_compat;
 mod whatwg;
 
-pub use attribute::{Attribute, UnknownAttribute};
 pub use error::{ErrorKind, ParseError, ValidationError};
 pub use file_path::PathStyle;
 pub use host::Host;
-pub use origin::{OpaqueOrigin, Origin};
-pub use setters::SetterError;
+pub use url::attribute::{Attribute, UnknownAttribute};
+pub use url::origin::{OpaqueOrigin, Origin};
+pub use url::setters::SetterError;
 pub use url::{ParseOptions, Url};
 pub use url_compat::{PathSegmentsMut, Position, QueryPairsMut};
 
