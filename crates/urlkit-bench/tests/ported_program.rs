@@ -43,7 +43,7 @@ macro_rules! program {
                     let _ = writeln!(w, "owned host {owned:?}");
                 }
                 let _ = writeln!(w, "port {:?} {:?}", url.port(), url.port_or_known_default());
-                let _ = writeln!(w, "user {:?}", url.username());
+                let _ = writeln!(w, "user {:?} password {:?}", url.username(), url.password());
                 let segments = url.path_segments().map(|s| s.collect::<Vec<_>>());
                 let _ = writeln!(w, "path {:?} {segments:?}", url.path());
                 let _ = writeln!(w, "query {:?} fragment {:?}", url.query(), url.fragment());
@@ -89,6 +89,19 @@ macro_rules! program {
                     segments.pop().pop();
                 }
                 let _ = writeln!(w, "popped {}", url.as_str());
+                // Credentials out, a fixed port, a mirror host, no fragment.
+                let user = url.set_username("crawler");
+                let pass = url.set_password(None);
+                let _ = writeln!(w, "credentials set {user:?} {pass:?} {}", url.as_str());
+                let port = url.set_port(Some(8080));
+                let _ = writeln!(w, "port set {port:?} {}", url.as_str());
+                let host = url.set_host(Some("mirror.example.org")).is_ok();
+                let _ = writeln!(w, "host set {host} {}", url.as_str());
+                url.set_fragment(None);
+                if url.query() == Some("") {
+                    url.set_query(None);
+                }
+                let _ = writeln!(w, "trimmed {}", url.as_str());
                 let secure = url.set_scheme("https");
                 let _ = writeln!(w, "https {secure:?} {}", url.as_str());
                 // (`url` leaves `?` raw in an opaque path, which then reads as a query.)

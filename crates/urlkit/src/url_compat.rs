@@ -158,6 +158,7 @@ impl Url {
     /// assert_eq!(urlkit::Url::parse("file:///x")?.host_str(), None);
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[doc(alias = "hostname")]
     pub fn host_str(&self) -> Option<&str> {
         self.has_host().then(|| self.hostname())
     }
@@ -291,6 +292,151 @@ impl Url {
         } else {
             Err(())
         }
+    }
+
+    /// Sets or removes the port (`url`'s `set_port`): the scheme's default port is not
+    /// written. The URL API's setter, which takes text, is [`set_port_str`](Self::set_port_str).
+    ///
+    /// # Errors
+    ///
+    /// `Err(())`, the URL unchanged, when it cannot have a port (no host, an empty host, or
+    /// `file:`).
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("https://h/")?;
+    /// url.set_port(Some(8443)).unwrap();
+    /// assert_eq!(url.as_str(), "https://h:8443/");
+    /// url.set_port(Some(443)).unwrap();
+    /// assert_eq!(url.as_str(), "https://h/");
+    /// assert_eq!(urlkit::Url::parse("file:///x")?.set_port(Some(1)), Err(()));
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[doc(alias = "port_setter")]
+    pub fn set_port(&mut self, port: Option<u16>) -> Result<(), ()> {
+        let text = port.map(|p| alloc::format!("{p}")).unwrap_or_default();
+        self.set_port_str(&text).map_err(|_| ())
+    }
+
+    /// Sets or removes the host (`url`'s `set_host`), leaving the port alone: `h:8080` is an
+    /// invalid host here. `None` removes the host of a non-special URL (and its credentials
+    /// and port). The URL API's setter, which also takes a port, is
+    /// [`set_host_port`](Self::set_host_port).
+    ///
+    /// # Errors
+    ///
+    /// When the URL has an opaque path, when a special URL would lose its host, or when the
+    /// host does not parse; the URL is unchanged.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h:81/p")?;
+    /// url.set_host(Some("EXAMPLE.org"))?;
+    /// assert_eq!(url.as_str(), "http://example.org:81/p");
+    /// assert!(url.set_host(Some("x:1")).is_err());
+    /// assert!(url.set_host(None).is_err());
+    /// let mut other = urlkit::Url::parse("foo://u@h:1/p")?;
+    /// other.set_host(None)?;
+    /// assert_eq!(other.as_str(), "foo:/p");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_host(&mut self, host: Option<&str>) -> Result<(), ParseError> {
+        let not_applicable = || ParseError::new(crate::ErrorKind::SetterNotApplicable, 0);
+        if self.has_opaque_path() {
+            return Err(not_applicable());
+        }
+        let Some(host) = host else {
+            if self.is_special() {
+                return Err(ParseError::new(crate::ErrorKind::HostMissing, 0));
+            }
+            if self.host().is_none() {
+                return Ok(());
+            }
+            // Scheme, then the path (behind "/." if it starts with "//"), query, fragment.
+            let path_start = self.offsets.path_start as usize;
+            let rest = &self.as_str()[path_start..];
+            let guard = if rest.starts_with("//") { "/." } else { "" };
+            let href = alloc::format!("{}{guard}{rest}", self.protocol());
+            *self = Url::parse(&href)?;
+            return Ok(());
+        };
+        if host.contains(':') && !host.starts_with('[') {
+            return Err(ParseError::new(
+                crate::ErrorKind::HostInvalidCodePoint,
+                host.find(':').unwrap_or(0),
+            ));
+        }
+        self.set_hostname(host).map_err(ParseError::from)
+    }
+
+    /// Sets or removes the password (`url`'s `set_password`; `None` and `Some("")` both
+    /// remove it). The URL API's setter is [`set_password_str`](Self::set_password_str).
+    ///
+    /// # Errors
+    ///
+    /// `Err(())` when the URL cannot have credentials (no host, an empty host, or `file:`).
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://u@h/")?;
+    /// url.set_password(Some("p w")).unwrap();
+    /// assert_eq!(url.as_str(), "http://u:p%20w@h/");
+    /// url.set_password(None).unwrap();
+    /// assert_eq!(url.as_str(), "http://u@h/");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_password(&mut self, password: Option<&str>) -> Result<(), ()> {
+        self.set_password_str(password.unwrap_or("")).map_err(|_| ())
+    }
+
+    /// Sets the username (`url`'s `set_username`). The URL API's setter, with a detailed
+    /// error, is [`set_username_str`](Self::set_username_str).
+    ///
+    /// # Errors
+    ///
+    /// `Err(())` when the URL cannot have credentials (no host, an empty host, or `file:`).
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/")?;
+    /// url.set_username("a b").unwrap();
+    /// assert_eq!(url.as_str(), "http://a%20b@h/");
+    /// assert_eq!(urlkit::Url::parse("mailto:x")?.set_username("u"), Err(()));
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_username(&mut self, username: &str) -> Result<(), ()> {
+        self.set_username_str(username).map_err(|_| ())
+    }
+
+    /// Sets the [query](https://url.spec.whatwg.org/#concept-url-query) itself (`url`'s
+    /// `set_query`): `None` removes it, `Some(q)` (even `""`) sets it, `q` going through the
+    /// query state with a state override (tabs and newlines removed, `#` and the rest of the
+    /// query set encoded). Unlike [`set_search`](Self::set_search), a leading `?` is data.
+    /// A URL that would exceed 4 GiB is left unchanged.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/#f")?;
+    /// url.set_query(Some("a b#"));
+    /// assert_eq!(url.as_str(), "http://h/?a%20b%23#f");
+    /// url.set_query(None);
+    /// assert_eq!(url.as_str(), "http://h/#f");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_query(&mut self, query: Option<&str>) {
+        let _ = self.write_query(query);
+    }
+
+    /// Sets the [fragment](https://url.spec.whatwg.org/#concept-url-fragment) itself
+    /// (`url`'s `set_fragment`): `None` removes it, `Some(f)` (even `""`) sets it through the
+    /// fragment state. Unlike [`set_hash`](Self::set_hash), a leading `#` is data. A URL that
+    /// would exceed 4 GiB is left unchanged.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/")?;
+    /// url.set_fragment(Some("x y"));
+    /// assert_eq!(url.as_str(), "http://h/#x%20y");
+    /// url.set_fragment(None);
+    /// assert_eq!(url.as_str(), "http://h/");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_fragment(&mut self, fragment: Option<&str>) {
+        let _ = self.write_fragment(fragment);
     }
 
     /// Sets the host to an IP address (`url`'s `set_ip_host`).
@@ -759,8 +905,8 @@ impl<'a> QueryPairsMut<'a> {
     pub fn finish(&mut self) -> &'a mut Url {
         let url = self.url.take().expect("QueryPairsMut::finish called twice");
         // Form-encoded pairs and the existing (canonical) query need no encoding: the
-        // setter keeps them as they are; only `TooLong` can fail, leaving the URL as it was.
-        let _ = url.set_query(Some(&self.query));
+        // setter keeps them as they are (a URL beyond 4 GiB is left as it was).
+        url.set_query(Some(&self.query));
         url
     }
 }

@@ -173,7 +173,7 @@ pub const API_GETTERS: &[(&str, Getter)] = &[
     ("href", |u| u.href().to_owned()),
     ("protocol", |u| u.protocol().to_owned()),
     ("username", |u| u.username().to_owned()),
-    ("password", |u| u.password().to_owned()),
+    ("password", |u| u.password_str().to_owned()),
     ("host", |u| u.host_port().to_owned()),
     ("hostname", |u| u.hostname().to_owned()),
     ("port", |u| u.port_str().to_owned()),
