@@ -317,10 +317,10 @@ impl Url {
         self.set_port_str(&text).map_err(|_| ())
     }
 
-    /// Sets or removes the host (`url`'s `set_host`), leaving the port alone: `h:8080` is an
-    /// invalid host here. `None` removes the host of a non-special URL (and its credentials
-    /// and port). The URL API's setter, which also takes a port, is
-    /// [`set_host_port`](Self::set_host_port).
+    /// Sets or removes the host (`url`'s `set_host`), leaving the port alone: in `h:8080`
+    /// the `:8080` is ignored, as `url` does. `None` removes the host of a non-special URL
+    /// (and its credentials and port; an empty path becomes `/`). The URL API's setter,
+    /// which sets the port too, is [`set_host_port`](Self::set_host_port).
     ///
     /// # Errors
     ///
@@ -331,11 +331,15 @@ impl Url {
     /// let mut url = urlkit::Url::parse("http://h:81/p")?;
     /// url.set_host(Some("EXAMPLE.org"))?;
     /// assert_eq!(url.as_str(), "http://example.org:81/p");
-    /// assert!(url.set_host(Some("x:1")).is_err());
+    /// url.set_host(Some("x:1"))?;
+    /// assert_eq!(url.as_str(), "http://x:81/p");
     /// assert!(url.set_host(None).is_err());
     /// let mut other = urlkit::Url::parse("foo://u@h:1/p")?;
     /// other.set_host(None)?;
     /// assert_eq!(other.as_str(), "foo:/p");
+    /// let mut bare = urlkit::Url::parse("foo://h?q")?;
+    /// bare.set_host(None)?;
+    /// assert_eq!(bare.as_str(), "foo:/?q");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn set_host(&mut self, host: Option<&str>) -> Result<(), ParseError> {
@@ -353,18 +357,25 @@ impl Url {
             // Scheme, then the path (behind "/." if it starts with "//"), query, fragment.
             let path_start = self.offsets.path_start as usize;
             let rest = &self.as_str()[path_start..];
-            let guard = if rest.starts_with("//") { "/." } else { "" };
+            // An empty path becomes "/" (as in `url`): "foo:" alone would be an opaque path.
+            let guard = if rest.starts_with("//") {
+                "/."
+            } else if rest.starts_with('/') {
+                ""
+            } else {
+                "/"
+            };
             let href = alloc::format!("{}{guard}{rest}", self.protocol());
             *self = Url::parse(&href)?;
             return Ok(());
         };
-        if host.contains(':') && !host.starts_with('[') {
-            return Err(ParseError::new(
-                crate::ErrorKind::HostInvalidCodePoint,
-                host.find(':').unwrap_or(0),
-            ));
-        }
-        self.set_hostname(host).map_err(ParseError::from)
+        // A port after the host is ignored (outside an IPv6 literal's brackets).
+        let end = if host.starts_with('[') {
+            host.find(']').map_or(host.len(), |i| i + 1)
+        } else {
+            host.find(':').unwrap_or(host.len())
+        };
+        self.set_hostname(&host[..end]).map_err(ParseError::from)
     }
 
     /// Sets or removes the password (`url`'s `set_password`; `None` and `Some("")` both
