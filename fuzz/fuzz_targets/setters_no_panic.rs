@@ -11,8 +11,8 @@ fuzz_target!(|data: &str| {
     let Ok(url) = Url::parse(href) else { return };
     #[rustfmt::skip]
     let setters = [
-        Url::set_protocol as fn(&mut Url, &str) -> _, Url::set_username, Url::set_password,
-        Url::set_host, Url::set_hostname, Url::set_port, Url::set_pathname, Url::set_search, Url::set_hash,
+        Url::set_protocol as fn(&mut Url, &str) -> _, Url::set_username_str, Url::set_password_str,
+        Url::set_host_port, Url::set_hostname, Url::set_port_str, Url::set_pathname, Url::set_search, Url::set_hash,
     ];
     for set in setters {
         let _ = set(&mut url.clone(), value);

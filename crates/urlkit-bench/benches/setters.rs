@@ -79,7 +79,7 @@ const SETTERS: [Setter; 3] = [
         get: ada_url::Url::host,
         ada: |u, v| u.set_host(Some(v)).is_ok(),
         url: |u, v| url::quirks::set_host(u, v).is_ok(),
-        urlkit: |u, v| u.set_host(v).is_ok(),
+        urlkit: |u, v| u.set_host_port(v).is_ok(),
     },
 ];
 

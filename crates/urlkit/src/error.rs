@@ -83,6 +83,10 @@ pub enum ErrorKind {
     FileInvalidWindowsDriveLetterHost,
     /// The input is longer than the 4 GiB that offsets can address (not in the standard).
     InputTooLong,
+    /// A setter does not apply to this URL: it cannot have credentials or a port, has an
+    /// opaque path, or the standard ignores the value there (not in the standard; from a
+    /// [`SetterError`](crate::SetterError) converted into a `ParseError`).
+    SetterNotApplicable,
 }
 
 impl ErrorKind {
@@ -127,6 +131,7 @@ impl ErrorKind {
             FileInvalidWindowsDriveLetter => "file-invalid-Windows-drive-letter",
             FileInvalidWindowsDriveLetterHost => "file-invalid-Windows-drive-letter-host",
             InputTooLong => "input-too-long",
+            SetterNotApplicable => "setter-not-applicable",
         }
     }
 
@@ -171,6 +176,7 @@ impl ErrorKind {
             FileInvalidWindowsDriveLetter => "relative file url starts with a windows drive letter",
             FileInvalidWindowsDriveLetterHost => "file url host is a windows drive letter",
             InputTooLong => "input is longer than 4 gib",
+            SetterNotApplicable => "the setter does not apply to this url",
         }
     }
 }

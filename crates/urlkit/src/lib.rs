@@ -17,9 +17,9 @@
 //! - [`file_path`]: file URLs to and from Unix and Windows paths, on any host OS.
 //! - `pattern` (feature `pattern`): the URL Pattern Standard (`UrlPattern`: test and exec
 //!   with groups) and `UrlPatternSet`, thousands of patterns matched at once.
-//! - [`rfc3986`]: RFC 3986/3987 strict, zero-copy parsing with error positions, reference
+//! - [`rfc3986`] (feature `rfc3986`): RFC 3986/3987 strict, zero-copy parsing with error positions, reference
 //!   resolution, normalization and equivalence, make-relative, IRI ↔ URI, bridges to [`Url`].
-//! - [`rfc1738`]: the RFC 1738 schemes validated against its BNF, with typed views that give
+//! - [`rfc1738`] (feature `rfc1738`): the RFC 1738 schemes validated against its BNF, with typed views that give
 //!   each scheme's meaning (the FTP command plan, gopher selectors, mailto headers, …).
 //! - [`scheme`]: special schemes and one registry of default ports.
 //!
@@ -85,12 +85,20 @@
 //! - `pattern` (default, needs `std`): the URL Pattern Standard, `pattern::UrlPattern` and
 //!   the many-pattern matcher `pattern::UrlPatternSet`, with regexp groups run by the
 //!   `regex` crate (linear-time matching).
-//! - `serde`: `Serialize`/`Deserialize` for [`Url`] as its href.
+//! - `serde`: `Serialize`/`Deserialize` for every public value type ([`Url`] as its href,
+//!   [`Host`], [`Origin`], [`rfc3986::Uri`], [`form::SearchParams`], …), with the stable
+//!   representations listed in [`interop`].
+//! - `rfc3986`: the [`rfc3986`] module. Off by default, like `rfc1738`, so that a program
+//!   that needs only the URL Standard compiles only that (about the `url` crate's build time).
+//! - `rfc1738`: the [`rfc1738`] module (turns on `rfc3986`).
+//! - `url`: lossless `TryFrom` conversions to and from `url::Url` ([`interop`]).
+//! - `http`: `TryFrom` conversions to and from `http::Uri`, and what `http` drops ([`interop`]).
 //! - `encoding`: legacy (non-UTF-8) encodings via `encoding_rs` (re-exported): a URL's query
 //!   encoded with a document's encoding (`ParseOptions::encoding_override`, as the URL
 //!   Standard's parser allows), and `percent::percent_encode_after_encoding`.
 
 #![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 extern crate alloc;
@@ -103,15 +111,20 @@ pub mod form;
 pub mod host;
 #[cfg(feature = "pattern")]
 pub mod pattern;
+pub mod interop;
 pub mod percent;
+#[cfg(feature = "rfc1738")]
 pub mod rfc1738;
+#[cfg(feature = "rfc3986")]
 pub mod rfc3986;
 pub mod scheme;
+#[cfg(feature = "rfc1738")]
 #[deprecated(since = "0.2.0", note = "renamed to `urlkit::rfc1738`")]
 pub mod schemes;
 mod simd;
 pub mod text;
 mod url;
+mod url_compat;
 mod whatwg;
 
 pub use error::{ErrorKind, ParseError, ValidationError};
@@ -121,6 +134,7 @@ pub use url::attribute::{Attribute, UnknownAttribute};
 pub use url::origin::{OpaqueOrigin, Origin};
 pub use url::setters::SetterError;
 pub use url::{ParseOptions, Url};
+pub use url_compat::{PathSegmentsMut, Position, QueryPairsMut};
 
 /// The `encoding_rs` crate, whose encodings [`ParseOptions::encoding_override`] and
 /// `percent::percent_encode_after_encoding` take (feature `encoding`).

@@ -26,6 +26,8 @@ pub(crate) struct AsciiClass {
 impl AsciiClass {
     /// The ASCII bytes `b` with `table[b] & mask != 0` (a non-ASCII byte is never in a
     /// vector class: a caller whose table has some continues with its scalar scan).
+    // Used by the RFC 3986 scanner (feature `rfc3986`) and the tests.
+    #[cfg_attr(not(any(feature = "rfc3986", test)), allow(dead_code))]
     pub(crate) const fn of_bits(table: &[u8; 256], mask: u8) -> Self {
         let mut rows = [0u8; 16];
         let mut b = 0;

@@ -99,7 +99,8 @@ proptest! {
     fn ipv6_agrees_with_std(segs in proptest::array::uniform8(prop_oneof![Just(0u16), Just(0xffff), any::<u16>()])) {
         let addr = Ipv6Addr::from(segs);
         let host = Host::parse(&format!("[{addr}]"));
-        prop_assert_eq!(host.as_ref().ok(), Some(&Host::Ipv6(addr)));
+        let expected = Host::Ipv6(addr);
+        prop_assert_eq!(host.as_ref().ok(), Some(&expected));
         let text = host.map(|h| h.to_string()).unwrap_or_default();
         prop_assert_eq!(Host::parse(&text).ok(), Some(Host::Ipv6(addr)));
         prop_assert_eq!(Host::parse_opaque(&text).ok(), Some(Host::Ipv6(addr)));

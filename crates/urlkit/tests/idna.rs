@@ -18,7 +18,9 @@ use urlkit::Host;
 fn wpt_json(rel: &str) -> Option<Value> {
     let path = common::conformance_file(rel)?;
     let text = std::fs::read_to_string(&path).expect("readable");
-    Some(serde_json::from_str(&usv_escapes(&text)).unwrap_or_else(|e| panic!("{rel}: {e}")))
+    let value = serde_json::from_str(&usv_escapes(&text)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    common::note_json_cases(rel, &value);
+    Some(value)
 }
 
 /// Replaces each JSON `\uXXXX` escape of a lone surrogate with `\ufffd`.

@@ -76,16 +76,16 @@ fn wpt_setters() {
 #[test]
 fn setters_report_unchanged_urls() {
     let mut url = Url::parse("sc:opaque").unwrap();
-    assert!(url.set_host("h").is_err() && url.set_pathname("/x").is_err());
+    assert!(url.set_host_port("h").is_err() && url.set_pathname("/x").is_err());
     assert_eq!(url.as_str(), "sc:opaque");
     let mut url = Url::parse("file:///x").unwrap();
-    assert!(url.set_port("1").is_err() && url.set_username("u").is_err());
+    assert!(url.set_port_str("1").is_err() && url.set_username_str("u").is_err());
     assert!(url.set_protocol("http").is_err());
     assert_eq!(url.as_str(), "file:///x");
     let mut url = Url::parse("http://h/").unwrap();
-    assert!(url.set_port("99999").is_err() && url.set_port("x").is_err());
+    assert!(url.set_port_str("99999").is_err() && url.set_port_str("x").is_err());
     assert!(url.set_protocol("sc").is_err() && url.set_protocol("1x").is_err());
-    assert!(url.set_hostname("a:1").is_err() && url.set_host("").is_err());
+    assert!(url.set_hostname("a:1").is_err() && url.set_host_port("").is_err());
     assert_eq!(url.as_str(), "http://h/");
 }
 
@@ -95,9 +95,9 @@ fn setters_keep_urls_without_host_readable() {
     url.set_pathname("//p").unwrap();
     assert_eq!(url.as_str(), "sc:/.//p");
     assert_eq!(url.pathname(), "//p");
-    url.set_host("h").unwrap();
+    url.set_host_port("h").unwrap();
     assert_eq!(url.as_str(), "sc://h//p");
-    url.set_host("").unwrap();
+    url.set_host_port("").unwrap();
     assert_eq!(url.as_str(), "sc:////p");
     url.set_search("q#").unwrap();
     url.set_hash("f").unwrap();

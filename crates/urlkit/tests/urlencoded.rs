@@ -128,7 +128,7 @@ fn wpt_url_bound() {
     run_section(&data, "url_bound", |r| {
         let mut url = Url::parse(r["href"].as_str().expect("href")).map_err(|e| e.to_string())?;
         {
-            let mut params = url.search_params_mut();
+            let mut params = url.url_search_params_mut();
             if let Some(pair) = r["append"].as_array() {
                 params.append(pair[0].as_str().expect("name"), pair[1].as_str().expect("value"));
             }
@@ -145,7 +145,7 @@ fn wpt_url_bound() {
 fn url_search_params_examples() {
     let mut url = Url::parse("https://example.com/?a=b ~").unwrap();
     assert_eq!(url.as_str(), "https://example.com/?a=b%20~");
-    url.search_params_mut().sort();
+    url.url_search_params_mut().sort();
     assert_eq!(url.as_str(), "https://example.com/?a=b+%7E");
 
     let url = Url::parse("https://example.com/?a=~&b=%7E").unwrap();
@@ -155,7 +155,7 @@ fn url_search_params_examples() {
 
     let mut url =
         Url::parse("https://example.org/?q=\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}&key=e1f7bc78").unwrap();
-    url.search_params_mut().sort();
+    url.url_search_params_mut().sort();
     assert_eq!(
         url.search(),
         "?key=e1f7bc78&q=%F0%9F%8F%B3%EF%B8%8F%E2%80%8D%F0%9F%8C%88"
@@ -163,15 +163,15 @@ fn url_search_params_examples() {
 
     // Reading through the view leaves the URL alone; the fragment survives edits.
     let mut url = Url::parse("http://h/p?a=b,c#frag").unwrap();
-    assert_eq!(url.search_params_mut().get("a"), Some("b,c"));
+    assert_eq!(url.url_search_params_mut().get("a"), Some("b,c"));
     assert_eq!(url.as_str(), "http://h/p?a=b,c#frag");
-    url.search_params_mut().set("a", "?#&");
+    url.url_search_params_mut().set("a", "?#&");
     assert_eq!(url.as_str(), "http://h/p?a=%3F%23%26#frag");
-    url.search_params_mut().clear();
+    url.url_search_params_mut().clear();
     assert_eq!(url.as_str(), "http://h/p#frag");
     // Appending to a URL without a query creates one; non-special URLs work the same way.
     let mut url = Url::parse("foo://h/p").unwrap();
-    url.search_params_mut().append("x y", "'");
+    url.url_search_params_mut().append("x y", "'");
     assert_eq!(url.as_str(), "foo://h/p?x+y=%27");
 }
 
@@ -194,11 +194,11 @@ impl QueryTarget for Holder {
 fn bound_view_update_steps() {
     // Mirrors the two url_bound records on a bare query.
     let mut h = Holder(Some("a=b,c".into()));
-    h.search_params_mut().append("x", "y");
+    SearchParamsMut::update_steps(&mut h).append("x", "y");
     assert_eq!(h.0.as_deref(), Some("a=b%2Cc&x=y"));
 
     let mut h = Holder(Some(String::new()));
-    h.search_params_mut().sort();
+    SearchParamsMut::update_steps(&mut h).sort();
     assert_eq!(h.0, None, "sorting an empty list removes the query");
 
     // Reading only leaves the query byte for byte.
@@ -221,6 +221,51 @@ fn bound_view_update_steps() {
         view.delete("k", None);
     }
     assert_eq!(h.0, None);
+}
+
+/// `search_params_mut` keeps the text of the pairs before the first edited one.
+#[test]
+fn bound_view_keeps_untouched_pairs() {
+    let cases = [
+        // (query, edit, expected query)
+        ("a=b,c&key&sp=a%20b", "append", Some("a=b,c&key&sp=a%20b&n=1+2")),
+        ("a=b,c&&key&", "append", Some("a=b,c&&key&n=1+2")),
+        ("", "append", Some("n=1+2")),
+        ("a=b,c&key&sp=a%20b", "set key", Some("a=b,c&key=x+y&sp=a+b")),
+        ("a=b,c&key&sp=a%20b", "delete sp", Some("a=b,c&key")),
+        ("a=b,c&key", "delete a", Some("key=")),
+        ("key", "delete key", None),
+        ("b=1&a=%41", "sort", Some("a=A&b=1")),
+        ("a=1&b=%42", "sort", Some("a=1&b=%42")),
+        ("x=%41", "read", Some("x=%41")),
+        ("", "sort", Some("")),
+    ];
+    // One edit of the list (through `DerefMut`, so the view counts as edited even for "read").
+    fn apply(params: &mut SearchParams, edit: &str) {
+        match edit {
+            "append" => params.append("n", "1 2"),
+            "set key" => params.set("key", "x y"),
+            "delete sp" => params.delete("sp", None),
+            "delete a" => params.delete("a", None),
+            "delete key" => params.delete("key", None),
+            "sort" => params.sort(),
+            _ => assert_eq!(params.len(), params.iter().count()),
+        }
+    }
+    for (query, edit, expected) in cases {
+        let mut h = Holder(Some(query.to_owned()));
+        apply(&mut h.search_params_mut(), edit);
+        assert_eq!(h.0.as_deref(), expected, "{query:?} {edit}");
+        // Whatever was kept or rewritten, the pairs are those of the update steps.
+        let mut whole = Holder(Some(query.to_owned()));
+        apply(&mut SearchParamsMut::update_steps(&mut whole), edit);
+        let pairs = |q: Option<&str>| SearchParams::parse_query(q.unwrap_or(""));
+        assert_eq!(
+            pairs(h.0.as_deref()),
+            pairs(whole.0.as_deref()),
+            "{query:?} {edit}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -132,7 +132,9 @@ fn replace_lone_surrogates(text: &str) -> String {
 fn load_js_only() -> Option<Value> {
     let path = common::conformance_file("wpt/urltestdata-javascript-only.json")?;
     let text = std::fs::read_to_string(path).expect("reading javascript-only data");
-    Some(serde_json::from_str(&replace_lone_surrogates(&text)).expect("javascript-only JSON"))
+    let value = serde_json::from_str(&replace_lone_surrogates(&text)).expect("javascript-only JSON");
+    common::note_json_cases("wpt/urltestdata-javascript-only.json", &value);
+    Some(value)
 }
 
 fn load_extra() -> Value {

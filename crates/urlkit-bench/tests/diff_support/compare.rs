@@ -16,7 +16,7 @@ pub fn urlkit_getters(u: &urlkit::Url) -> Getters {
         u.origin().ascii_serialization(),
         u.protocol().to_owned(),
         u.username().to_owned(),
-        u.password().to_owned(),
+        u.password_str().to_owned(),
         u.host_port().to_owned(),
         u.hostname().to_owned(),
         u.port_str().to_owned(),

@@ -199,7 +199,7 @@ impl<'a> UrlObject<'a> {
             origin: url.origin().ascii_serialization(),
             protocol: url.protocol(),
             username: url.username(),
-            password: url.password(),
+            password: url.password_str(),
             host: url.host_port(),
             hostname: url.hostname(),
             port: url.port_str(),
@@ -250,7 +250,7 @@ fn table(input: &str, base: Option<&str>, url: &Url, width: usize) -> String {
         ("origin", origin.as_str()),
         ("protocol", url.protocol()),
         ("username", url.username()),
-        ("password", url.password()),
+        ("password", url.password_str()),
         ("host", url.host_port()),
         ("hostname", url.hostname()),
         ("port", url.port_str()),
@@ -312,7 +312,7 @@ pub fn component_spans(url: &Url) -> Vec<Span> {
     }
     // The authority: credentials from the front, host and port from the back.
     let credentials = after_protocol.map(|p| p + 2);
-    let (username, password) = (url.username(), url.password());
+    let (username, password) = (url.username(), url.password_str());
     let after_username = add(credentials, username, "username");
     if !password.is_empty() {
         add(after_username.map(|u| u + 1), password, "password");

@@ -228,12 +228,14 @@ where
 /// Builds an `application/x-www-form-urlencoded` string by appending pairs to a `String`,
 /// following the [urlencoded serializer](https://url.spec.whatwg.org/#concept-urlencoded-serializer).
 ///
-/// The serializer starts at the string's current end: a `&` goes before every pair but the
-/// first one it appends after that point.
+/// [`new`](Self::new) continues the pairs already in the string (a `&` before each new pair
+/// when the string is not empty); [`for_suffix`](Self::for_suffix) serializes into the part
+/// of the string after a given byte, e.g. the query of a URL being built.
 ///
 /// ```
 /// let mut url = String::from("https://example.com/search?");
-/// urlkit::form::Serializer::new(&mut url)
+/// let start = url.len();
+/// urlkit::form::Serializer::for_suffix(&mut url, start)
 ///     .append_pair("q", "rust & url")
 ///     .append_pair("page", "2");
 /// assert_eq!(url, "https://example.com/search?q=rust+%26+url&page=2");
@@ -245,16 +247,18 @@ pub struct Serializer<'a> {
 }
 
 impl<'a> Serializer<'a> {
-    /// A serializer appending to `out`, starting at its current end.
+    /// A serializer continuing the pairs already in `out` (as `form_urlencoded`'s
+    /// `Serializer::new` does): a `&` goes before the next pair when `out` is not empty.
+    /// [`for_suffix`](Self::for_suffix) with `out.len()` starts a new serialization at the
+    /// end instead.
     ///
     /// ```
     /// let mut s = String::from("x=1");
     /// urlkit::form::Serializer::new(&mut s).append_pair("y", "2");
-    /// assert_eq!(s, "x=1y=2"); // the existing text is not a pair of this serializer
+    /// assert_eq!(s, "x=1&y=2");
     /// ```
     pub fn new(out: &'a mut String) -> Self {
-        let start = out.len();
-        Serializer { out, start }
+        Serializer { out, start: 0 }
     }
 
     /// A serializer continuing a serialization that began at byte `start` of `out`: a `&`

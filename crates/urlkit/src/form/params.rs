@@ -487,9 +487,19 @@ impl Url {
         SearchParams::parse_query(Url::query(self).unwrap_or(""))
     }
 
-    /// The query as a [`SearchParamsMut`], the URL's `searchParams` object: edits are written
-    /// back to the query (serialized, `?` removed when the list is empty) when the view is
-    /// dropped.
+    /// The query as a [`SearchParamsMut`]: edits are written back to the query when the view
+    /// is dropped. Pairs before the first edited one keep their text as written (`a=b,c&key`
+    /// stays so when a pair is appended); the pairs from there on are serialized, and the
+    /// `?` goes when the list is emptied. For the exact `URLSearchParams` update steps (the
+    /// whole list serialized on any edit, as browsers do) see
+    /// [`url_search_params_mut`](Self::url_search_params_mut).
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("https://h/?a=b,c&key&sp=a%20b")?;
+    /// url.search_params_mut().append("n", "1");
+    /// assert_eq!(url.as_str(), "https://h/?a=b,c&key&sp=a%20b&n=1");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
     ///
     /// ```
     /// let mut url = urlkit::Url::parse("https://example.com/?b=2&a=1#f")?;
@@ -505,6 +515,22 @@ impl Url {
     /// ```
     pub fn search_params_mut(&mut self) -> SearchParamsMut<'_> {
         SearchParamsMut::new(self)
+    }
+
+    /// The query as the URL's `searchParams` object with the standard's
+    /// [update steps](https://url.spec.whatwg.org/#concept-urlsearchparams-update): any edit
+    /// serializes the whole list (`a=b,c&key&sp=a%20b` becomes `a=b%2Cc&key=&sp=a+b`), and
+    /// an empty list removes the query.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("https://h/?a=b,c&key&sp=a%20b")?;
+    /// url.url_search_params_mut().append("n", "1");
+    /// assert_eq!(url.as_str(), "https://h/?a=b%2Cc&key=&sp=a+b&n=1");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[doc(alias = "searchParams")]
+    pub fn url_search_params_mut(&mut self) -> SearchParamsMut<'_> {
+        SearchParamsMut::update_steps(self)
     }
 }
 
@@ -536,6 +562,8 @@ pub struct SearchParamsMut<'a, T: QueryTarget + ?Sized = Url> {
     target: &'a mut T,
     params: SearchParams,
     dirty: bool,
+    /// Serialize the whole list on commit (the update steps), not only the edited tail.
+    whole: bool,
 }
 
 impl<'a, T: QueryTarget + ?Sized> SearchParamsMut<'a, T> {
@@ -557,7 +585,28 @@ impl<'a, T: QueryTarget + ?Sized> SearchParamsMut<'a, T> {
             target,
             params,
             dirty: false,
+            whole: false,
         }
+    }
+
+    /// As [`new`](Self::new), with the standard's update steps on commit: the whole list
+    /// is serialized, whatever was edited.
+    ///
+    /// ```
+    /// # use urlkit::form::{QueryTarget, SearchParamsMut};
+    /// # struct Q(Option<String>);
+    /// # impl QueryTarget for Q {
+    /// #     fn query(&self) -> Option<&str> { self.0.as_deref() }
+    /// #     fn set_query(&mut self, query: Option<&str>) { self.0 = query.map(String::from); }
+    /// # }
+    /// let mut q = Q(Some("a=b,c".into()));
+    /// SearchParamsMut::update_steps(&mut q).append("d", "e");
+    /// assert_eq!(q.query(), Some("a=b%2Cc&d=e"));
+    /// ```
+    pub fn update_steps(target: &'a mut T) -> Self {
+        let mut view = SearchParamsMut::new(target);
+        view.whole = true;
+        view
     }
 
     /// Runs the update steps now if the list may have changed: writes the serialization to
@@ -577,12 +626,43 @@ impl<'a, T: QueryTarget + ?Sized> SearchParamsMut<'a, T> {
     /// assert_eq!(view.target().query(), Some("a=1"));
     /// ```
     pub fn commit(&mut self) {
-        if self.dirty {
-            self.dirty = false;
-            let serialized = super::serialize(self.params.iter());
-            self.target
-                .set_query(Some(serialized.as_str()).filter(|s| !s.is_empty()));
+        if !self.dirty {
+            return;
         }
+        self.dirty = false;
+        let query = self.target.query().unwrap_or("");
+        // The pairs of the query as written, each with the end of its text: the urlencoded
+        // parser gives one pair per non-empty `&`-separated piece.
+        let mut kept_end = 0;
+        let mut kept = 0;
+        if !self.whole {
+            let mut at = 0;
+            for piece in query.split('&') {
+                let end = at + piece.len();
+                at = end + 1;
+                if piece.is_empty() {
+                    continue;
+                }
+                let same = super::parse(piece.as_bytes())
+                    .next()
+                    .zip(self.params.as_slice().get(kept))
+                    .is_some_and(|((n, v), (pn, pv))| n == pn.as_str() && v == pv.as_str());
+                if !same {
+                    break;
+                }
+                kept += 1;
+                kept_end = end;
+            }
+            let pieces = query.split('&').filter(|p| !p.is_empty()).count();
+            if kept == pieces && kept == self.params.len() {
+                return; // nothing changed: the query stays exactly as written
+            }
+        }
+        let rest = &self.params.as_slice()[kept..];
+        let mut out = String::from(&query[..kept_end]);
+        super::Serializer::for_suffix(&mut out, 0).extend_pairs(rest.iter().map(|(n, v)| (n, v)));
+        self.target
+            .set_query(Some(out.as_str()).filter(|s| !s.is_empty()));
     }
 
     /// The target, as of the last commit.

@@ -46,8 +46,8 @@ pub(crate) fn password(value: &str) -> Result<String, ErrorKind> {
         return Ok(String::new());
     }
     let mut url = dummy();
-    url.set_password(value).map_err(|_| ErrorKind::InvalidComponent)?;
-    Ok(url.password().to_string())
+    url.set_password_str(value).map_err(|_| ErrorKind::InvalidComponent)?;
+    Ok(url.password_str().to_string())
 }
 
 /// [Canonicalize a hostname](https://urlpattern.spec.whatwg.org/#canonicalize-a-hostname).
@@ -92,7 +92,7 @@ pub(crate) fn port(value: &str, protocol: Option<&str>) -> Result<String, ErrorK
             None => Url::parse("a://dummy.invalid/").map_err(|_| ErrorKind::InvalidComponent)?,
         },
     };
-    url.set_port(value).map_err(|_| ErrorKind::InvalidComponent)?;
+    url.set_port_str(value).map_err(|_| ErrorKind::InvalidComponent)?;
     Ok(url.port_str().to_string())
 }
 

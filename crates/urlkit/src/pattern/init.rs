@@ -60,7 +60,7 @@ pub(crate) fn process(init: &UrlPatternInit, kind: Kind) -> Result<Processed, Er
             result.username = Some(base_string(base.username(), kind));
         }
         if kind != Kind::Pattern && !has(&[Protocol, Hostname, Port, Username, Password]) {
-            result.password = Some(base_string(base.password(), kind));
+            result.password = Some(base_string(base.password_str(), kind));
         }
         if !has(&[Protocol, Hostname]) {
             result.hostname = Some(base_string(base.hostname(), kind));

@@ -148,7 +148,7 @@ impl Component {
         match self {
             Component::Protocol => url.scheme(),
             Component::Username => url.username(),
-            Component::Password => url.password(),
+            Component::Password => url.password_str(),
             Component::Hostname => url.hostname(),
             Component::Port => url.port_str(),
             Component::Pathname => url.pathname(),

@@ -169,6 +169,23 @@ impl AsciiSet {
 /// ```
 pub const C0_CONTROL: AsciiSet = AsciiSet::EMPTY.add_range(0x00, 0x1F).add(0x7F);
 
+/// `percent_encoding`'s name for [`C0_CONTROL`] (the set `url` users import).
+///
+/// ```
+/// assert_eq!(urlkit::percent::sets::CONTROLS, urlkit::percent::sets::C0_CONTROL);
+/// ```
+#[doc(alias = "C0_CONTROL")]
+pub const CONTROLS: AsciiSet = C0_CONTROL;
+
+/// Every ASCII byte but letters and digits (and every non-ASCII byte): `percent_encoding`'s
+/// `NON_ALPHANUMERIC`, the set that leaves only `[A-Za-z0-9]` unencoded.
+///
+/// ```
+/// use urlkit::percent::{sets::NON_ALPHANUMERIC, utf8_percent_encode};
+/// assert_eq!(utf8_percent_encode("a-b_c.1", &NON_ALPHANUMERIC).to_string(), "a%2Db%5Fc%2E1");
+/// ```
+pub const NON_ALPHANUMERIC: AsciiSet = ALPHA.union(DIGIT).complement();
+
 /// The [fragment percent-encode set](https://url.spec.whatwg.org/#fragment-percent-encode-set).
 ///
 /// ```

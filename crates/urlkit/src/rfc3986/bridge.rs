@@ -52,9 +52,9 @@ impl Uri {
             let mut a = String::new();
             if url.has_credentials() {
                 encode_into(url.username(), USERINFO, &mut a);
-                if !url.password().is_empty() {
+                if !url.password_str().is_empty() {
                     a.push(':');
-                    encode_into(url.password(), USERINFO, &mut a);
+                    encode_into(url.password_str(), USERINFO, &mut a);
                 }
                 a.push('@');
             }

@@ -41,7 +41,7 @@ use core::str::FromStr;
 /// use urlkit::Url;
 /// let url = Url::parse("HTTPS://User:Pa%73s@EXAMPLE.com:8080/a/../b?q=1#top")?;
 /// assert_eq!(url.as_str(), "https://User:Pa%73s@example.com:8080/b?q=1#top");
-/// assert_eq!((url.username(), url.password()), ("User", "Pa%73s"));
+/// assert_eq!((url.username(), url.password()), ("User", Some("Pa%73s")));
 /// assert_eq!((url.hostname(), url.port()), ("example.com", Some(8080)));
 /// assert_eq!((url.pathname(), url.search(), url.hash()), ("/b", "?q=1", "#top"));
 /// # Ok::<(), urlkit::ParseError>(())
@@ -442,13 +442,28 @@ impl Url {
         &self.serialization[start..self.offsets.username_end as usize]
     }
 
-    /// The [password](https://url.spec.whatwg.org/#dom-url-password), percent-encoded.
+    /// The password, percent-encoded; `None` when there is none (the `url` crate's
+    /// `password`; the URL Standard's serialization never keeps an empty password).
+    /// Formerly the URL API's getter, now [`password_str`](Self::password_str).
     ///
     /// ```
-    /// assert_eq!(urlkit::Url::parse("http://u:p:q@h")?.password(), "p%3Aq");
+    /// assert_eq!(urlkit::Url::parse("http://u:p:q@h")?.password(), Some("p%3Aq"));
+    /// assert_eq!(urlkit::Url::parse("http://u@h")?.password(), None);
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
-    pub fn password(&self) -> &str {
+    pub fn password(&self) -> Option<&str> {
+        Some(self.password_str()).filter(|p| !p.is_empty())
+    }
+
+    /// The API's [password](https://url.spec.whatwg.org/#dom-url-password), percent-encoded:
+    /// `""` when there is none.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://u:p:q@h")?.password_str(), "p%3Aq");
+    /// assert_eq!(urlkit::Url::parse("http://u@h")?.password_str(), "");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn password_str(&self) -> &str {
         let o = &self.offsets;
         if o.username_end < o.host_start && self.serialization.as_bytes()[o.username_end as usize] == b':' {
             &self.serialization[o.username_end as usize + 1..o.host_start as usize - 1]
@@ -575,19 +590,17 @@ impl Url {
         self.host == HostInternal::None && !self.pathname().starts_with('/')
     }
 
-    /// The path's segments (without the leading `/`); `None` for an opaque path.
+    /// The path's segments (without the leading `/`); `None` for an opaque path, and (as in
+    /// the `url` crate) for the empty path of a non-special URL such as `foo://h`.
     ///
     /// ```
     /// let url = urlkit::Url::parse("http://h/a/b%20c/")?;
     /// assert_eq!(url.path_segments().unwrap().collect::<Vec<_>>(), ["a", "b%20c", ""]);
+    /// assert!(urlkit::Url::parse("foo://h")?.path_segments().is_none());
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn path_segments(&self) -> Option<core::str::Split<'_, char>> {
-        if self.has_opaque_path() {
-            return None;
-        }
-        let p = self.pathname();
-        Some(p.strip_prefix('/').unwrap_or(p).split('/'))
+        self.pathname().strip_prefix('/').map(|p| p.split('/'))
     }
 
     /// The API's [search](https://url.spec.whatwg.org/#dom-url-search): `?` and the query,
@@ -697,7 +710,7 @@ impl fmt::Debug for Url {
             .field("href", &self.as_str())
             .field("scheme", &self.scheme())
             .field("username", &self.username())
-            .field("password", &self.password())
+            .field("password", &self.password_str())
             .field("host", &self.host())
             .field("port", &self.port)
             .field("path", &self.pathname())

@@ -23,7 +23,7 @@ use core::ops::Range;
 ///
 /// ```
 /// let mut url = urlkit::Url::parse("mailto:x@example.com")?;
-/// assert_eq!(url.set_host("example.org"), Err(urlkit::SetterError::OpaquePath));
+/// assert_eq!(url.set_host_port("example.org"), Err(urlkit::SetterError::OpaquePath));
 /// # Ok::<(), urlkit::ParseError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -59,6 +59,31 @@ impl fmt::Display for SetterError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for SetterError {}
+
+/// A setter's failure as a parse error, so that `?` works in functions returning
+/// `Result<_, ParseError>`: an invalid value gives the parser's error; `TooLong` gives
+/// [`ErrorKind::InputTooLong`], the others [`ErrorKind::SetterNotApplicable`] (position 0).
+///
+/// ```
+/// fn edit(url: &mut urlkit::Url) -> Result<(), urlkit::ParseError> {
+///     url.set_port_str("99999")?;
+///     Ok(())
+/// }
+/// let mut url = urlkit::Url::parse("http://h/")?;
+/// assert_eq!(edit(&mut url).unwrap_err().kind(), urlkit::ErrorKind::PortOutOfRange);
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+impl From<SetterError> for ParseError {
+    fn from(e: SetterError) -> Self {
+        match e {
+            SetterError::Invalid(e) => e,
+            SetterError::TooLong => ParseError::new(ErrorKind::InputTooLong, 0),
+            SetterError::CannotHaveCredentialsOrPort | SetterError::OpaquePath | SetterError::Ignored => {
+                ParseError::new(ErrorKind::SetterNotApplicable, 0)
+            }
+        }
+    }
+}
 
 impl From<ParseError> for SetterError {
     fn from(e: ParseError) -> Self {
@@ -180,6 +205,9 @@ impl Url {
         Ok(())
     }
 
+    /// Formerly `set_username`, the name that now has the `url` crate's signature and semantics
+    /// ([`set_username`](Self::set_username)); also reachable as `Url::set(Attribute::…, value)`.
+    ///
     /// The [username setter](https://url.spec.whatwg.org/#dom-url-username): `value`
     /// percent-encoded with the userinfo set.
     ///
@@ -189,20 +217,23 @@ impl Url {
     ///
     /// ```
     /// let mut url = urlkit::Url::parse("http://h/")?;
-    /// url.set_username("a b").unwrap();
+    /// url.set_username_str("a b").unwrap();
     /// assert_eq!(url.as_str(), "http://a%20b@h/");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
-    pub fn set_username(&mut self, value: &str) -> Result<(), SetterError> {
+    pub fn set_username_str(&mut self, value: &str) -> Result<(), SetterError> {
         if self.cannot_have_credentials_or_port() {
             return Err(SetterError::CannotHaveCredentialsOrPort);
         }
         let mut username = String::with_capacity(value.len());
         encode_into(&mut username, value, &USERINFO_ENC);
-        let password = String::from(self.password());
+        let password = String::from(self.password_str());
         self.set_userinfo(&username, &password)
     }
 
+    /// Formerly `set_password`, the name that now has the `url` crate's signature and semantics
+    /// ([`set_password`](Self::set_password)); also reachable as `Url::set(Attribute::…, value)`.
+    ///
     /// The [password setter](https://url.spec.whatwg.org/#dom-url-password): `value`
     /// percent-encoded with the userinfo set.
     ///
@@ -212,11 +243,11 @@ impl Url {
     ///
     /// ```
     /// let mut url = urlkit::Url::parse("http://u@h/")?;
-    /// url.set_password("p@ss").unwrap();
+    /// url.set_password_str("p@ss").unwrap();
     /// assert_eq!(url.as_str(), "http://u:p%40ss@h/");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
-    pub fn set_password(&mut self, value: &str) -> Result<(), SetterError> {
+    pub fn set_password_str(&mut self, value: &str) -> Result<(), SetterError> {
         if self.cannot_have_credentials_or_port() {
             return Err(SetterError::CannotHaveCredentialsOrPort);
         }
@@ -226,6 +257,9 @@ impl Url {
         self.set_userinfo(&username, &password)
     }
 
+    /// Formerly `set_host`, the name that now has the `url` crate's signature and semantics
+    /// ([`set_host`](Self::set_host)); also reachable as `Url::set(Attribute::…, value)`.
+    ///
     /// The [host setter](https://url.spec.whatwg.org/#dom-url-host): the
     /// [host state](https://url.spec.whatwg.org/#host-state) with a state override; a port
     /// after the host is set too (and when only the port is bad, the host still changes).
@@ -237,20 +271,20 @@ impl Url {
     ///
     /// ```
     /// let mut url = urlkit::Url::parse("http://h/p")?;
-    /// url.set_host("EXAMPLE.org:8080").unwrap();
+    /// url.set_host_port("EXAMPLE.org:8080").unwrap();
     /// assert_eq!(url.as_str(), "http://example.org:8080/p");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
-    pub fn set_host(&mut self, value: &str) -> Result<(), SetterError> {
+    pub fn set_host_port(&mut self, value: &str) -> Result<(), SetterError> {
         self.set_host_or_hostname(value, false)
     }
 
     /// The [hostname setter](https://url.spec.whatwg.org/#dom-url-hostname): as
-    /// [`set_host`](Self::set_host), but a value with a port is ignored.
+    /// [`set_host_port`](Self::set_host_port), but a value with a port is ignored.
     ///
     /// # Errors
     ///
-    /// As [`set_host`](Self::set_host); [`SetterError::Ignored`] when `value` has a port.
+    /// As [`set_host_port`](Self::set_host_port); [`SetterError::Ignored`] when `value` has a port.
     ///
     /// ```
     /// let mut url = urlkit::Url::parse("http://h:81/p")?;
@@ -391,6 +425,9 @@ impl Url {
         Ok(())
     }
 
+    /// Formerly `set_port`, the name that now has the `url` crate's signature and semantics
+    /// ([`set_port`](Self::set_port)); also reachable as `Url::set(Attribute::…, value)`.
+    ///
     /// The [port setter](https://url.spec.whatwg.org/#dom-url-port): the leading digits of
     /// `value` (after removing tabs and newlines), or no port for `""`.
     ///
@@ -401,13 +438,13 @@ impl Url {
     ///
     /// ```
     /// let mut url = urlkit::Url::parse("http://h/")?;
-    /// url.set_port("8080abc").unwrap();
+    /// url.set_port_str("8080abc").unwrap();
     /// assert_eq!(url.as_str(), "http://h:8080/");
-    /// url.set_port("").unwrap();
+    /// url.set_port_str("").unwrap();
     /// assert_eq!(url.as_str(), "http://h/");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
-    pub fn set_port(&mut self, value: &str) -> Result<(), SetterError> {
+    pub fn set_port_str(&mut self, value: &str) -> Result<(), SetterError> {
         if self.cannot_have_credentials_or_port() {
             return Err(SetterError::CannotHaveCredentialsOrPort);
         }
@@ -518,9 +555,9 @@ impl Url {
     /// ```
     pub fn set_search(&mut self, value: &str) -> Result<(), SetterError> {
         if value.is_empty() {
-            return self.set_query(None);
+            return self.write_query(None);
         }
-        self.set_query(Some(value.strip_prefix('?').unwrap_or(value)))
+        self.write_query(Some(value.strip_prefix('?').unwrap_or(value)))
     }
 
     /// Sets the [query](https://url.spec.whatwg.org/#concept-url-query) itself: `None`
@@ -534,15 +571,15 @@ impl Url {
     ///
     /// ```
     /// let mut url = urlkit::Url::parse("http://h/#f")?;
-    /// url.set_query(Some("")).unwrap();
+    /// url.set_query(Some(""));
     /// assert_eq!(url.as_str(), "http://h/?#f");
-    /// url.set_query(Some("?a=1")).unwrap();
+    /// url.set_query(Some("?a=1"));
     /// assert_eq!(url.query(), Some("?a=1"));
-    /// url.set_query(None).unwrap();
+    /// url.set_query(None);
     /// assert_eq!(url.as_str(), "http://h/#f");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
-    pub fn set_query(&mut self, query: Option<&str>) -> Result<(), SetterError> {
+    pub(crate) fn write_query(&mut self, query: Option<&str>) -> Result<(), SetterError> {
         let len = self.serialization.len();
         let o = self.offsets;
         let start = o.query_start.map_or(o.path_end(len), |q| q as usize);
@@ -595,9 +632,9 @@ impl Url {
     /// ```
     pub fn set_hash(&mut self, value: &str) -> Result<(), SetterError> {
         if value.is_empty() {
-            return self.set_fragment(None);
+            return self.write_fragment(None);
         }
-        self.set_fragment(Some(value.strip_prefix('#').unwrap_or(value)))
+        self.write_fragment(Some(value.strip_prefix('#').unwrap_or(value)))
     }
 
     /// Sets the [fragment](https://url.spec.whatwg.org/#concept-url-fragment) itself: `None`
@@ -610,13 +647,13 @@ impl Url {
     ///
     /// ```
     /// let mut url = urlkit::Url::parse("http://h/")?;
-    /// url.set_fragment(Some("")).unwrap();
+    /// url.set_fragment(Some(""));
     /// assert_eq!(url.as_str(), "http://h/#");
-    /// url.set_fragment(Some("#x y")).unwrap();
+    /// url.set_fragment(Some("#x y"));
     /// assert_eq!(url.fragment(), Some("#x%20y"));
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
-    pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), SetterError> {
+    pub(crate) fn write_fragment(&mut self, fragment: Option<&str>) -> Result<(), SetterError> {
         let len = self.serialization.len();
         let start = self.offsets.fragment_start.map_or(len, |f| f as usize);
         let text = match fragment {

@@ -24,7 +24,8 @@ fn require() -> bool {
 }
 
 fn locate(env: &str, sub: &str, file: &str, what: &str) -> Option<PathBuf> {
-    let path = shared_dir(env, sub).join(file);
+    let dir = shared_dir(env, sub);
+    let path = dir.join(file);
     if path.is_file() {
         return Some(path);
     }
@@ -34,11 +35,67 @@ fn locate(env: &str, sub: &str, file: &str, what: &str) -> Option<PathBuf> {
             path.display()
         );
     }
-    skip_note(&format!(
-        "conformance suite skipped: {what} data not found at {} (set {env})",
-        path.display()
-    ));
+    // One line per missing directory in the whole `cargo test` run, however many suites
+    // read from it (a missing file in a present directory is named on its own).
+    let (key, note) = if dir.is_dir() {
+        (
+            format!("{env}-{file}"),
+            format!("{what} suites skipped: {} not found (set {env})", path.display()),
+        )
+    } else {
+        (
+            env.to_string(),
+            format!(
+                "{what} suites skipped: no {what} data at {} (set {env} to its directory)",
+                dir.display()
+            ),
+        )
+    };
+    if first_in_run(&key) {
+        skip_note(&note);
+    }
     None
+}
+
+/// True the first time `key` is seen in this `cargo test` run: the test binaries of one run
+/// share their parent process (cargo), whose id names a directory of markers.
+fn first_in_run(key: &str) -> bool {
+    #[cfg(unix)]
+    let run = std::os::unix::process::parent_id();
+    #[cfg(not(unix))]
+    let run = std::process::id();
+    let dir = std::env::temp_dir().join(format!("urlkit-test-notes-{run}"));
+    let _ = std::fs::create_dir_all(&dir);
+    let name: String = key
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(dir.join(name))
+        .is_ok()
+}
+
+/// Says (once per test binary and file) how many cases a suite read from `what`.
+fn note_cases(what: &str, cases: usize) {
+    static SEEN: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    if !seen.iter().any(|s| s == what) {
+        seen.push(what.to_string());
+        let binary = std::env::args().next().unwrap_or_default();
+        let binary = std::path::Path::new(&binary)
+            .file_name()
+            .map(|n| {
+                n.to_string_lossy()
+                    .split('-')
+                    .next()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .unwrap_or_default();
+        skip_note(&format!("{binary}: {what}: {cases} cases"));
+    }
 }
 
 /// Writes a note straight to the process's stderr: unlike `println!`, this is not captured
@@ -63,7 +120,24 @@ pub fn dataset_file(rel: &str) -> Option<PathBuf> {
 pub fn conformance_json(rel: &str) -> Option<serde_json::Value> {
     let path = conformance_file(rel)?;
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-    Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display())))
+    let value: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()));
+    note_json_cases(rel, &value);
+    Some(value)
+}
+
+/// Says how many cases the conformance file `rel` holds: the objects of its top-level array,
+/// or of the arrays under its keys (comments, plain strings, are not cases).
+pub fn note_json_cases(rel: &str, value: &serde_json::Value) {
+    let count = |v: &serde_json::Value| {
+        v.as_array()
+            .map_or(0, |a| a.iter().filter(|c| !c.is_string()).count())
+    };
+    let cases = match value {
+        serde_json::Value::Object(map) => map.values().map(count).sum(),
+        other => count(other),
+    };
+    note_cases(rel, cases);
 }
 
 /// The lines of a dataset file, split on `\n` only and never trimmed.
@@ -75,6 +149,7 @@ pub fn dataset_lines(rel: &str) -> Option<Vec<String>> {
     if lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
+    note_cases(rel, lines.len());
     Some(lines)
 }
 
@@ -98,7 +173,7 @@ pub const API_GETTERS: &[(&str, Getter)] = &[
     ("href", |u| u.href().to_owned()),
     ("protocol", |u| u.protocol().to_owned()),
     ("username", |u| u.username().to_owned()),
-    ("password", |u| u.password().to_owned()),
+    ("password", |u| u.password_str().to_owned()),
     ("host", |u| u.host_port().to_owned()),
     ("hostname", |u| u.hostname().to_owned()),
     ("port", |u| u.port_str().to_owned()),
