@@ -96,6 +96,7 @@ mod error;
 pub mod file_path;
 pub mod form;
 pub mod host;
+pub mod lint;
 mod offsets;
 mod origin;
 pub mod percent;
