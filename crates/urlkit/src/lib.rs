@@ -92,6 +92,7 @@ extern crate alloc;
 
 mod attribute;
 mod chars;
+pub mod domain;
 mod error;
 pub mod file_path;
 pub mod form;

@@ -221,8 +221,8 @@ pub fn embedded_ipv4(a: Ipv6Addr) -> Option<(Embedding, Ipv4Addr)> {
 pub fn is_localhost_name(host: &str) -> bool {
     let host = host.strip_suffix('.').unwrap_or(host);
     let b = host.as_bytes();
-    // Every name below ends in `t` or `p` (the final dot is gone).
-    if !matches!(b.last(), Some(b't' | b'T' | b'p' | b'P')) {
+    // Every name below ends in `t`, `n` or `k` (the final dot is gone).
+    if !matches!(b.last().map(u8::to_ascii_lowercase), Some(b't' | b'n' | b'k')) {
         return false;
     }
     b.eq_ignore_ascii_case(b"localhost")

@@ -150,10 +150,39 @@ pub(crate) fn port(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>)
     }
 }
 
+/// The host a client connects to: the URL's, and for a non-special URL its opaque host
+/// read as a special host would be (a `gopher:` or `dict:` client resolves `0x7f.1` too).
+pub(crate) fn effective_host(url: &Url) -> Option<Host<alloc::string::String>> {
+    match url.host()? {
+        Host::Opaque(o) => {
+            let decoded = crate::percent::percent_decode_str(o).decode_utf8_lossy();
+            Host::parse(&decoded).ok()
+        }
+        Host::Domain(d) => Some(Host::Domain(d.into())),
+        Host::Ipv4(a) => Some(Host::Ipv4(a)),
+        Host::Ipv6(a) => Some(Host::Ipv6(a)),
+        Host::Empty => None,
+    }
+}
+
 /// Rare IPv4 forms, internal address classes, IPv6 embeddings and loopback names.
 pub(crate) fn host(input: &str, url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
-    match url.host() {
-        Some(Host::Ipv4(addr)) => {
+    let owned;
+    let host = match url.host() {
+        Some(Host::Opaque(_)) => {
+            owned = effective_host(url);
+            match &owned {
+                Some(Host::Domain(d)) => Host::Domain(d.as_str()),
+                Some(Host::Ipv4(a)) => Host::Ipv4(*a),
+                Some(Host::Ipv6(a)) => Host::Ipv6(*a),
+                _ => return,
+            }
+        }
+        Some(h) => h,
+        None => return,
+    };
+    match host {
+        Host::Ipv4(addr) => {
             let span = spans.get().host.clone().unwrap_or_default();
             let written = input.get(span.clone()).unwrap_or("");
             if written.parse::<core::net::Ipv4Addr>().ok() != Some(addr) {
@@ -167,11 +196,11 @@ pub(crate) fn host(input: &str, url: &Url, spans: &mut LazySpans<'_>, out: &mut 
             }
             internal(IpAddr::V4(addr), None, span, out);
         }
-        Some(Host::Ipv6(addr)) => {
+        Host::Ipv6(addr) => {
             let span = spans.get().host.clone().unwrap_or_default();
             let embedded = embedded_ipv4(addr);
             if let Some((how, v4)) = embedded {
-                let message = format!("{addr} is an {} ipv6 address carrying {v4}", how.as_str());
+                let message = format!("{addr} is an ipv6 address carrying {v4} ({})", how.as_str());
                 let detail = Detail::Address {
                     address: IpAddr::V4(v4),
                     class: address_class(IpAddr::V4(v4)),
@@ -181,7 +210,7 @@ pub(crate) fn host(input: &str, url: &Url, spans: &mut LazySpans<'_>, out: &mut 
             }
             internal(IpAddr::V6(addr), embedded, span, out);
         }
-        Some(Host::Domain(d)) if is_localhost_name(d) => {
+        Host::Domain(d) if is_localhost_name(d) => {
             let span = spans.get().host.clone().unwrap_or_default();
             let message = format!("{d:?} names the loopback interface");
             out.push(Finding::new(Code::LocalhostName, span, message));
@@ -234,13 +263,7 @@ pub(crate) fn userinfo_like_host(url: &Url, spans: &mut LazySpans<'_>, out: &mut
     }
     let looks = match Host::parse(&decoded) {
         Ok(Host::Ipv4(_)) => true,
-        Ok(Host::Domain(d)) => {
-            let d = d.strip_suffix('.').unwrap_or(&d);
-            let tld = d.rsplit('.').next().unwrap_or("");
-            d.contains('.')
-                && tld.len() >= 2
-                && (tld.bytes().all(|c| c.is_ascii_alphabetic()) || tld.starts_with("xn--"))
-        }
+        Ok(Host::Domain(d)) => looks_like_a_site(&d),
         _ => false,
     };
     if looks {
@@ -252,6 +275,23 @@ pub(crate) fn userinfo_like_host(url: &Url, spans: &mut LazySpans<'_>, out: &mut
         );
         out.push(Finding::new(Code::UserinfoLikeHost, span, message));
     }
+}
+
+/// Whether the domain `d` has a registrable domain under a listed public suffix (or a
+/// special-use one, RFC 6761 and RFC 2606): `first.last` is a name, `bank.example` a site.
+pub(crate) fn looks_like_a_site(d: &str) -> bool {
+    const SPECIAL_USE: [&str; 6] = ["example", "test", "invalid", "localhost", "local", "internal"];
+    let Some(parts) = crate::domain::split(d) else {
+        return false;
+    };
+    let tld = parts
+        .public_suffix()
+        .trim_end_matches('.')
+        .rsplit('.')
+        .next()
+        .unwrap_or("");
+    let listed = parts.section() != crate::domain::Section::Unlisted || SPECIAL_USE.contains(&tld);
+    listed && d.trim_end_matches('.').contains('.')
 }
 
 pub(crate) fn scheme(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {

@@ -54,7 +54,8 @@ fn component_of(spans: &Spans, i: usize) -> &'static str {
 /// finding, "percent-encoded cr lf in the path".
 fn push_merged(out: &mut Vec<Finding>, first: usize, f: Finding) {
     if let Some(last) = out[first..].last_mut() {
-        if last.code() == f.code() && last.span().end == f.span().start {
+        let run = matches!(f.code(), Code::EncodedLineBreak | Code::EncodedControl);
+        if run && last.code() == f.code() && last.span().end == f.span().start {
             let split = |m: &str| {
                 m.find(" in the ")
                     .map(|i| (m[..i].to_string(), m[i..].to_string()))

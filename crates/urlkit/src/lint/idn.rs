@@ -51,9 +51,19 @@ pub(crate) fn check(ascii: &str, span: impl FnOnce() -> Range<usize>, out: &mut 
             out.push(Finding::new(Code::IdnMixedScript, span.clone(), message).with_detail(idn(None)));
         }
     }
-    if let Some(lookalike) = ascii_lookalike(&unicode) {
-        let message = format!("{unicode:?} ({ascii}) is confusable with the ascii domain {lookalike}");
+    // The registrable domain is what a reader takes for the site: a confusable one is an
+    // error; a confusable subdomain under an ASCII site, a warning.
+    let site = crate::domain::registrable_domain(&unicode);
+    let site = site.as_deref().unwrap_or(&unicode);
+    if let Some(lookalike) = ascii_lookalike(site) {
+        let message =
+            format!("{unicode:?} ({ascii}) is confusable with the ascii registrable domain {lookalike}");
         out.push(Finding::new(Code::IdnConfusable, span, message).with_detail(idn(Some(lookalike))));
+    } else if let Some(lookalike) = ascii_lookalike(&unicode) {
+        let message = format!("{unicode:?} ({ascii}) is confusable with the ascii host {lookalike}");
+        let f =
+            Finding::new(Code::IdnConfusable, span, message).with_severity(super::finding::Severity::Warning);
+        out.push(f.with_detail(idn(Some(lookalike))));
     }
 }
 

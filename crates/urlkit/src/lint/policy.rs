@@ -32,6 +32,8 @@ pub struct Policy {
     allow_internal: bool,
     deny_at: Severity,
     deny_codes: Vec<Code>,
+    allow_hosts: Vec<String>,
+    deny_hosts: Vec<String>,
 }
 
 /// What the internal-address rule refuses.
@@ -54,6 +56,8 @@ impl Default for Policy {
             allow_internal: false,
             deny_at: Severity::Error,
             deny_codes: Vec::new(),
+            allow_hosts: Vec::new(),
+            deny_hosts: Vec::new(),
         }
     }
 }
@@ -148,6 +152,38 @@ impl Policy {
         self
     }
 
+    /// Allows only hosts whose registrable domain is one of `hosts`' (each entry is reduced
+    /// to its registrable domain by the Public Suffix List, so `www.example.com` allows
+    /// `api.example.com`; an IP address or a public suffix stands for itself). An empty
+    /// list allows any host.
+    ///
+    /// ```
+    /// use urlkit::lint::{Code, Policy};
+    /// let p = Policy::strict().allow_hosts(&["example.com", "example.co.uk"]);
+    /// assert!(p.check("https://cdn.example.com/x").is_allowed());
+    /// assert!(p.check("https://www.example.co.uk/").is_allowed());
+    /// let v = p.check("https://example.com.evil.net/");
+    /// assert_eq!(v.deciding()[0].code(), Code::HostNotAllowed);
+    /// ```
+    pub fn allow_hosts(mut self, hosts: &[&str]) -> Self {
+        self.allow_hosts = hosts.iter().filter_map(|h| site_key(h)).collect();
+        self
+    }
+
+    /// Denies hosts whose registrable domain is one of `hosts`' (see
+    /// [`allow_hosts`](Policy::allow_hosts)); the deny list wins over the allow list.
+    ///
+    /// ```
+    /// use urlkit::lint::{Code, Policy};
+    /// let p = Policy::default().deny_hosts(&["evil.example.net"]);
+    /// assert_eq!(p.check("https://www.EXAMPLE.net/").deciding()[0].code(), Code::HostDenied);
+    /// assert!(p.check("https://example.org/").is_allowed());
+    /// ```
+    pub fn deny_hosts(mut self, hosts: &[&str]) -> Self {
+        self.deny_hosts = hosts.iter().filter_map(|h| site_key(h)).collect();
+        self
+    }
+
     /// Whether a fetcher may connect to `addr`: check every address a host name resolves
     /// to, since a public name may resolve to an internal address (DNS rebinding).
     ///
@@ -202,6 +238,20 @@ impl Policy {
                 spans.scheme.clone(),
                 message,
             ));
+        }
+        if !self.allow_hosts.is_empty() || !self.deny_hosts.is_empty() {
+            let key = super::checks::effective_host(&url).and_then(|h| host_key(&h));
+            let span = spans.host.clone().unwrap_or_default();
+            let shown = key.as_deref().unwrap_or("none");
+            if key.as_ref().is_some_and(|k| self.deny_hosts.contains(k)) {
+                let message = format!("the site {shown} is on the deny list");
+                out.push(Finding::new(Code::HostDenied, span, message));
+            } else if !self.allow_hosts.is_empty()
+                && !key.as_ref().is_some_and(|k| self.allow_hosts.contains(k))
+            {
+                let message = format!("the site {shown} is not on the allow list");
+                out.push(Finding::new(Code::HostNotAllowed, span, message));
+            }
         }
         if let Some(ports) = &self.ports {
             let port = url
@@ -263,5 +313,22 @@ impl Verdict {
     /// ```
     pub fn findings(&self) -> &[Finding] {
         &self.findings
+    }
+}
+
+/// What a host list entry stands for: a domain's registrable domain (the domain itself
+/// when it has none), an address's serialization.
+fn site_key(entry: &str) -> Option<String> {
+    host_key(&crate::Host::parse(entry).ok()?)
+}
+
+fn host_key(host: &crate::Host) -> Option<String> {
+    match host {
+        crate::Host::Domain(d) => {
+            let site = crate::domain::registrable_domain(d);
+            Some(site.as_deref().unwrap_or(d).trim_end_matches('.').into())
+        }
+        crate::Host::Ipv4(_) | crate::Host::Ipv6(_) => Some(host.to_string()),
+        _ => None,
     }
 }

@@ -1,0 +1,543 @@
+//! The [Public Suffix List](https://publicsuffix.org/list/) compiled into one hash table of
+//! suffixes, and its lookup.
+//!
+//! Every rule (`com`, `*.ck`, `!www.ck`) and every shorter suffix of a rule (`ck` for
+//! `*.ck`) is an entry keyed by its text; an entry's flags say which kinds of rule end there
+//! and in which section. A host is looked up right to left: one pass over its bytes keeps the
+//! hash of the suffix read so far, so each label costs one probe, and the walk stops at the
+//! first suffix with no entry (no longer rule can match past it). IDN rules are entered both
+//! as written (Unicode) and in their `xn--` form, so hosts match in either form without a
+//! conversion.
+
+use crate::domain::{Parts, Section};
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::string::String;
+use core::fmt;
+
+/// A normal rule ends at this entry (ICANN section).
+const RULE: u8 = 1;
+/// A wildcard rule `*.` + this entry (ICANN section).
+const WILD: u8 = 2;
+/// An exception rule `!` + this entry (ICANN section).
+const EXCEPTION: u8 = 4;
+/// Shift from an ICANN flag to the same flag in the private section.
+const PRIVATE: u8 = 3;
+/// Some entry is this entry with one more label in front.
+const DEEPER: u8 = 64;
+
+/// One slot of the table; `len == 0` marks an empty slot (no suffix is empty).
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    hash: u64,
+    start: u32,
+    len: u16,
+    flags: u8,
+}
+
+/// A Public Suffix List: the rules of a `public_suffix_list.dat`, ready for lookups.
+///
+/// [`List::builtin`] is the copy that ships inside urlkit; [`List::parse`] reads a newer one
+/// at run time. Lookups ([`List::split`]) do not allocate for hosts in canonical form
+/// (lower-case ASCII, as a [`Url`](crate::Url)'s host is).
+///
+/// ```
+/// use urlkit::domain::List;
+/// let list = List::parse("// ===BEGIN ICANN DOMAINS===\ncom\n*.ck\n!www.ck\n")?;
+/// assert_eq!(list.split("a.b.example.com").unwrap().registrable_domain(), Some("example.com"));
+/// assert_eq!(list.split("a.b.test.ck").unwrap().public_suffix(), "test.ck");
+/// assert_eq!(list.split("www.ck").unwrap().registrable_domain(), Some("www.ck"));
+/// # Ok::<(), urlkit::domain::ListError>(())
+/// ```
+pub struct List {
+    slots: Box<[Slot]>,
+    /// The entries' text, one after another.
+    names: String,
+    rules: usize,
+    version: Option<String>,
+}
+
+/// A line of a `.dat` file that is not a rule urlkit can use.
+///
+/// ```
+/// let err = urlkit::domain::List::parse("com\na.*.b\n").err().unwrap();
+/// assert_eq!(err.line(), 2);
+/// assert_eq!(err.to_string(), "line 2: a wildcard only as the leftmost label: a.*.b");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListError {
+    line: usize,
+    rule: String,
+    reason: &'static str,
+}
+
+impl ListError {
+    /// The 1-based line number of the rule.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::domain::List::parse("..\n").err().unwrap().line(), 1);
+    /// ```
+    pub fn line(&self) -> usize {
+        self.line
+    }
+}
+
+impl fmt::Display for ListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}: {}", self.line, self.reason, self.rule)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ListError {}
+
+/// The hash of a suffix, fed its bytes from the last to the first (FNV-1a over the
+/// reversed bytes): a host's walk extends it one byte at a time leftwards.
+#[inline(always)]
+fn step(hash: u64, byte: u8) -> u64 {
+    (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+}
+
+const SEED: u64 = 0xcbf2_9ce4_8422_2325;
+
+fn hash_of(text: &[u8]) -> u64 {
+    text.iter().rev().fold(SEED, |h, &b| step(h, b))
+}
+
+/// What the walk over a host found.
+enum Walk {
+    /// The public suffix starts at `suffix`; the registrable domain (if any) at
+    /// `registrable`.
+    Found {
+        suffix: usize,
+        registrable: Option<usize>,
+        section: Section,
+    },
+    /// Not a domain the list can answer for: empty, an empty label, an IP address.
+    Invalid,
+    /// Upper-case ASCII or non-ASCII bytes: to be brought to canonical form first.
+    NotCanonical,
+}
+
+impl List {
+    /// The list built into urlkit: a copy of `public_suffix_list.dat` taken when this
+    /// version of urlkit was made ([`List::version`] says which), parsed on first use.
+    ///
+    /// ```
+    /// let list = urlkit::domain::List::builtin();
+    /// assert!(list.len() > 9000);
+    /// assert_eq!(list.split("www.example.co.uk").unwrap().public_suffix(), "co.uk");
+    /// ```
+    pub fn builtin() -> &'static List {
+        builtin::get()
+    }
+
+    /// Reads a list in the `public_suffix_list.dat` format
+    /// (<https://github.com/publicsuffix/list/wiki/Format>): one rule a line, `//` comments,
+    /// the text of a line up to its first white space, `*.` wildcard and `!` exception rules,
+    /// the sections between `===BEGIN ICANN DOMAINS===` / `===BEGIN PRIVATE DOMAINS===`
+    /// comment markers (rules outside both count as ICANN). Rules are lower-cased; IDN rules
+    /// are kept in Unicode and in their `xn--` form.
+    ///
+    /// # Errors
+    ///
+    /// A rule with an empty label, a wildcard other than the leftmost label, or an IDN label
+    /// that UTS 46 rejects.
+    ///
+    /// ```
+    /// let list = urlkit::domain::List::parse("// ===BEGIN PRIVATE DOMAINS===\ngithub.io\n")?;
+    /// let parts = list.split("whatwg.github.io").unwrap();
+    /// assert_eq!(parts.registrable_domain(), Some("whatwg.github.io"));
+    /// assert!(!parts.icann());
+    /// # Ok::<(), urlkit::domain::ListError>(())
+    /// ```
+    pub fn parse(dat: &str) -> Result<List, ListError> {
+        let mut builder = Builder::default();
+        let mut private = false;
+        let mut version = None;
+        for (n, line) in dat.lines().enumerate() {
+            let line = line.trim();
+            if let Some(comment) = line.strip_prefix("//") {
+                let comment = comment.trim();
+                if comment.starts_with("===BEGIN PRIVATE DOMAINS===") {
+                    private = true;
+                } else if comment.starts_with("===BEGIN ICANN DOMAINS===") {
+                    private = false;
+                } else if let Some(v) = comment.strip_prefix("VERSION:") {
+                    version.get_or_insert_with(|| String::from(v.trim()));
+                }
+                continue;
+            }
+            let Some(rule) = line.split_whitespace().next() else {
+                continue;
+            };
+            builder.add(rule, private).map_err(|reason| ListError {
+                line: n + 1,
+                rule: String::from(rule),
+                reason,
+            })?;
+        }
+        Ok(builder.finish(version))
+    }
+
+    /// The number of rules (an IDN rule counts once).
+    ///
+    /// ```
+    /// assert_eq!(urlkit::domain::List::parse("com\nco.uk\n// x\n")?.len(), 2);
+    /// # Ok::<(), urlkit::domain::ListError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.rules
+    }
+
+    /// Whether the list has no rules (every host then falls to the default rule `*`).
+    ///
+    /// ```
+    /// assert!(urlkit::domain::List::parse("// nothing\n")?.is_empty());
+    /// # Ok::<(), urlkit::domain::ListError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.rules == 0
+    }
+
+    /// The `// VERSION:` line of the list's header, when it has one.
+    ///
+    /// ```
+    /// assert!(urlkit::domain::List::builtin().version().is_some());
+    /// ```
+    pub fn version(&self) -> Option<&str> {
+        self.version.as_deref()
+    }
+
+    /// Splits `host` (a domain, as text) into subdomain, registrable domain and public
+    /// suffix by the [formal algorithm](https://github.com/publicsuffix/list/wiki/Format#formal-algorithm).
+    ///
+    /// ASCII letters are compared case-insensitively; a host with upper-case ASCII is
+    /// lower-cased and one with non-ASCII characters goes through UTS 46 ToUnicode first, so
+    /// the parts come back lower-case, and in Unicode when the host was written in Unicode.
+    /// A trailing dot is kept on every part (`example.com.` → `com.`), as the URL Standard's
+    /// [public suffix](https://url.spec.whatwg.org/#host-public-suffix) does.
+    ///
+    /// `None` when `host` is not a domain: empty, with an empty label (`.com`, `a..b`),
+    /// an IPv4 address (its last label a number, as the URL Standard's host parser decides)
+    /// or IPv6 (`[` first), or Unicode that ToUnicode rejects.
+    ///
+    /// ```
+    /// let list = urlkit::domain::List::builtin();
+    /// let p = list.split("WwW.Example.CO.uk").unwrap();
+    /// assert_eq!((p.subdomain(), p.registrable_domain(), p.public_suffix()),
+    ///            (Some("www"), Some("example.co.uk"), "co.uk"));
+    /// assert_eq!(list.split("食狮.公司.cn").unwrap().registrable_domain(), Some("食狮.公司.cn"));
+    /// assert!(list.split("127.0.0.1").is_none());
+    /// ```
+    pub fn split<'a>(&self, host: &'a str) -> Option<Parts<'a>> {
+        match self.walk::<false>(host.as_bytes()) {
+            Walk::Found {
+                suffix,
+                registrable,
+                section,
+            } => Some(Parts::new(Cow::Borrowed(host), suffix, registrable, section)),
+            Walk::Invalid => None,
+            Walk::NotCanonical => {
+                let canonical = if host.is_ascii() {
+                    host.to_ascii_lowercase()
+                } else {
+                    let (text, result) = crate::host::domain_to_unicode(host);
+                    result.ok()?;
+                    text
+                };
+                match self.walk::<true>(canonical.as_bytes()) {
+                    Walk::Found {
+                        suffix,
+                        registrable,
+                        section,
+                    } => Some(Parts::new(Cow::Owned(canonical), suffix, registrable, section)),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// The entry for `text` (whose hash is `hash`).
+    #[inline]
+    fn find(&self, hash: u64, text: &[u8]) -> Option<u8> {
+        let mask = self.slots.len() - 1;
+        let mut i = (hash ^ (hash >> 29)) as usize & mask;
+        loop {
+            let slot = &self.slots[i];
+            if slot.len == 0 {
+                return None;
+            }
+            if slot.hash == hash && usize::from(slot.len) == text.len() {
+                let start = slot.start as usize;
+                if self.names.as_bytes().get(start..start + text.len()) == Some(text) {
+                    return Some(slot.flags);
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The formal algorithm over `host`'s bytes, right to left. `UNICODE`: the host is
+    /// canonical already (lower-case, maybe non-ASCII), so only its labels are checked.
+    fn walk<const UNICODE: bool>(&self, b: &[u8]) -> Walk {
+        let mut end = b.len();
+        if b.last() == Some(&b'.') {
+            end -= 1;
+        }
+        if end == 0 || b[0] == b'[' {
+            return Walk::Invalid;
+        }
+        let mut hash = SEED;
+        let mut i = end;
+        // The default rule `*`: the last label.
+        let mut suffix = usize::MAX;
+        let mut section = Section::Unlisted;
+        // The wildcard (and its section) that the next label would complete.
+        let mut wild: Option<Section> = None;
+        loop {
+            let label_end = i;
+            while i > 0 {
+                let c = b[i - 1];
+                if c == b'.' {
+                    break;
+                }
+                if !UNICODE && (c.is_ascii_uppercase() || c >= 0x80) {
+                    return Walk::NotCanonical;
+                }
+                hash = step(hash, c);
+                i -= 1;
+            }
+            if i == label_end {
+                return Walk::Invalid;
+            }
+            if suffix == usize::MAX {
+                if ends_in_a_number(&b[i..end]) {
+                    return Walk::Invalid;
+                }
+                suffix = i;
+            }
+            if let Some(s) = wild.take() {
+                suffix = i;
+                section = s;
+            }
+            let Some(flags) = self.find(hash, &b[i..end]) else {
+                break;
+            };
+            if flags & (EXCEPTION | EXCEPTION << PRIVATE) != 0 {
+                // The exception rule's label is not part of the suffix.
+                suffix = label_end + 1;
+                section = Section::of(flags & EXCEPTION != 0);
+                break;
+            }
+            if flags & (RULE | RULE << PRIVATE) != 0 {
+                suffix = i;
+                section = Section::of(flags & RULE != 0);
+            }
+            if flags & (WILD | WILD << PRIVATE) != 0 {
+                wild = Some(Section::of(flags & WILD != 0));
+            } else if flags & DEEPER == 0 {
+                break;
+            }
+            if i == 0 {
+                break;
+            }
+            hash = step(hash, b'.');
+            i -= 1;
+        }
+        if suffix == 0 {
+            return Walk::Found {
+                suffix,
+                registrable: None,
+                section,
+            };
+        }
+        // The registrable label: the one before the suffix, which the walk may have read
+        // already (an exception rule, or entries with no rule past the suffix).
+        let mut registrable = suffix - 1;
+        while registrable > 0 && b[registrable - 1] != b'.' {
+            registrable -= 1;
+        }
+        // Everything left of what the walk read, seen here for the first time.
+        if i > 0 {
+            if let Some(problem) = check_labels::<UNICODE>(&b[..i - 1]) {
+                return problem;
+            }
+        }
+        Walk::Found {
+            suffix,
+            registrable: Some(registrable),
+            section,
+        }
+    }
+}
+
+/// Checks that `s` (labels joined by dots) has no empty label and, unless `UNICODE`, only
+/// canonical bytes.
+fn check_labels<const UNICODE: bool>(s: &[u8]) -> Option<Walk> {
+    let mut after_dot = true;
+    for &c in s {
+        if c == b'.' {
+            if after_dot {
+                return Some(Walk::Invalid);
+            }
+            after_dot = true;
+        } else {
+            if !UNICODE && (c.is_ascii_uppercase() || c >= 0x80) {
+                return Some(Walk::NotCanonical);
+            }
+            after_dot = false;
+        }
+    }
+    after_dot.then_some(Walk::Invalid)
+}
+
+/// The URL Standard's [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker)
+/// on the last label: all digits, or `0x`/`0X` and hex digits.
+fn ends_in_a_number(label: &[u8]) -> bool {
+    if label.iter().all(u8::is_ascii_digit) {
+        return true;
+    }
+    match label {
+        [b'0', b'x' | b'X', hex @ ..] => hex.iter().all(u8::is_ascii_hexdigit),
+        _ => false,
+    }
+}
+
+impl Section {
+    fn of(icann: bool) -> Section {
+        if icann {
+            Section::Icann
+        } else {
+            Section::Private
+        }
+    }
+}
+
+/// Collects entries before they go into the table.
+#[derive(Default)]
+struct Builder {
+    /// Entry text → flags; a BTreeMap keeps `finish` deterministic.
+    entries: alloc::collections::BTreeMap<String, u8>,
+    rules: usize,
+}
+
+impl Builder {
+    fn add(&mut self, rule: &str, private: bool) -> Result<(), &'static str> {
+        let (kind, name) = if let Some(rest) = rule.strip_prefix('!') {
+            (EXCEPTION, rest)
+        } else if let Some(rest) = rule.strip_prefix("*.") {
+            (WILD, rest)
+        } else {
+            (RULE, rule)
+        };
+        if name.split('.').any(|l| l == "*") {
+            return Err("a wildcard only as the leftmost label");
+        }
+        if name.is_empty() || name.split('.').any(str::is_empty) {
+            return Err("an empty label");
+        }
+        let flag = if private { kind << PRIVATE } else { kind };
+        let lower = name.to_lowercase();
+        if lower.is_ascii() {
+            self.insert(&lower, flag);
+        } else {
+            // Both forms: the Unicode one as ToUnicode gives it, and the `xn--` one.
+            let ascii =
+                crate::host::domain_to_ascii(&lower).map_err(|_| "an IDN rule that UTS 46 rejects")?;
+            let (unicode, result) = crate::host::domain_to_unicode(&ascii);
+            result.map_err(|_| "an IDN rule that UTS 46 rejects")?;
+            self.insert(&ascii, flag);
+            self.insert(&unicode, flag);
+        }
+        self.rules += 1;
+        Ok(())
+    }
+
+    /// Enters `name` with `flag` and each shorter suffix of it with [`DEEPER`].
+    fn insert(&mut self, name: &str, flag: u8) {
+        *self.entries.entry(String::from(name)).or_default() |= flag;
+        let mut rest = name;
+        while let Some(dot) = rest.find('.') {
+            rest = &rest[dot + 1..];
+            *self.entries.entry(String::from(rest)).or_default() |= DEEPER;
+        }
+    }
+
+    fn finish(self, version: Option<String>) -> List {
+        let size = (self.entries.len() * 2).next_power_of_two().max(16);
+        let mut slots = alloc::vec![Slot::default(); size].into_boxed_slice();
+        let mut names = String::new();
+        for (name, flags) in &self.entries {
+            let hash = hash_of(name.as_bytes());
+            let mut i = (hash ^ (hash >> 29)) as usize & (size - 1);
+            while slots[i].len != 0 {
+                i = (i + 1) & (size - 1);
+            }
+            // Rules longer than a DNS name (253 bytes) can never match; clamp to keep `u16`.
+            slots[i] = Slot {
+                hash,
+                start: names.len() as u32,
+                len: name.len().min(usize::from(u16::MAX)) as u16,
+                flags: *flags,
+            };
+            names.push_str(name);
+        }
+        List {
+            slots,
+            names,
+            rules: self.rules,
+            version,
+        }
+    }
+}
+
+impl fmt::Debug for List {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("List")
+            .field("rules", &self.rules)
+            .field("version", &self.version)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The built-in list, parsed once on first use.
+mod builtin {
+    use super::List;
+    use alloc::boxed::Box;
+    use core::sync::atomic::{AtomicPtr, Ordering};
+
+    /// `public_suffix_list.dat` as vendored beside this file (`scripts/update-psl.sh`
+    /// replaces it).
+    const DAT: &str = include_str!("public_suffix_list.dat");
+
+    static LIST: AtomicPtr<List> = AtomicPtr::new(core::ptr::null_mut());
+
+    pub(super) fn get() -> &'static List {
+        let ptr = LIST.load(Ordering::Acquire);
+        if !ptr.is_null() {
+            // SAFETY: a non-null pointer in LIST came from `Box::into_raw` below and is
+            // never freed, so it is valid for 'static and only read from.
+            #[allow(unsafe_code)]
+            return unsafe { &*ptr };
+        }
+        // Racing threads may each parse; one pointer wins and the others are dropped. (No
+        // `OnceLock` in `core`, and the parse takes a few milliseconds once.)
+        let fresh = Box::into_raw(Box::new(List::parse(DAT).expect("the built-in list parses")));
+        match LIST.compare_exchange(core::ptr::null_mut(), fresh, Ordering::AcqRel, Ordering::Acquire) {
+            // SAFETY: as above; `fresh` was just stored and is never freed.
+            #[allow(unsafe_code)]
+            Ok(_) => unsafe { &*fresh },
+            Err(winner) => {
+                // SAFETY: `fresh` came from `Box::into_raw` above and was never shared.
+                #[allow(unsafe_code)]
+                drop(unsafe { Box::from_raw(fresh) });
+                // SAFETY: as above for the winner's pointer.
+                #[allow(unsafe_code)]
+                unsafe {
+                    &*winner
+                }
+            }
+        }
+    }
+}
