@@ -3,13 +3,18 @@
 //! as JSON lines from standard input.
 //!
 //! This file holds the argument definitions and the dispatch only; each subcommand lives in
-//! `cmd/<name>.rs` and shares the JSONL reader/writer and exit statuses of [`cmd`].
+//! `cmd/<name>.rs` and runs its inputs through the batch driver ([`driver`]) with the
+//! answers of the standards ([`standard`]).
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
 mod cmd;
 mod diagram;
+mod driver;
+mod input;
+mod request;
+mod standard;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -43,6 +48,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Err(status) = driver::check_stdout() {
+        return status.into();
+    }
     let status = match cli.command {
         Command::Parse(args) => cmd::parse::run(args),
         Command::Resolve(args) => cmd::resolve::run(args),

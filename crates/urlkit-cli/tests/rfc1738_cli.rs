@@ -91,6 +91,12 @@ fn http_view() {
     assert_eq!(v["path"], "a%2Fb/c", "raw, without its leading /");
     assert_eq!(v["search"], "q=1");
     assert_eq!(view("http://h", "http", json!(80))["search"], Value::Null);
+    // Absent parts are null, present empty ones "": no `/` means no path (RFC 1738 §3.3).
+    let path = |u| view(u, "http", json!(80))["path"].clone();
+    assert_eq!(path("http://h"), Value::Null);
+    assert_eq!(path("http://h:8080"), Value::Null);
+    assert_eq!(path("http://h/"), json!(""));
+    assert_eq!(path("http://h/?q"), json!(""));
 }
 
 #[test]
@@ -182,8 +188,18 @@ fn file_view() {
     assert_eq!(keys(&v), set(&["host", "local", "path"]));
     assert_eq!((&v["host"], &v["local"]), (&json!("vms.host.edu"), &json!(false)));
     assert_eq!(v["path"], "/disk$user/my/notes/note12345.txt");
+    // The empty host is present (the local machine, RFC 1738 §3.10); no authority is null.
     let v = view("file:///etc/motd", "file", Value::Null);
-    assert_eq!((&v["host"], &v["local"]), (&Value::Null, &json!(true)));
+    assert_eq!((&v["host"], &v["local"]), (&json!(""), &json!(true)));
+    // (RFC 8089's authority-less form: invalid under RFC 1738, its view still built.)
+    let (_, obj) = one("file:/etc/motd");
+    assert_eq!(obj["valid"], json!(false));
+    assert_eq!(
+        (&obj["view"]["host"], &obj["view"]["local"]),
+        (&Value::Null, &json!(true))
+    );
+    let v = view("file://localhost/etc/motd", "file", Value::Null);
+    assert_eq!((&v["host"], &v["local"]), (&json!("localhost"), &json!(true)));
 }
 
 #[test]
@@ -231,11 +247,12 @@ fn input_without_a_scheme_fails() {
     assert_eq!(code, 1);
     assert_eq!(objs.len(), 4, "one object per line");
     for i in [0, 1, 3] {
-        assert_eq!(keys(&objs[i]), set(&["input", "ok", "error"]), "{:?}", objs[i]);
+        let failure = ["input", "ok", "error", "kind", "position"];
+        assert_eq!(keys(&objs[i]), set(&failure), "{:?}", objs[i]);
         assert_eq!(objs[i]["ok"], false);
     }
     assert_eq!(objs[0]["input"], "no scheme here");
-    assert_eq!(objs[3]["input"], ":x\r");
+    assert_eq!(objs[3]["input"], ":x", "CR LF ends the line");
     assert_eq!(objs[2]["ok"], true);
 }
 
@@ -290,7 +307,9 @@ fn messy_dataset_is_answered_line_by_line() {
                 assert_eq!(obj.contains_key(key), invalid, "{key} in {obj:?}");
             }
         } else {
-            assert_eq!(keys(obj), set(&["input", "ok", "error"]), "{obj:?}");
+            // Inputs without a scheme, or lines that fail before parsing (invalid UTF-8).
+            let failure = set(&["input", "ok", "error", "kind", "position"]);
+            assert!(failure.is_subset(&keys(obj)), "{obj:?}");
         }
     }
 }

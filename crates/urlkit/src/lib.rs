@@ -17,7 +17,7 @@
 //! - [`file_path`]: file URLs to and from Unix and Windows paths, on any host OS.
 //! - [`rfc3986`]: RFC 3986/3987 strict, zero-copy parsing with error positions, reference
 //!   resolution, normalization and equivalence, make-relative, IRI ↔ URI, bridges to [`Url`].
-//! - [`schemes`]: the RFC 1738 schemes validated against its BNF, with typed views that give
+//! - [`rfc1738`]: the RFC 1738 schemes validated against its BNF, with typed views that give
 //!   each scheme's meaning (the FTP command plan, gopher selectors, mailto headers, …).
 //! - [`scheme`]: special schemes and one registry of default ports.
 //!
@@ -69,7 +69,7 @@
 //! RFC 1738: what an FTP client must send (§3.2.2):
 //!
 //! ```
-//! let parsed = urlkit::schemes::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
+//! let parsed = urlkit::rfc1738::parse("ftp://myname@host.dom/%2Fetc/motd").unwrap();
 //! let ftp = parsed.view.as_ftp().unwrap();
 //! assert_eq!(ftp.commands(), ["CWD /etc", "RETR motd"]);
 //! ```
@@ -90,31 +90,28 @@
 
 extern crate alloc;
 
-mod attribute;
-mod chars;
 pub mod domain;
 mod error;
 pub mod file_path;
 pub mod form;
 pub mod host;
 pub mod lint;
-mod offsets;
-mod origin;
 pub mod percent;
+pub mod rfc1738;
 pub mod rfc3986;
 pub mod scheme;
+#[deprecated(since = "0.2.0", note = "renamed to `urlkit::rfc1738`")]
 pub mod schemes;
-mod setters;
 mod simd;
 mod url;
 mod whatwg;
 
-pub use attribute::{Attribute, UnknownAttribute};
 pub use error::{ErrorKind, ParseError, ValidationError};
 pub use file_path::PathStyle;
 pub use host::Host;
-pub use origin::{OpaqueOrigin, Origin};
-pub use setters::SetterError;
+pub use url::attribute::{Attribute, UnknownAttribute};
+pub use url::origin::{OpaqueOrigin, Origin};
+pub use url::setters::SetterError;
 pub use url::{ParseOptions, Url};
 
 /// The `encoding_rs` crate, whose encodings [`ParseOptions::encoding_override`] and

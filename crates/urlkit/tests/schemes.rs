@@ -6,8 +6,8 @@
 //! inside the URL (RFC 1738's and RFC 1630's reference lists) the space is removed, as the
 //! RFC 1738 Appendix says to (`extract_from_context`, tested on the texts' own forms).
 
-use urlkit::schemes::encoding::{make_safer, same_encoding_level_eq};
-use urlkit::schemes::{extract_from_context, parse, validate, Parsed, Rule, SchemeView};
+use urlkit::rfc1738::encoding::{make_safer, same_encoding_level_eq};
+use urlkit::rfc1738::{extract_from_context, parse, validate, Parsed, Rule, SchemeView};
 
 fn valid(url: &str) -> Parsed<'_> {
     assert_eq!(validate(url), Ok(()), "{url}");
@@ -191,7 +191,7 @@ fn rfc1738_reference_urls() {
         (
             "www.acl.lanl.gov",
             Some(80),
-            "URI/archive/uri-archive.index.html",
+            Some("URI/archive/uri-archive.index.html"),
             None
         )
     );
@@ -204,7 +204,10 @@ fn rfc1738_reference_urls() {
         0,
     );
     assert_eq!(p.fragment, Some("WARNING"));
-    assert_eq!(p.view.as_http().unwrap().path(), "instructions/overview.html");
+    assert_eq!(
+        p.view.as_http().unwrap().path(),
+        Some("instructions/overview.html")
+    );
 }
 
 #[test]
@@ -420,7 +423,7 @@ fn rfc1630_http_examples() {
         let h = p.view.as_http().unwrap();
         assert_eq!(
             (h.host(), h.port(), h.path(), h.search()),
-            (host, Some(port), path, search),
+            (host, Some(port), Some(path), search),
             "{url}"
         );
     }
@@ -689,7 +692,7 @@ fn rfc8089_examples() {
         &'a str,
     );
     let cases: [Case; 16] = [
-        ("file:///path/to/file", None, None, true, "/path/to/file"),
+        ("file:///path/to/file", None, Some(""), true, "/path/to/file"),
         (
             "file:/path/to/file",
             Some((Rule::Fileurl, "/p", 1)),
@@ -711,27 +714,33 @@ fn rfc8089_examples() {
             true,
             "c:/path/to/file",
         ),
-        ("file:///c:/path/to/file", None, None, true, "/c:/path/to/file"),
+        (
+            "file:///c:/path/to/file",
+            None,
+            Some(""),
+            true,
+            "/c:/path/to/file",
+        ),
         (
             "file:///c:/path/to/file.txt",
             None,
-            None,
+            Some(""),
             true,
             "/c:/path/to/file.txt",
         ),
         (
             "file:///c:/some/other/thing.bmp",
             None,
-            None,
+            Some(""),
             true,
             "/c:/some/other/thing.bmp",
         ),
-        ("file:///c:/foo.txt", None, None, true, "/c:/foo.txt"),
-        ("file:///c:/bar.txt", None, None, true, "/c:/bar.txt"),
+        ("file:///c:/foo.txt", None, Some(""), true, "/c:/foo.txt"),
+        ("file:///c:/bar.txt", None, Some(""), true, "/c:/bar.txt"),
         (
             "file:///c|/path/to/file",
             Some((Rule::Fsegment, "|", 0)),
-            None,
+            Some(""),
             true,
             "/c|/path/to/file",
         ),
@@ -759,14 +768,14 @@ fn rfc8089_examples() {
         (
             "file:////host.example.com/path/to/file",
             None,
-            None,
+            Some(""),
             true,
             "//host.example.com/path/to/file",
         ),
         (
             "file://///host.example.com/path/to/file",
             None,
-            None,
+            Some(""),
             true,
             "///host.example.com/path/to/file",
         ),
@@ -893,7 +902,7 @@ fn rfc5538_examples() {
             "p0624081dc30b8699bf9b@%5B10.20.30.108%5D",
         ),
     ] {
-        assert_eq!(valid(url).view.as_http().unwrap().path(), path);
+        assert_eq!(valid(url).view.as_http().unwrap().path(), Some(path));
     }
     // snews (RFC 5538 §2.2) gets the news view and port 563; it has no RFC 1738 grammar.
     let p = valid("snews://secure.example/comp.lang.c");
@@ -1123,7 +1132,7 @@ fn https_has_the_http_view_but_no_rfc1738_grammar() {
     let v = p.view.as_http().expect("http view");
     assert_eq!(
         (v.host(), v.port(), v.path(), v.search()),
-        ("www.example.com", Some(8443), "a/b", Some("c=d"))
+        ("www.example.com", Some(8443), Some("a/b"), Some("c=d"))
     );
     assert_eq!(
         parse("https://h/").unwrap().view.as_http().unwrap().port(),
@@ -1131,6 +1140,16 @@ fn https_has_the_http_view_but_no_rfc1738_grammar() {
     );
     // Strict validation: https is not in the RFC 1738 BNF, so genericurl applies, which has
     // no opinion on user:password; httpurl itself forbids them.
-    assert!(urlkit::schemes::validate("https://u:p@h/").is_ok());
-    assert!(urlkit::schemes::validate("http://u:p@h/").is_err());
+    assert!(urlkit::rfc1738::validate("https://u:p@h/").is_ok());
+    assert!(urlkit::rfc1738::validate("http://u:p@h/").is_err());
+}
+
+/// The module's former name still resolves (deprecated), so existing users get a warning.
+#[test]
+#[allow(deprecated)]
+fn former_module_name_still_resolves() {
+    let parsed = urlkit::schemes::parse("ftp://h/f").unwrap();
+    assert!(parsed.view.as_ftp().is_some());
+    let err: urlkit::schemes::Rfc1738Error = urlkit::schemes::validate("http://h:x/").unwrap_err();
+    assert_eq!(err.rule(), urlkit::rfc1738::Rule::Port);
 }

@@ -3,8 +3,8 @@
 //! its safer form, and ftp views round-trip encoded path elements.
 
 use proptest::prelude::*;
-use urlkit::schemes::encoding::{classify, make_safer, same_encoding_level_eq};
-use urlkit::schemes::{extract_from_context, parse, validate};
+use urlkit::rfc1738::encoding::{classify, make_safer, same_encoding_level_eq};
+use urlkit::rfc1738::{extract_from_context, parse, validate};
 
 /// URL-ish strings: a known scheme prefix, then characters of every RFC 1738 class.
 fn urlish() -> impl Strategy<Value = String> {

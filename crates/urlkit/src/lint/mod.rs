@@ -267,7 +267,7 @@ fn has_invalid_url_unit(input: &str, percent: &mut bool) -> bool {
             i += 3;
         } else {
             // `i` follows ASCII, so it is a character boundary.
-            return crate::chars::first_invalid_url_unit(&input[i..]).is_some();
+            return crate::whatwg::chars::first_invalid_url_unit(&input[i..]).is_some();
         }
     }
 }

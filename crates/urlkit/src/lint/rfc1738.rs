@@ -1,12 +1,12 @@
 //! RFC 1738 §6: decoded parts of a URL that would put a line break into a protocol — an FTP
 //! command (§3.2.2), a gopher selector (§3.4), a mailto header (RFC 6068 §7), a news or
-//! WAIS request. Read through the scheme views of [`crate::schemes`].
+//! WAIS request. Read through the scheme views of [`crate::rfc1738`].
 
 use alloc::format;
 use alloc::vec::Vec;
 
 use super::finding::{Code, Finding};
-use crate::schemes::SchemeView;
+use crate::rfc1738::SchemeView;
 
 /// The decoded parts of `view` that go into a protocol line, with what each is.
 fn protocol_parts<'v>(view: &'v SchemeView<'_>) -> Vec<(&'static str, &'v str)> {
@@ -58,7 +58,7 @@ fn protocol_parts<'v>(view: &'v SchemeView<'_>) -> Vec<(&'static str, &'v str)> 
 
 /// Flags every decoded part of `input`'s RFC 1738 view that holds a CR or LF.
 pub(crate) fn check(input: &str, out: &mut Vec<Finding>) {
-    let Ok(parsed) = crate::schemes::parse(input) else {
+    let Ok(parsed) = crate::rfc1738::parse(input) else {
         return;
     };
     for (what, value) in protocol_parts(&parsed.view) {

@@ -5,11 +5,11 @@
 
 use super::encode::{encode_into, skip_copy};
 use super::{Parser, State};
-use crate::chars::{
+use crate::error::ErrorKind;
+use crate::whatwg::chars::{
     find_port_colon, AUTHORITY_CLASS, AUTHORITY_SPECIAL_CLASS, AUTH_AT, AUTH_BRACKET, AUTH_COLON, AUTH_PLAIN,
     USERINFO_ENC,
 };
-use crate::error::ErrorKind;
 use crate::ParseError;
 
 impl Parser<'_, '_, '_, '_> {

@@ -1,7 +1,7 @@
 //! The parser's bulk percent-encode-and-copy loop
 //! (<https://url.spec.whatwg.org/#string-utf-8-percent-encode>).
 
-use crate::chars::{ClassTable, COPY, STOP};
+use crate::whatwg::chars::{ClassTable, COPY, STOP};
 use alloc::string::String;
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -82,21 +82,24 @@ pub(crate) fn encode_until(out: &mut String, s: &str, classes: &ClassTable) -> u
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chars::{FRAGMENT_ENC, USERINFO_ENC};
+    use crate::whatwg::chars::{FRAGMENT_ENC, USERINFO_ENC};
 
     #[test]
     fn encodes_until_stop() {
         let mut out = String::new();
-        assert_eq!(encode_until(&mut out, "a b/c", &crate::chars::PATH_CLASS), 3);
+        assert_eq!(
+            encode_until(&mut out, "a b/c", &crate::whatwg::chars::PATH_CLASS),
+            3
+        );
         assert_eq!(out, "a%20b");
         out.clear();
         assert_eq!(
-            encode_until(&mut out, "é'x", &crate::chars::SPECIAL_QUERY_CLASS),
+            encode_until(&mut out, "é'x", &crate::whatwg::chars::SPECIAL_QUERY_CLASS),
             4
         );
         assert_eq!(out, "%C3%A9%27x");
         out.clear();
-        assert_eq!(encode_until(&mut out, "#", &crate::chars::QUERY_CLASS), 0);
+        assert_eq!(encode_until(&mut out, "#", &crate::whatwg::chars::QUERY_CLASS), 0);
         assert_eq!(out, "");
     }
 

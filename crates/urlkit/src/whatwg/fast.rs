@@ -8,10 +8,10 @@
 //! result against the full parser.
 
 use super::encode::skip_copy;
-use crate::chars::{ClassTable, COPY, END_SPECIAL, SPECIAL_QUERY_CLASS};
 use crate::host::HostInternal;
-use crate::offsets::Offsets;
 use crate::scheme::SpecialScheme;
+use crate::url::offsets::Offsets;
+use crate::whatwg::chars::{ClassTable, COPY, END_SPECIAL, SPECIAL_QUERY_CLASS};
 use crate::Url;
 use alloc::string::String;
 
@@ -332,9 +332,9 @@ pub(crate) fn plain_host_kind(host: &[u8]) -> Option<HostInternal> {
 /// encode, no `\` in a special URL, and no segment starting with `.` or `%` (dot segments).
 pub(crate) fn path_is_canonical(value: &str, special: bool) -> bool {
     let classes = if special {
-        &crate::chars::PATH_OVERRIDE_SPECIAL_CLASS
+        &crate::whatwg::chars::PATH_OVERRIDE_SPECIAL_CLASS
     } else {
-        &crate::chars::PATH_OVERRIDE_CLASS
+        &crate::whatwg::chars::PATH_OVERRIDE_CLASS
     };
     let b = value.as_bytes();
     let mut i = 0;

@@ -4,12 +4,12 @@
 //! (platform-independent) Windows drive letter quirks.
 
 use super::{Parser, State};
-use crate::chars::{
+use crate::error::ErrorKind;
+use crate::host::HostInternal;
+use crate::whatwg::chars::{
     is_normalized_windows_drive_letter, is_windows_drive_letter, starts_with_windows_drive_letter,
     END_SPECIAL,
 };
-use crate::error::ErrorKind;
-use crate::host::HostInternal;
 use crate::ParseError;
 
 impl<'b> Parser<'_, 'b, '_, '_> {

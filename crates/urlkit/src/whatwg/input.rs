@@ -2,8 +2,8 @@
 //! steps 1.2 and 3: strip leading and trailing C0 controls and spaces, remove ASCII tabs and
 //! newlines. Both borrow the input unless it really contains a tab or newline.
 
-use crate::chars::{is_c0_or_space, TAB_OR_NEWLINE};
 use crate::error::{ErrorKind, Reporter};
+use crate::whatwg::chars::{is_c0_or_space, TAB_OR_NEWLINE};
 use alloc::borrow::Cow;
 use alloc::string::String;
 

@@ -13,6 +13,8 @@
 //! the beginning. Debug builds check every fast result against the state machine alone.
 
 mod authority;
+mod can_parse;
+pub(crate) mod chars;
 pub(crate) mod encode;
 mod fast;
 mod file;
@@ -22,12 +24,11 @@ mod relative;
 mod scheme;
 #[cfg(test)]
 mod tests;
-mod valid;
 
 use crate::error::{ErrorKind, Reporter};
 use crate::host::HostInternal;
-use crate::offsets::{Mark, Offsets};
 use crate::scheme::SpecialScheme;
+use crate::url::offsets::{Mark, Offsets};
 use crate::{ParseError, Url};
 use alloc::string::String;
 
@@ -158,7 +159,8 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
     // Windows drive letter's `///`): so the output is allocated once. Long inputs (rare,
     // often damaged) skip the counting pass and grow the buffer if they must.
     let grown = if cleaned.len() <= LONG_INPUT {
-        crate::chars::encoded_len_bound(cleaned.as_bytes(), &crate::chars::GROWS_ANYWHERE) - cleaned.len()
+        crate::whatwg::chars::encoded_len_bound(cleaned.as_bytes(), &crate::whatwg::chars::GROWS_ANYWHERE)
+            - cleaned.len()
     } else {
         0
     };
@@ -185,7 +187,8 @@ fn resume(
     };
     // Room for every byte after the cut that may be percent-encoded: one allocation.
     let tail = input.as_bytes().get(cut..).unwrap_or_default();
-    let extra = crate::chars::encoded_len_bound(tail, &crate::chars::GROWS_AFTER_AUTHORITY) - tail.len();
+    let extra = crate::whatwg::chars::encoded_len_bound(tail, &crate::whatwg::chars::GROWS_AFTER_AUTHORITY)
+        - tail.len();
     let mut parser = Parser::new(input, map, None, extra, reporter);
     fast::copy_start(input, l, cut, &mut parser.out);
     parser.marks = Marks {
@@ -213,11 +216,11 @@ fn resume(
 /// Whether `input` parses without a base, decided without allocating when its scheme and
 /// authority are plain ASCII; `None` when the full parser must decide.
 pub(crate) fn parses_without_base(input: &str) -> Option<bool> {
-    match valid::special_authority_parses(input) {
+    match can_parse::special_authority_parses(input) {
         Some(true) => Some(true),
         // A non-ASCII host: UTS 46 decides, in the full parser.
         Some(false) => None,
-        None => valid::parses(input),
+        None => can_parse::parses(input),
     }
 }
 
@@ -225,18 +228,18 @@ pub(crate) fn parses_without_base(input: &str) -> Option<bool> {
 /// [file state](https://url.spec.whatwg.org/#file-state) against a `file:` base: only a host
 /// after two slashes can fail. `None` when the full parser must decide.
 pub(crate) fn parses_against_file_base(input: &[u8]) -> Option<bool> {
-    valid::file(valid::trim(input))
+    can_parse::file(can_parse::trim(input))
 }
 
 /// Whether the authority of `input` (leading C0 controls and spaces removed; it starts with
 /// two slashes) parses: what the relative slash state hands to the special authority ignore
 /// slashes state (`special`) or the authority state. `None` when the full parser must decide.
 pub(crate) fn relative_authority_parses(input: &[u8], special: bool) -> Option<bool> {
-    let input = valid::trim(input);
+    let input = can_parse::trim(input);
     if special {
-        valid::special_authority(input)
+        can_parse::special_authority(input)
     } else {
-        valid::non_special_authority(input)
+        can_parse::non_special_authority(input)
     }
 }
 
@@ -451,7 +454,7 @@ impl Parser<'_, '_, '_, '_> {
     fn check_units(&mut self, from: usize, len: usize) {
         if self.reporter.is_active() {
             let text = self.input.get(from..from + len).unwrap_or_default();
-            if let Some(i) = crate::chars::first_invalid_url_unit(text) {
+            if let Some(i) = crate::whatwg::chars::first_invalid_url_unit(text) {
                 self.report(ErrorKind::InvalidUrlUnit, from + i);
             }
         }
@@ -545,9 +548,9 @@ impl Parser<'_, '_, '_, '_> {
         }
         let from = self.pos;
         let classes = if self.is_special() {
-            &crate::chars::SPECIAL_QUERY_CLASS
+            &crate::whatwg::chars::SPECIAL_QUERY_CLASS
         } else {
-            &crate::chars::QUERY_CLASS
+            &crate::whatwg::chars::QUERY_CLASS
         };
         let len = encode::encode_until(&mut self.out, &self.input[from..], classes);
         self.check_units(from, len);
@@ -599,7 +602,11 @@ impl Parser<'_, '_, '_, '_> {
     fn fragment(&mut self) -> State {
         let from = self.pos;
         self.check_units(from, self.input.len() - from);
-        encode::encode_into(&mut self.out, &self.input[from..], &crate::chars::FRAGMENT_ENC);
+        encode::encode_into(
+            &mut self.out,
+            &self.input[from..],
+            &crate::whatwg::chars::FRAGMENT_ENC,
+        );
         self.pos = self.input.len();
         State::Done
     }

@@ -7,11 +7,11 @@
 //! `path_start` and its end is always the path's serialization and shortening is a truncate.
 
 use super::{encode::encode_until, Parser, State};
-use crate::chars::{
+use crate::error::ErrorKind;
+use crate::whatwg::chars::{
     is_double_dot, is_normalized_windows_drive_letter, is_single_dot, is_windows_drive_letter,
     OPAQUE_PATH_CLASS, PATH_CLASS, PATH_OVERRIDE_CLASS, PATH_OVERRIDE_SPECIAL_CLASS, PATH_SPECIAL_CLASS,
 };
-use crate::error::ErrorKind;
 
 impl Parser<'_, '_, '_, '_> {
     /// Path start state: consumes the slash (or backslash, in special URLs) that starts

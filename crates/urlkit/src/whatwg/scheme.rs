@@ -3,9 +3,9 @@
 //! [no scheme](https://url.spec.whatwg.org/#no-scheme-state) states.
 
 use super::{Parser, State};
-use crate::chars::SCHEME_CHAR;
 use crate::error::ErrorKind;
 use crate::scheme::SpecialScheme;
+use crate::whatwg::chars::SCHEME_CHAR;
 use crate::ParseError;
 
 impl Parser<'_, '_, '_, '_> {

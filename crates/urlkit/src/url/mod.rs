@@ -1,0 +1,748 @@
+//! [`Url`]: an absolute URL per the [WHATWG URL Standard](https://url.spec.whatwg.org/#urls).
+
+pub(crate) mod attribute;
+pub(crate) mod offsets;
+pub(crate) mod origin;
+pub(crate) mod setters;
+
+use crate::error::Reporter;
+use crate::host::HostInternal;
+use crate::scheme::SpecialScheme;
+use crate::url::offsets::Offsets;
+use crate::{Host, Origin, ParseError, ValidationError};
+use alloc::string::String;
+use core::fmt;
+use core::hash;
+use core::str::FromStr;
+
+/// A parsed, absolute URL per the [URL Standard](https://url.spec.whatwg.org/#concept-url).
+///
+/// A `Url` is its [serialization](https://url.spec.whatwg.org/#concept-url-serializer) (the
+/// href) in one `String`, plus the offsets of each component in it, the kind of host and
+/// the port. Every getter is a slice of the href; nothing is allocated after parsing.
+///
+/// ```text
+///  https://user:pass@example.com:8080/a/b?q=1#top
+///       ^          ^            ^    ^   ^   ^
+///       |          |            |    |   |   fragment_start ('#')
+///       |          |            |    |   query_start ('?')
+///       |          |            |    path_start
+///       |          |            host_end (':' of the port)
+///       |          username_end (':' before the password)
+///       scheme_end (':')         host_start = after '@'
+/// ```
+///
+/// Without credentials `username_end == host_start == scheme_end + 3`; without host (as in
+/// `mailto:x`) all of `username_end`, `host_start`, `host_end` are `scheme_end + 1`.
+///
+/// Equality, ordering and hashing are those of the href.
+///
+/// ```
+/// use urlkit::Url;
+/// let url = Url::parse("HTTPS://User:Pa%73s@EXAMPLE.com:8080/a/../b?q=1#top")?;
+/// assert_eq!(url.as_str(), "https://User:Pa%73s@example.com:8080/b?q=1#top");
+/// assert_eq!((url.username(), url.password()), ("User", "Pa%73s"));
+/// assert_eq!((url.hostname(), url.port()), ("example.com", Some(8080)));
+/// assert_eq!((url.pathname(), url.search(), url.hash()), ("/b", "?q=1", "#top"));
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct Url {
+    pub(crate) serialization: String,
+    pub(crate) offsets: Offsets,
+    pub(crate) host: HostInternal,
+    pub(crate) port: Option<u16>,
+}
+
+/// Options for one parse: a base URL and a listener for validation errors.
+///
+/// ```
+/// use urlkit::Url;
+/// let base = Url::parse("https://example.com/a/b")?;
+/// let url = Url::options().base_url(Some(&base)).parse("../c")?;
+/// assert_eq!(url.as_str(), "https://example.com/c");
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+pub struct ParseOptions<'a> {
+    base: Option<&'a Url>,
+    on_validation_error: Option<&'a mut dyn FnMut(ValidationError)>,
+    #[cfg(feature = "encoding")]
+    encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+impl<'a> ParseOptions<'a> {
+    /// Resolves relative input against `base`.
+    ///
+    /// ```
+    /// let base = urlkit::Url::parse("http://h/x/y")?;
+    /// let url = urlkit::Url::options().base_url(Some(&base)).parse("?q")?;
+    /// assert_eq!(url.as_str(), "http://h/x/y?q");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn base_url(mut self, base: Option<&'a Url>) -> Self {
+        self.base = base;
+        self
+    }
+
+    /// Calls `cb` for every [validation error](https://url.spec.whatwg.org/#validation-error);
+    /// listening never changes the result.
+    ///
+    /// ```
+    /// let mut n = 0;
+    /// let mut cb = |_e: urlkit::ValidationError| n += 1;
+    /// let url = urlkit::Url::options().on_validation_error(&mut cb).parse("http://u@h/")?;
+    /// assert_eq!(url.as_str(), "http://u@h/");
+    /// assert!(n > 0);
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn on_validation_error(mut self, cb: &'a mut dyn FnMut(ValidationError)) -> Self {
+        self.on_validation_error = Some(cb);
+        self
+    }
+
+    /// Encodes the query with `encoding` instead of UTF-8: the basic URL parser's *encoding*
+    /// argument, which HTML passes as a document's character encoding. As the
+    /// [query state](https://url.spec.whatwg.org/#query-state) says, it applies only to
+    /// special URLs other than `ws:` and `wss:`; paths and fragments stay UTF-8, and a code
+    /// point the encoding cannot represent is written as a percent-encoded `&#N;`.
+    /// Needs the `encoding` feature.
+    ///
+    /// ```
+    /// let url = urlkit::Url::options()
+    ///     .encoding_override(encoding_rs::WINDOWS_1252)
+    ///     .parse("https://example.com/é?é=\u{3042}#é")?;
+    /// assert_eq!(url.as_str(), "https://example.com/%C3%A9?%E9=%26%2312354%3B#%C3%A9");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[cfg(feature = "encoding")]
+    pub fn encoding_override(mut self, encoding: &'static encoding_rs::Encoding) -> Self {
+        self.encoding = Some(encoding);
+        self
+    }
+
+    /// Parses `input` with these options.
+    ///
+    /// # Errors
+    ///
+    /// When the URL parser returns failure; the error says why and where.
+    ///
+    /// ```
+    /// assert!(urlkit::Url::options().parse("no scheme").is_err());
+    /// ```
+    pub fn parse(self, input: &str) -> Result<Url, ParseError> {
+        let mut reporter = Reporter::new(self.on_validation_error);
+        #[cfg(feature = "encoding")]
+        if let Some(encoding) = self.encoding {
+            return crate::whatwg::parse_with_encoding(input, self.base, &mut reporter, encoding);
+        }
+        crate::whatwg::parse(input, self.base, &mut reporter)
+    }
+}
+
+impl Url {
+    /// Parses an absolute URL ([API URL parser](https://url.spec.whatwg.org/#api-url-parser), no base).
+    ///
+    /// # Errors
+    ///
+    /// When the input is not a valid absolute URL, with the failure's kind and byte position.
+    ///
+    /// ```
+    /// let url = urlkit::Url::parse("https://example.org/ä")?;
+    /// assert_eq!(url.as_str(), "https://example.org/%C3%A4");
+    /// assert!(urlkit::Url::parse("/relative").is_err());
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn parse(input: &str) -> Result<Url, ParseError> {
+        crate::whatwg::parse(input, None, &mut Reporter::none())
+    }
+
+    /// Parses `input` against an optional base URL.
+    ///
+    /// # Errors
+    ///
+    /// When the parser returns failure.
+    ///
+    /// ```
+    /// let base = urlkit::Url::parse("http://h/a/b")?;
+    /// let url = urlkit::Url::parse_with_base("c", Some(&base))?;
+    /// assert_eq!(url.as_str(), "http://h/a/c");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn parse_with_base(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+        crate::whatwg::parse(input, base, &mut Reporter::none())
+    }
+
+    /// Parses `input` relative to this URL.
+    ///
+    /// # Errors
+    ///
+    /// When the parser returns failure.
+    ///
+    /// ```
+    /// let base = urlkit::Url::parse("https://example.com/a/b?x")?;
+    /// assert_eq!(base.join("../c#f")?.as_str(), "https://example.com/c#f");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn join(&self, input: &str) -> Result<Url, ParseError> {
+        crate::whatwg::parse(input, Some(self), &mut Reporter::none())
+    }
+
+    /// Whether `input` parses, against `base` when given (which must parse too)
+    /// (<https://url.spec.whatwg.org/#dom-url-canparse>).
+    ///
+    /// Decided without building the URL and without allocating, whatever the input and base,
+    /// except for a host with one label that UTS 46 cannot process within the `idna` crate's
+    /// inline buffers (more than 253 code points once mapped, 251 in some Bidi domain names;
+    /// an `xn--` label decoding to more than 59; more than 17 combining marks in a row once
+    /// decomposed) or longer than 1,021 bytes once percent-decoded, where the answer comes
+    /// from a full parse.
+    ///
+    /// ```
+    /// assert!(urlkit::Url::can_parse("x", Some("http://h/")));
+    /// assert!(!urlkit::Url::can_parse("x", None));
+    /// ```
+    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+        use crate::scheme::SpecialScheme;
+        /// `s` without its leading C0 controls and spaces.
+        fn trim_start(s: &str) -> &[u8] {
+            let b = s.as_bytes();
+            &b[b.iter().position(|&c| c > b' ').unwrap_or(b.len())..]
+        }
+        /// The bytes of `b` from `i` on, tabs and newlines skipped.
+        fn significant(b: &[u8], i: usize) -> impl Iterator<Item = u8> + '_ {
+            b[i..]
+                .iter()
+                .copied()
+                .filter(|c| !matches!(c, b'\t' | b'\n' | b'\r'))
+        }
+        /// Scheme start and scheme states on `b` (leading-trimmed): the special scheme it
+        /// names, if any, and the index after its `:`; `None` without a scheme.
+        fn scheme(b: &[u8]) -> Option<(Option<SpecialScheme>, usize)> {
+            let (mut name, mut n) = ([0u8; 5], 0);
+            for (i, &c) in b.iter().enumerate() {
+                if matches!(c, b'\t' | b'\n' | b'\r') {
+                    continue;
+                }
+                if n == 0 && !c.is_ascii_alphabetic() {
+                    return None;
+                }
+                if c == b':' {
+                    let name = name.get(..n).and_then(|s| core::str::from_utf8(s).ok());
+                    return Some((name.and_then(SpecialScheme::from_scheme), i + 1));
+                }
+                if !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')) {
+                    return None;
+                }
+                if let Some(slot) = name.get_mut(n) {
+                    *slot = c.to_ascii_lowercase();
+                }
+                n += 1;
+            }
+            None
+        }
+        /// `input` against `base` without allocating: `None` when the full parser decides
+        /// (a host with a label too long for the allocation-free check).
+        fn with_base(input: &str, base: &str) -> Option<bool> {
+            let slash = |c: Option<u8>| matches!(c, Some(b'/' | b'\\'));
+            if !crate::whatwg::parses_without_base(base)? {
+                return Some(false);
+            }
+            let base = trim_start(base);
+            let (base_scheme, after) = scheme(base)?;
+            let opaque = base_scheme.is_none() && significant(base, after).next() != Some(b'/');
+            let input = trim_start(input);
+            if let Some((input_scheme, after)) = scheme(input) {
+                // Scheme state: the base's special scheme without `//` after it is relative
+                // (special relative or authority state, relative state; file state for
+                // `file:`, which copies from a `file:` base), which fails only on an
+                // authority or a file host (two slashes), as the absolute URL would.
+                if input_scheme.is_some() && input_scheme == base_scheme {
+                    let mut rest = significant(input, after);
+                    if !(slash(rest.next()) && slash(rest.next())) {
+                        return Some(true);
+                    }
+                }
+                // Otherwise the base plays no part.
+                return crate::whatwg::parses_without_base(core::str::from_utf8(input).ok()?);
+            }
+            // No scheme state.
+            let mut rest = significant(input, 0);
+            let first = rest.next();
+            if opaque {
+                return Some(first == Some(b'#'));
+            }
+            if base_scheme == Some(SpecialScheme::File) {
+                // File state with a `file:` base: its host and path are copied, and only a
+                // host of the input after two slashes (file host state) can fail.
+                return crate::whatwg::parses_against_file_base(input);
+            }
+            // Relative and relative slash states: only an authority can fail, as it does
+            // after any scheme of the same kind (special or not) without a base.
+            let second = rest.next();
+            let authority = match base_scheme {
+                Some(_) => slash(first) && slash(second),
+                None => first == Some(b'/') && second == Some(b'/'),
+            };
+            if !authority {
+                return Some(true);
+            }
+            crate::whatwg::relative_authority_parses(input, base_scheme.is_some())
+        }
+        match base {
+            None => {
+                let known = crate::whatwg::parses_without_base(input);
+                debug_assert!(known.is_none_or(|k| k == Url::parse(input).is_ok()), "{input:?}");
+                known.unwrap_or_else(|| Url::parse(input).is_ok())
+            }
+            Some(b) => {
+                let full = || Url::parse(b).is_ok_and(|b| b.join(input).is_ok());
+                let known = with_base(input, b);
+                debug_assert!(known.is_none_or(|k| k == full()), "{input:?} {b:?}");
+                known.unwrap_or_else(full)
+            }
+        }
+    }
+
+    /// Options for a parse with a base URL or a validation error listener.
+    ///
+    /// ```
+    /// let url = urlkit::Url::options().parse("http://h")?;
+    /// assert_eq!(url.as_str(), "http://h/");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn options<'a>() -> ParseOptions<'a> {
+        ParseOptions {
+            base: None,
+            on_validation_error: None,
+            #[cfg(feature = "encoding")]
+            encoding: None,
+        }
+    }
+
+    /// The serialization (href).
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("HTTP://H")?.as_str(), "http://h/");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn as_str(&self) -> &str {
+        &self.serialization
+    }
+
+    /// The [href](https://url.spec.whatwg.org/#dom-url-href): the serialization.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("a:b")?.href(), "a:b");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn href(&self) -> &str {
+        &self.serialization
+    }
+
+    /// The serialization, by value.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("a:b")?.into_string(), "a:b");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        self.serialization
+    }
+
+    /// Checks the offsets against the serialization (run after every parse in debug builds).
+    ///
+    /// # Errors
+    ///
+    /// A description of the first broken invariant: only a bug in urlkit can cause one.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://u:p@h:1/p?q#f")?.check_invariants(), Ok(()));
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn check_invariants(&self) -> Result<(), &'static str> {
+        self.offsets.check(&self.serialization, self.host, self.port)?;
+        let special = self.is_special();
+        if special && self.host == HostInternal::None {
+            return Err("special URL without host");
+        }
+        if self.host != HostInternal::None && !self.has_opaque_path() {
+            let p = self.pathname();
+            if !(p.is_empty() || p.starts_with('/')) || (special && p.is_empty()) {
+                return Err("path of a URL with a host must be empty or start with '/'");
+            }
+        }
+        Ok(())
+    }
+
+    /// The [origin](https://url.spec.whatwg.org/#concept-url-origin).
+    ///
+    /// ```
+    /// let url = urlkit::Url::parse("https://example.com:8443/x")?;
+    /// assert_eq!(url.origin().ascii_serialization(), "https://example.com:8443");
+    /// assert!(!urlkit::Url::parse("data:,x")?.origin().is_tuple());
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn origin(&self) -> Origin {
+        crate::url::origin::url_origin(self)
+    }
+
+    /// The [protocol](https://url.spec.whatwg.org/#dom-url-protocol): scheme and `:`.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("wss://h")?.protocol(), "wss:");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn protocol(&self) -> &str {
+        &self.serialization[..=self.offsets.scheme_end as usize]
+    }
+
+    /// The [scheme](https://url.spec.whatwg.org/#concept-url-scheme), lower-case.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("Web+Demo:x")?.scheme(), "web+demo");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn scheme(&self) -> &str {
+        &self.serialization[..self.offsets.scheme_end as usize]
+    }
+
+    /// Whether the scheme is [special](https://url.spec.whatwg.org/#is-special).
+    ///
+    /// ```
+    /// assert!(urlkit::Url::parse("ftp://h")?.is_special());
+    /// assert!(!urlkit::Url::parse("sftp://h")?.is_special());
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn is_special(&self) -> bool {
+        self.special_scheme().is_some()
+    }
+
+    /// The special scheme, if any.
+    #[inline]
+    pub(crate) fn special_scheme(&self) -> Option<SpecialScheme> {
+        SpecialScheme::from_scheme(self.scheme())
+    }
+
+    /// The [username](https://url.spec.whatwg.org/#dom-url-username), percent-encoded.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://a b@h")?.username(), "a%20b");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn username(&self) -> &str {
+        if self.host == HostInternal::None {
+            return "";
+        }
+        let start = self.offsets.scheme_end as usize + 3;
+        &self.serialization[start..self.offsets.username_end as usize]
+    }
+
+    /// The [password](https://url.spec.whatwg.org/#dom-url-password), percent-encoded.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://u:p:q@h")?.password(), "p%3Aq");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn password(&self) -> &str {
+        let o = &self.offsets;
+        if o.username_end < o.host_start && self.serialization.as_bytes()[o.username_end as usize] == b':' {
+            &self.serialization[o.username_end as usize + 1..o.host_start as usize - 1]
+        } else {
+            ""
+        }
+    }
+
+    /// Whether the URL [includes credentials](https://url.spec.whatwg.org/#include-credentials).
+    ///
+    /// ```
+    /// assert!(urlkit::Url::parse("http://:p@h")?.has_credentials());
+    /// assert!(!urlkit::Url::parse("http://@h")?.has_credentials());
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn has_credentials(&self) -> bool {
+        self.offsets.username_end < self.offsets.host_start
+    }
+
+    /// The [host](https://url.spec.whatwg.org/#concept-url-host); `None` for a null host.
+    ///
+    /// ```
+    /// use urlkit::{Host, Url};
+    /// assert_eq!(Url::parse("http://EXAMPLE.com")?.host(), Some(Host::Domain("example.com")));
+    /// assert_eq!(Url::parse("x://a%20b")?.host(), Some(Host::Opaque("a%20b")));
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn host(&self) -> Option<Host<&str>> {
+        Some(match self.host {
+            HostInternal::None => return None,
+            HostInternal::Empty => Host::Empty,
+            HostInternal::Domain => Host::Domain(self.hostname()),
+            HostInternal::Opaque => Host::Opaque(self.hostname()),
+            HostInternal::Ipv4(a) => Host::Ipv4(a),
+            HostInternal::Ipv6(a) => Host::Ipv6(a),
+        })
+    }
+
+    /// The API's [host](https://url.spec.whatwg.org/#dom-url-host): host and `:port`.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://h:81/")?.host_port(), "h:81");
+    /// assert_eq!(urlkit::Url::parse("http://h:80/")?.host_port(), "h");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn host_port(&self) -> &str {
+        if self.host == HostInternal::None {
+            return "";
+        }
+        &self.serialization[self.offsets.host_start as usize..self.offsets.path_start as usize]
+    }
+
+    /// The [hostname](https://url.spec.whatwg.org/#dom-url-hostname): the serialized host
+    /// (IPv6 in brackets), or `""`.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://[::1]:81/")?.hostname(), "[::1]");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn hostname(&self) -> &str {
+        &self.serialization[self.offsets.host_start as usize..self.offsets.host_end as usize]
+    }
+
+    /// The [port](https://url.spec.whatwg.org/#concept-url-port); `None` when absent or the
+    /// scheme's default.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("https://h:443/")?.port(), None);
+    /// assert_eq!(urlkit::Url::parse("https://h:0/")?.port(), Some(0));
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn port(&self) -> Option<u16> {
+        self.port
+    }
+
+    /// The API's [port](https://url.spec.whatwg.org/#dom-url-port) as text, `""` when absent.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://h:0081/")?.port_str(), "81");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn port_str(&self) -> &str {
+        if self.port.is_none() {
+            return "";
+        }
+        &self.serialization[self.offsets.host_end as usize + 1..self.offsets.path_start as usize]
+    }
+
+    /// The port, or the special scheme's default port.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("https://h/")?.port_or_known_default(), Some(443));
+    /// assert_eq!(urlkit::Url::parse("x://h/")?.port_or_known_default(), None);
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn port_or_known_default(&self) -> Option<u16> {
+        self.port
+            .or_else(|| self.special_scheme().and_then(SpecialScheme::default_port))
+    }
+
+    /// The [pathname](https://url.spec.whatwg.org/#dom-url-pathname): the serialized path.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://h/a/./b/../c")?.pathname(), "/a/c");
+    /// assert_eq!(urlkit::Url::parse("mailto:x@y")?.pathname(), "x@y");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn pathname(&self) -> &str {
+        let end = self.offsets.path_end(self.serialization.len());
+        &self.serialization[self.offsets.path_start as usize..end]
+    }
+
+    /// Whether the path is [opaque](https://url.spec.whatwg.org/#url-opaque-path) (a string,
+    /// not segments), as in `mailto:` or `data:` URLs.
+    ///
+    /// ```
+    /// assert!(urlkit::Url::parse("data:,x")?.has_opaque_path());
+    /// assert!(!urlkit::Url::parse("x:/a")?.has_opaque_path());
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn has_opaque_path(&self) -> bool {
+        self.host == HostInternal::None && !self.pathname().starts_with('/')
+    }
+
+    /// The path's segments (without the leading `/`); `None` for an opaque path.
+    ///
+    /// ```
+    /// let url = urlkit::Url::parse("http://h/a/b%20c/")?;
+    /// assert_eq!(url.path_segments().unwrap().collect::<Vec<_>>(), ["a", "b%20c", ""]);
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn path_segments(&self) -> Option<core::str::Split<'_, char>> {
+        if self.has_opaque_path() {
+            return None;
+        }
+        let p = self.pathname();
+        Some(p.strip_prefix('/').unwrap_or(p).split('/'))
+    }
+
+    /// The API's [search](https://url.spec.whatwg.org/#dom-url-search): `?` and the query,
+    /// or `""` when the query is null or empty.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://h/?a=1")?.search(), "?a=1");
+    /// assert_eq!(urlkit::Url::parse("http://h/?")?.search(), "");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn search(&self) -> &str {
+        match self.offsets.query_start {
+            Some(q) => {
+                let end = self
+                    .offsets
+                    .fragment_start
+                    .map_or(self.serialization.len(), |f| f as usize);
+                let q = q as usize;
+                if end - q <= 1 {
+                    ""
+                } else {
+                    &self.serialization[q..end]
+                }
+            }
+            None => "",
+        }
+    }
+
+    /// The [query](https://url.spec.whatwg.org/#concept-url-query) without `?`; `None` when null.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://h/?")?.query(), Some(""));
+    /// assert_eq!(urlkit::Url::parse("http://h/")?.query(), None);
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn query(&self) -> Option<&str> {
+        let q = self.offsets.query_start? as usize;
+        let end = self
+            .offsets
+            .fragment_start
+            .map_or(self.serialization.len(), |f| f as usize);
+        Some(&self.serialization[q + 1..end])
+    }
+
+    /// The API's [hash](https://url.spec.whatwg.org/#dom-url-hash): `#` and the fragment, or
+    /// `""` when it is null or empty.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://h/#x y")?.hash(), "#x%20y");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn hash(&self) -> &str {
+        match self.offsets.fragment_start {
+            Some(f) if self.serialization.len() - f as usize > 1 => &self.serialization[f as usize..],
+            _ => "",
+        }
+    }
+
+    /// The [fragment](https://url.spec.whatwg.org/#concept-url-fragment) without `#`; `None`
+    /// when null.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::Url::parse("http://h/#")?.fragment(), Some(""));
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn fragment(&self) -> Option<&str> {
+        let f = self.offsets.fragment_start? as usize;
+        Some(&self.serialization[f + 1..])
+    }
+}
+
+impl PartialEq for Url {
+    fn eq(&self, other: &Url) -> bool {
+        self.serialization == other.serialization
+    }
+}
+
+impl Eq for Url {}
+
+impl PartialOrd for Url {
+    fn partial_cmp(&self, other: &Url) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Url {
+    fn cmp(&self, other: &Url) -> core::cmp::Ordering {
+        self.serialization.cmp(&other.serialization)
+    }
+}
+
+impl hash::Hash for Url {
+    fn hash<H: hash::Hasher>(&self, state: &mut H) {
+        self.serialization.hash(state);
+    }
+}
+
+impl fmt::Display for Url {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.serialization)
+    }
+}
+
+impl fmt::Debug for Url {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Url")
+            .field("href", &self.as_str())
+            .field("scheme", &self.scheme())
+            .field("username", &self.username())
+            .field("password", &self.password())
+            .field("host", &self.host())
+            .field("port", &self.port)
+            .field("path", &self.pathname())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
+}
+
+impl FromStr for Url {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Url, ParseError> {
+        Url::parse(s)
+    }
+}
+
+impl AsRef<str> for Url {
+    fn as_ref(&self) -> &str {
+        &self.serialization
+    }
+}
+
+/// Serializes as the href (feature `serde`).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Url {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.serialization)
+    }
+}
+
+/// Deserializes from a string, which must parse as an absolute URL (feature `serde`).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Url {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Url, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Url;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an absolute URL")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Url, E> {
+                Url::parse(s).map_err(E::custom)
+            }
+        }
+        deserializer.deserialize_str(Visitor)
+    }
+}

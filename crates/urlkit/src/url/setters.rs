@@ -1,0 +1,642 @@
+//! The URL API's setters (<https://url.spec.whatwg.org/#urlutils-members>): each runs the
+//! parser's logic for one component (the standard's *state override*) on the new value and
+//! edits the serialization through [`Offsets::splice`], the one offset-editing function.
+
+use crate::error::Reporter;
+use crate::host::{parse_host, HostInternal};
+use crate::scheme::SpecialScheme;
+use crate::url::offsets::Mark;
+use crate::whatwg::chars::{
+    find_port_colon, END_NON_SPECIAL, END_SPECIAL, FRAGMENT_ENC, QUERY_ENC, SPECIAL_QUERY_ENC,
+    TAB_OR_NEWLINE, USERINFO_ENC,
+};
+use crate::whatwg::{
+    encode::encode_into, input::remove_tab_newline, parse_path_override, path_is_canonical, plain_host_kind,
+};
+use crate::{ErrorKind, ParseError, Url};
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt;
+use core::ops::Range;
+
+/// Why a setter left the URL unchanged.
+///
+/// ```
+/// let mut url = urlkit::Url::parse("mailto:x@example.com")?;
+/// assert_eq!(url.set_host("example.org"), Err(urlkit::SetterError::OpaquePath));
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SetterError {
+    /// The URL [cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port):
+    /// no host, an empty host, or `file`.
+    CannotHaveCredentialsOrPort,
+    /// The URL has an [opaque path](https://url.spec.whatwg.org/#url-opaque-path), which has no host or path to set.
+    OpaquePath,
+    /// The new value does not parse (the kind and position are the parser's, in the value).
+    Invalid(ParseError),
+    /// The standard ignores this value here (e.g. a scheme switch between special and
+    /// non-special, or a port in a hostname).
+    Ignored,
+    /// The URL would exceed 4 GiB.
+    TooLong,
+}
+
+impl fmt::Display for SetterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetterError::CannotHaveCredentialsOrPort => {
+                f.write_str("url cannot have a username, password or port")
+            }
+            SetterError::OpaquePath => f.write_str("url has an opaque path"),
+            SetterError::Invalid(e) => write!(f, "invalid value: {e}"),
+            SetterError::Ignored => f.write_str("value ignored for this url"),
+            SetterError::TooLong => f.write_str("url would be longer than 4 gib"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for SetterError {}
+
+impl From<ParseError> for SetterError {
+    fn from(e: ParseError) -> Self {
+        SetterError::Invalid(e)
+    }
+}
+
+/// A failure of `kind` at `pos` of the new value.
+fn invalid(kind: ErrorKind, pos: usize) -> SetterError {
+    SetterError::Invalid(ParseError::new(kind, pos))
+}
+
+impl Url {
+    /// Replaces `range` of the serialization, moving the offsets from `first_moved` on.
+    fn splice(&mut self, range: Range<usize>, with: &str, first_moved: Mark) -> Result<(), SetterError> {
+        if self
+            .offsets
+            .splice(&mut self.serialization, range, with, first_moved)
+        {
+            Ok(())
+        } else {
+            Err(SetterError::TooLong)
+        }
+    }
+
+    /// Checks the invariants after an edit (debug builds).
+    fn edited(&self) {
+        debug_assert_eq!(self.check_invariants(), Ok(()), "{:?}", self.serialization);
+    }
+
+    /// [Cannot have a username/password/port](https://url.spec.whatwg.org/#cannot-have-a-username-password-port).
+    fn cannot_have_credentials_or_port(&self) -> bool {
+        matches!(self.host, HostInternal::None | HostInternal::Empty) || self.scheme() == "file"
+    }
+
+    /// The [href setter](https://url.spec.whatwg.org/#dom-url-href): parses `value` as a new URL.
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::Invalid`] when `value` does not parse; the URL is unchanged.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://a/")?;
+    /// url.set_href("https://b/c").unwrap();
+    /// assert_eq!(url.as_str(), "https://b/c");
+    /// assert!(url.set_href("no scheme").is_err());
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_href(&mut self, value: &str) -> Result<(), SetterError> {
+        *self = Url::parse(value)?;
+        Ok(())
+    }
+
+    /// The [protocol setter](https://url.spec.whatwg.org/#dom-url-protocol): the
+    /// [scheme state](https://url.spec.whatwg.org/#scheme-state) with a state override, on
+    /// `value` up to its first `:`.
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::Invalid`] for a value that is not a scheme; [`SetterError::Ignored`]
+    /// for a switch between special and non-special schemes, to `file` with credentials or a
+    /// port, or from `file` with an empty host.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h:443/")?;
+    /// url.set_protocol("HTTPS:ignored").unwrap();
+    /// assert_eq!(url.as_str(), "https://h/");
+    /// assert!(url.set_protocol("foo").is_err());
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
+        let value = remove_tab_newline(value, 0, &mut Reporter::none());
+        let b = value.as_bytes();
+        if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+            return Err(invalid(ErrorKind::InvalidUrlUnit, 0));
+        }
+        let end = b
+            .iter()
+            .position(|&c| !crate::whatwg::chars::SCHEME_CHAR[c as usize])
+            .unwrap_or(b.len());
+        // The setter appends ":", so the end of the value also ends the scheme.
+        if end < b.len() && b[end] != b':' {
+            return Err(invalid(ErrorKind::InvalidUrlUnit, end));
+        }
+        let scheme = value[..end].to_ascii_lowercase();
+        let new_special = SpecialScheme::from_scheme(&scheme);
+        if self.is_special() != new_special.is_some()
+            || (scheme == "file" && (self.has_credentials() || self.port.is_some()))
+            || (self.scheme() == "file" && self.host == HostInternal::Empty)
+        {
+            return Err(SetterError::Ignored);
+        }
+        let scheme_end = self.offsets.scheme_end as usize;
+        self.splice(0..scheme_end, &scheme, Mark::SchemeEnd)?;
+        if self.port.is_some() && self.port == new_special.and_then(SpecialScheme::default_port) {
+            let range = self.offsets.host_end as usize..self.offsets.path_start as usize;
+            self.splice(range, "", Mark::PathStart)?;
+            self.port = None;
+        }
+        self.edited();
+        Ok(())
+    }
+
+    /// Writes username and password (already encoded) between `//` and the host.
+    fn set_userinfo(&mut self, username: &str, password: &str) -> Result<(), SetterError> {
+        let start = self.offsets.scheme_end as usize + 3;
+        let mut text = String::with_capacity(username.len() + password.len() + 2);
+        text.push_str(username);
+        if !password.is_empty() {
+            text.push(':');
+            text.push_str(password);
+        }
+        if !text.is_empty() {
+            text.push('@');
+        }
+        self.splice(start..self.offsets.host_start as usize, &text, Mark::HostStart)?;
+        self.offsets.username_end = (start + username.len()) as u32;
+        self.edited();
+        Ok(())
+    }
+
+    /// The [username setter](https://url.spec.whatwg.org/#dom-url-username): `value`
+    /// percent-encoded with the userinfo set.
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::CannotHaveCredentialsOrPort`] for URLs without a (non-empty) host or `file` URLs.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/")?;
+    /// url.set_username("a b").unwrap();
+    /// assert_eq!(url.as_str(), "http://a%20b@h/");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_username(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.cannot_have_credentials_or_port() {
+            return Err(SetterError::CannotHaveCredentialsOrPort);
+        }
+        let mut username = String::with_capacity(value.len());
+        encode_into(&mut username, value, &USERINFO_ENC);
+        let password = String::from(self.password());
+        self.set_userinfo(&username, &password)
+    }
+
+    /// The [password setter](https://url.spec.whatwg.org/#dom-url-password): `value`
+    /// percent-encoded with the userinfo set.
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::CannotHaveCredentialsOrPort`] for URLs without a (non-empty) host or `file` URLs.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://u@h/")?;
+    /// url.set_password("p@ss").unwrap();
+    /// assert_eq!(url.as_str(), "http://u:p%40ss@h/");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_password(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.cannot_have_credentials_or_port() {
+            return Err(SetterError::CannotHaveCredentialsOrPort);
+        }
+        let mut password = String::with_capacity(value.len());
+        encode_into(&mut password, value, &USERINFO_ENC);
+        let username = String::from(self.username());
+        self.set_userinfo(&username, &password)
+    }
+
+    /// The [host setter](https://url.spec.whatwg.org/#dom-url-host): the
+    /// [host state](https://url.spec.whatwg.org/#host-state) with a state override; a port
+    /// after the host is set too (and when only the port is bad, the host still changes).
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::OpaquePath`]; [`SetterError::Invalid`] when the host does not parse;
+    /// [`SetterError::Ignored`] for an empty host where credentials or a port exist.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/p")?;
+    /// url.set_host("EXAMPLE.org:8080").unwrap();
+    /// assert_eq!(url.as_str(), "http://example.org:8080/p");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_host(&mut self, value: &str) -> Result<(), SetterError> {
+        self.set_host_or_hostname(value, false)
+    }
+
+    /// The [hostname setter](https://url.spec.whatwg.org/#dom-url-hostname): as
+    /// [`set_host`](Self::set_host), but a value with a port is ignored.
+    ///
+    /// # Errors
+    ///
+    /// As [`set_host`](Self::set_host); [`SetterError::Ignored`] when `value` has a port.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h:81/p")?;
+    /// url.set_hostname("example.org").unwrap();
+    /// assert_eq!(url.as_str(), "http://example.org:81/p");
+    /// assert!(url.set_hostname("x:1").is_err());
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_hostname(&mut self, value: &str) -> Result<(), SetterError> {
+        self.set_host_or_hostname(value, true)
+    }
+
+    /// The host and hostname setters: [host state](https://url.spec.whatwg.org/#host-state)
+    /// (or [file host state](https://url.spec.whatwg.org/#file-host-state)) with an override.
+    fn set_host_or_hostname(&mut self, value: &str, hostname: bool) -> Result<(), SetterError> {
+        if self.has_opaque_path() {
+            return Err(SetterError::OpaquePath);
+        }
+        // The common case: a lower-case ASCII domain (or canonical IPv4 address) without port
+        // for a special URL with a host: the host parser would keep it as is.
+        if self.host != HostInternal::None
+            && !matches!(self.special_scheme(), None | Some(SpecialScheme::File))
+        {
+            if let Some(kind) = plain_host_kind(value) {
+                debug_assert!({
+                    let mut out = String::new();
+                    parse_host(value, 0, true, &mut out, &mut Reporter::none())
+                        .is_ok_and(|h| h == kind && out == value)
+                });
+                let o = self.offsets;
+                self.splice(o.host_start as usize..o.host_end as usize, value, Mark::HostEnd)?;
+                self.host = kind;
+                self.edited();
+                return Ok(());
+            }
+        }
+        let value = remove_tab_newline(value, 0, &mut Reporter::none());
+        let special = self.is_special();
+        let is_file = self.scheme() == "file";
+        let table = if special { &END_SPECIAL } else { &END_NON_SPECIAL };
+        let b = value.as_bytes();
+        let end = b.iter().position(|&c| table[c as usize]).unwrap_or(b.len());
+        if is_file {
+            // File host state: everything up to the delimiter is the host; no port.
+            return self.replace_host(&value[..end], true);
+        }
+        let colon = find_port_colon(&b[..end]);
+        let host_end = colon.unwrap_or(end);
+        let text = &value[..host_end];
+        if colon.is_some() {
+            if text.is_empty() {
+                return Err(invalid(ErrorKind::HostMissing, 0));
+            }
+            if hostname {
+                return Err(SetterError::Ignored);
+            }
+        } else if text.is_empty() {
+            if special {
+                return Err(invalid(ErrorKind::HostMissing, 0));
+            }
+            if self.has_credentials() || self.port.is_some() {
+                return Err(SetterError::Ignored);
+            }
+        }
+        self.replace_host(text, false)?;
+        if let Some(c) = colon {
+            // The port state with an override: the leading digits, if any, are the port.
+            let _ = self.set_port_digits(&value[c + 1..end]);
+        }
+        Ok(())
+    }
+
+    /// Parses `text` as this URL's host and puts it in place of the old one (`file` URLs:
+    /// `localhost` is the empty host).
+    fn replace_host(&mut self, text: &str, file: bool) -> Result<(), SetterError> {
+        if self.host != HostInternal::None {
+            return self.replace_existing_host(text, file);
+        }
+        let mut out = String::with_capacity(text.len() + 2);
+        let mut host = if text.is_empty() {
+            HostInternal::Empty
+        } else {
+            parse_host(text, 0, self.is_special(), &mut out, &mut Reporter::none())?
+        };
+        if file && out == "localhost" {
+            out.clear();
+            host = HostInternal::Empty;
+        }
+        let o = self.offsets;
+        if self.host == HostInternal::None {
+            // No authority yet: "//" and the host replace a "/." that guarded the path.
+            let start = o.scheme_end as usize + 1;
+            let mut with = String::with_capacity(out.len() + 2);
+            with.push_str("//");
+            with.push_str(&out);
+            self.splice(start..o.path_start as usize, &with, Mark::PathStart)?;
+            self.offsets.username_end = (start + 2) as u32;
+            self.offsets.host_start = (start + 2) as u32;
+            self.offsets.host_end = (start + 2 + out.len()) as u32;
+        } else {
+            self.splice(o.host_start as usize..o.host_end as usize, &out, Mark::HostEnd)?;
+        }
+        self.host = host;
+        self.edited();
+        Ok(())
+    }
+
+    /// [`replace_host`](Self::replace_host) when the URL has an authority: the host is
+    /// parsed onto the end of the serialization and moved into place (no temporary string).
+    fn replace_existing_host(&mut self, text: &str, file: bool) -> Result<(), SetterError> {
+        let at = self.serialization.len();
+        let mut host = if text.is_empty() {
+            HostInternal::Empty
+        } else {
+            let special = self.is_special();
+            match parse_host(text, 0, special, &mut self.serialization, &mut Reporter::none()) {
+                Ok(h) => h,
+                Err(e) => {
+                    self.serialization.truncate(at);
+                    return Err(e.into());
+                }
+            }
+        };
+        if file && self.serialization.get(at..) == Some("localhost") {
+            self.serialization.truncate(at);
+            host = HostInternal::Empty;
+        }
+        let o = self.offsets;
+        let range = o.host_start as usize..o.host_end as usize;
+        if !self
+            .offsets
+            .splice_from_end(&mut self.serialization, range, at, Mark::HostEnd)
+        {
+            return Err(SetterError::TooLong);
+        }
+        self.host = host;
+        self.edited();
+        Ok(())
+    }
+
+    /// The [port setter](https://url.spec.whatwg.org/#dom-url-port): the leading digits of
+    /// `value` (after removing tabs and newlines), or no port for `""`.
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::CannotHaveCredentialsOrPort`]; [`SetterError::Invalid`] when `value`
+    /// does not start with a digit or the port exceeds 65535.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/")?;
+    /// url.set_port("8080abc").unwrap();
+    /// assert_eq!(url.as_str(), "http://h:8080/");
+    /// url.set_port("").unwrap();
+    /// assert_eq!(url.as_str(), "http://h/");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_port(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.cannot_have_credentials_or_port() {
+            return Err(SetterError::CannotHaveCredentialsOrPort);
+        }
+        if value.is_empty() {
+            return self.write_port(None);
+        }
+        let value = remove_tab_newline(value, 0, &mut Reporter::none());
+        self.set_port_digits(&value)
+    }
+
+    /// The [port state](https://url.spec.whatwg.org/#port-state) with a state override.
+    fn set_port_digits(&mut self, value: &str) -> Result<(), SetterError> {
+        let digits = value.bytes().take_while(u8::is_ascii_digit);
+        let mut port: u32 = 0;
+        let mut any = false;
+        for d in digits {
+            any = true;
+            port = port * 10 + u32::from(d - b'0');
+            if port > 65535 {
+                return Err(invalid(ErrorKind::PortOutOfRange, 0));
+            }
+        }
+        if !any {
+            return Err(invalid(ErrorKind::PortInvalid, 0));
+        }
+        let port = port as u16;
+        let default = self.special_scheme().and_then(SpecialScheme::default_port);
+        self.write_port((default != Some(port)).then_some(port))
+    }
+
+    /// Writes `:port` (or nothing) between host and path.
+    fn write_port(&mut self, port: Option<u16>) -> Result<(), SetterError> {
+        let mut text = String::new();
+        if let Some(p) = port {
+            use core::fmt::Write;
+            let _ = write!(text, ":{p}");
+        }
+        let range = self.offsets.host_end as usize..self.offsets.path_start as usize;
+        self.splice(range, &text, Mark::PathStart)?;
+        self.port = port;
+        self.edited();
+        Ok(())
+    }
+
+    /// The [pathname setter](https://url.spec.whatwg.org/#dom-url-pathname): the
+    /// [path start state](https://url.spec.whatwg.org/#path-start-state) with a state
+    /// override (`?` and `#` are encoded, not delimiters).
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::OpaquePath`].
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/a?q")?;
+    /// url.set_pathname("/b/../c d?#").unwrap();
+    /// assert_eq!(url.as_str(), "http://h/c%20d%3F%23?q");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_pathname(&mut self, value: &str) -> Result<(), SetterError> {
+        if self.has_opaque_path() {
+            return Err(SetterError::OpaquePath);
+        }
+        let null_host = self.host == HostInternal::None;
+        // A canonical value (the common case) is the path as is; otherwise the path states run.
+        let special = self.special_scheme();
+        let canonical = special != Some(SpecialScheme::File) && path_is_canonical(value, special.is_some());
+        debug_assert!(!canonical || parse_path_override(value, special, null_host) == value);
+        let path = if canonical {
+            Cow::Borrowed(value)
+        } else {
+            Cow::Owned(parse_path_override(value, special, null_host))
+        };
+        let o = self.offsets;
+        let path_end = o.path_end(self.serialization.len());
+        // Without a host, a path starting with an empty segment needs "/." before it.
+        let dot = null_host && path.starts_with("//");
+        let start = if null_host { o.host_end } else { o.path_start } as usize;
+        let guard = if dot { "/." } else { "" };
+        if !self.offsets.splice_parts(
+            &mut self.serialization,
+            start..path_end,
+            [guard, &path],
+            Mark::QueryStart,
+        ) {
+            return Err(SetterError::TooLong);
+        }
+        self.offsets.path_start = (start + if dot { 2 } else { 0 }) as u32;
+        self.edited();
+        Ok(())
+    }
+
+    /// The [search setter](https://url.spec.whatwg.org/#dom-url-search): `""` removes the
+    /// query; otherwise one leading `?` is dropped and the rest goes through the
+    /// [query state](https://url.spec.whatwg.org/#query-state) with a state override
+    /// (`#` is encoded).
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::TooLong`] only.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/?a#f")?;
+    /// url.set_search("?b c#").unwrap();
+    /// assert_eq!(url.as_str(), "http://h/?b%20c%23#f");
+    /// url.set_search("").unwrap();
+    /// assert_eq!(url.as_str(), "http://h/#f");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_search(&mut self, value: &str) -> Result<(), SetterError> {
+        if value.is_empty() {
+            return self.set_query(None);
+        }
+        self.set_query(Some(value.strip_prefix('?').unwrap_or(value)))
+    }
+
+    /// Sets the [query](https://url.spec.whatwg.org/#concept-url-query) itself: `None`
+    /// removes it, `Some(q)` (even `""`) sets it, `q` going through the query state with a
+    /// state override (tabs and newlines removed, `#` and the rest of the query set encoded).
+    /// Unlike [`set_search`](Self::set_search), a leading `?` is data.
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::TooLong`] only.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/#f")?;
+    /// url.set_query(Some("")).unwrap();
+    /// assert_eq!(url.as_str(), "http://h/?#f");
+    /// url.set_query(Some("?a=1")).unwrap();
+    /// assert_eq!(url.query(), Some("?a=1"));
+    /// url.set_query(None).unwrap();
+    /// assert_eq!(url.as_str(), "http://h/#f");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_query(&mut self, query: Option<&str>) -> Result<(), SetterError> {
+        let len = self.serialization.len();
+        let o = self.offsets;
+        let start = o.query_start.map_or(o.path_end(len), |q| q as usize);
+        let end = o.fragment_start.map_or(len, |f| f as usize);
+        let table = if self.is_special() {
+            &SPECIAL_QUERY_ENC
+        } else {
+            &QUERY_ENC
+        };
+        let text = match query {
+            None => Cow::Borrowed(""),
+            // The common case: nothing to encode or remove, the value goes in as is.
+            Some(q) if !q.bytes().any(|c| table[c as usize] || TAB_OR_NEWLINE[c as usize]) => {
+                Cow::Borrowed(q)
+            }
+            Some(q) => {
+                let q = remove_tab_newline(q, 0, &mut Reporter::none());
+                let mut text = String::with_capacity(q.len());
+                encode_into(&mut text, &q, table);
+                Cow::Owned(text)
+            }
+        };
+        let prefix = if query.is_some() { "?" } else { "" };
+        if !self.offsets.splice_parts(
+            &mut self.serialization,
+            start..end,
+            [prefix, &text],
+            Mark::FragmentStart,
+        ) {
+            return Err(SetterError::TooLong);
+        }
+        self.offsets.query_start = query.map(|_| start as u32);
+        self.edited();
+        Ok(())
+    }
+
+    /// The [hash setter](https://url.spec.whatwg.org/#dom-url-hash): `""` removes the
+    /// fragment; otherwise one leading `#` is dropped and the rest goes through the
+    /// [fragment state](https://url.spec.whatwg.org/#fragment-state).
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::TooLong`] only.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/")?;
+    /// url.set_hash("#a b").unwrap();
+    /// assert_eq!(url.as_str(), "http://h/#a%20b");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_hash(&mut self, value: &str) -> Result<(), SetterError> {
+        if value.is_empty() {
+            return self.set_fragment(None);
+        }
+        self.set_fragment(Some(value.strip_prefix('#').unwrap_or(value)))
+    }
+
+    /// Sets the [fragment](https://url.spec.whatwg.org/#concept-url-fragment) itself: `None`
+    /// removes it, `Some(f)` (even `""`) sets it through the fragment state. Unlike
+    /// [`set_hash`](Self::set_hash), a leading `#` is data.
+    ///
+    /// # Errors
+    ///
+    /// [`SetterError::TooLong`] only.
+    ///
+    /// ```
+    /// let mut url = urlkit::Url::parse("http://h/")?;
+    /// url.set_fragment(Some("")).unwrap();
+    /// assert_eq!(url.as_str(), "http://h/#");
+    /// url.set_fragment(Some("#x y")).unwrap();
+    /// assert_eq!(url.fragment(), Some("#x%20y"));
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), SetterError> {
+        let len = self.serialization.len();
+        let start = self.offsets.fragment_start.map_or(len, |f| f as usize);
+        let text = match fragment {
+            None => String::new(),
+            Some(f) => {
+                let f = remove_tab_newline(f, 0, &mut Reporter::none());
+                encoded_with_prefix('#', &f, &FRAGMENT_ENC)
+            }
+        };
+        self.splice(start..len, &text, Mark::End)?;
+        self.offsets.fragment_start = fragment.map(|_| start as u32);
+        self.edited();
+        Ok(())
+    }
+}
+
+/// `prefix` followed by `value` percent-encoded with `table`.
+fn encoded_with_prefix(prefix: char, value: &str, table: &[bool; 256]) -> String {
+    let mut text = String::with_capacity(value.len() + 1);
+    text.push(prefix);
+    encode_into(&mut text, value, table);
+    text
+}
