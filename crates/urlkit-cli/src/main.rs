@@ -44,6 +44,8 @@ enum Command {
     Set(cmd::set::SetArgs),
     /// Show the search parameters of URLs (name = value lines, or --json pairs)
     Query(cmd::query::QueryArgs),
+    /// Security findings on URLs (credentials, internal addresses, parser differentials, homographs, …), or --policy strict
+    Lint(cmd::lint::LintArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => cmd::validate::run(args),
         Command::Set(args) => cmd::set::run(args),
         Command::Query(args) => cmd::query::run(args),
+        Command::Lint(args) => cmd::lint::run(args),
     };
     status.into()
 }

@@ -3,6 +3,7 @@
 //! its inputs to the batch driver ([`crate::driver`]) with a handler built from the
 //! standards' answers ([`crate::standard`]).
 
+pub mod lint;
 pub mod normalize;
 pub mod parse;
 pub mod query;
