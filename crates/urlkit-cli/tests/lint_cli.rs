@@ -90,3 +90,33 @@ fn usage_errors_exit_two() {
     );
     assert_eq!(urlkit(&["lint", "--no-such-flag"], b"").code, 2);
 }
+
+#[test]
+fn parse_rfc1738_flags_line_breaks_and_keeps_the_ftp_plan_on_one_line() {
+    let run = urlkit(
+        &[
+            "parse",
+            "--rfc1738",
+            "--json",
+            "ftp://h/a%0d%0aDELE%20x",
+            "ftp://h/a%20b",
+        ],
+        b"",
+    );
+    let lines = jsonl(&run.stdout);
+    assert_eq!(
+        lines[0]["line_breaks"],
+        serde_json::json!(["ftp file name (RETR or LIST command)"])
+    );
+    assert_eq!(
+        lines[0]["view"]["commands"],
+        serde_json::json!(["RETR a%0D%0ADELE x"])
+    );
+    assert!(lines[1].get("line_breaks").is_none());
+    let run = urlkit(&["parse", "--rfc1738", "gopher://h/1a%0d%0aQUIT"], b"");
+    assert!(
+        run.stdout.contains("unsafe        the gopher selector"),
+        "{}",
+        run.stdout
+    );
+}
