@@ -166,9 +166,15 @@ pub(crate) fn effective_host(url: &Url) -> Option<Host<alloc::string::String>> {
 }
 
 /// Rare IPv4 forms, internal address classes, IPv6 embeddings and loopback names.
-pub(crate) fn host(input: &str, url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
+pub(crate) fn host(
+    input: &str,
+    url: &Url,
+    host: Option<Host<&str>>,
+    spans: &mut LazySpans<'_>,
+    out: &mut Vec<Finding>,
+) {
     let owned;
-    let host = match url.host() {
+    let host = match host {
         Some(Host::Opaque(_)) => {
             owned = effective_host(url);
             match &owned {
@@ -313,12 +319,17 @@ pub(crate) fn scheme(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding
     out.push(finding);
 }
 
-pub(crate) fn length(input: &str, url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
+pub(crate) fn length(
+    input: &str,
+    host: Option<Host<&str>>,
+    spans: &mut LazySpans<'_>,
+    out: &mut Vec<Finding>,
+) {
     if input.len() > MAX_URL_LENGTH {
         let message = format!("the url is {} bytes long (over {MAX_URL_LENGTH})", input.len());
         out.push(Finding::new(Code::ExcessiveLength, 0..input.len(), message));
     }
-    if let Some(Host::Domain(d)) = url.host() {
+    if let Some(Host::Domain(d)) = host {
         // Both limits need more than 63 bytes.
         if d.len() <= 63 {
             return;

@@ -50,6 +50,16 @@ fn component_of(spans: &Spans, i: usize) -> &'static str {
     }
 }
 
+/// Whether the `%XY` at `i` of `b` encodes an octet [`check`] looks at (separators and
+/// dots only `in_path`).
+pub(crate) fn interesting(b: &[u8], i: usize, in_path: bool) -> bool {
+    octet_at(b, i).is_some_and(|o| match o {
+        0x00..=0x1f | 0x7f | b'%' => true,
+        b'/' | b'\\' | b'.' => in_path,
+        _ => false,
+    })
+}
+
 /// Appends `f`, or widens the previous finding when `f` continues it: `%0d%0a` is one
 /// finding, "percent-encoded cr lf in the path".
 fn push_merged(out: &mut Vec<Finding>, first: usize, f: Finding) {
@@ -81,16 +91,16 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
     let mut seen = Seen::default();
     let b = input.as_bytes();
     let first = out.len();
+    let mut repeats: Vec<(Code, &'static str, usize, usize)> = Vec::new();
     let mut dots = false;
     let mut i = 0;
-    while let Some(off) = b[i..].iter().position(|&c| c == b'%') {
+    while let Some(off) = memchr_percent(&b[i..]) {
         i += off;
         let Some(octet) = octet_at(b, i) else {
             i += 1;
             continue;
         };
-        let interesting = matches!(octet, 0x00..=0x1f | 0x7f | b'/' | b'\\' | b'%' | b'.');
-        if !interesting {
+        if !interesting(b, i, true) {
             i += 3;
             continue;
         }
@@ -100,6 +110,25 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
         let in_path = part == "path";
         let form_data = special && matches!(part, "query" | "fragment");
         let span = i..i + 3;
+        if matches!(octet, 0x00..=0x1f | 0x7f) {
+            seen.line_break |= matches!(octet, b'\r' | b'\n' | 0);
+            // A repeat of an earlier finding that is not adjacent to it is only counted.
+            let code = if matches!(octet, b'\r' | b'\n' | 0) {
+                Code::EncodedLineBreak
+            } else {
+                Code::EncodedControl
+            };
+            if let Some((.., n)) = repeats.iter_mut().find(|(c, p, at, _)| {
+                *c == code
+                    && *p == part
+                    && out[*at].span().end != span.start
+                    && out.last().is_some_and(|l| l.span().end != span.start)
+            }) {
+                *n += 1;
+                i += 3;
+                continue;
+            }
+        }
         let finding = match octet {
             b'\r' | b'\n' | 0 => {
                 seen.line_break = true;
@@ -149,14 +178,41 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
             _ => None,
         };
         if let Some(f) = finding {
-            push_merged(out, first, f);
+            // One finding per kind and component (a query of form data may hold hundreds
+            // of encoded line breaks): later ones are counted.
+            match repeats
+                .iter_mut()
+                .find(|(code, p, ..)| *code == f.code() && *p == part)
+            {
+                Some((_, _, at, n)) if out[*at].span().end != f.span().start => *n += 1,
+                Some(_) => push_merged(out, first, f),
+                None => {
+                    repeats.push((f.code(), part, out.len(), 1));
+                    push_merged(out, first, f);
+                }
+            }
         }
         i += 3;
+    }
+    for (_, part, at, n) in repeats {
+        if n > 1 {
+            let f = &out[at];
+            let message = format!("{} ({n} in the {part})", f.message());
+            out[at] = Finding::new(f.code(), f.span(), message).with_severity(f.severity());
+        }
     }
     if dots {
         dot_segments(input, spans.get().path.clone(), special, out);
     }
     seen
+}
+
+/// The first `%` in `b` (through `contains`' memchr for the common miss).
+fn memchr_percent(b: &[u8]) -> Option<usize> {
+    if !b.contains(&b'%') {
+        return None;
+    }
+    b.iter().position(|&c| c == b'%')
 }
 
 /// Path segments that decode to `.` or `..` but are not written so.

@@ -81,11 +81,13 @@ use spans::{Generic, LazySpans, Via};
 /// ```
 pub fn lint(input: &str) -> Vec<Finding> {
     let mut out = Vec::new();
-    // Whether `input` may have a `%`: cleared by a scan that saw none.
+    // Whether `input` may have a `%` worth a look (an encoded control, separator, dot or
+    // `%`): cleared by a scan that saw none.
     let mut percent = true;
-    let (parsed, errors) = whatwg(input, &mut percent);
+    let mut canonical = false;
+    let (parsed, errors) = whatwg(input, &mut percent, &mut canonical);
     match parsed {
-        Ok(url) => lint_url(input, &url, percent, &mut out),
+        Ok(url) => lint_url(input, &url, percent, canonical, &mut out),
         Err(e) => {
             let mut spans = LazySpans::new(input, false, false);
             let at = e.position().min(input.len());
@@ -104,16 +106,17 @@ pub fn lint(input: &str) -> Vec<Finding> {
     out
 }
 
-fn lint_url(input: &str, url: &Url, percent: bool, out: &mut Vec<Finding>) {
+fn lint_url(input: &str, url: &Url, percent: bool, canonical: bool, out: &mut Vec<Finding>) {
     let special = url.is_special();
     let spans = &mut LazySpans::new(input, special, url.scheme() == "file");
     checks::scheme(url, spans, out);
     checks::credentials(url, spans, out);
     checks::userinfo_like_host(url, spans, out);
     checks::port(url, spans, out);
-    checks::host(input, url, spans, out);
-    checks::length(input, url, spans, out);
-    if let Some(Host::Domain(d)) = url.host() {
+    let host = url.host();
+    checks::host(input, url, host, spans, out);
+    checks::length(input, host, spans, out);
+    if let Some(Host::Domain(d)) = host {
         idn::check(d, || spans.get().host.clone().unwrap_or_default(), out);
     }
     let seen = if percent {
@@ -121,7 +124,7 @@ fn lint_url(input: &str, url: &Url, percent: bool, out: &mut Vec<Finding>) {
     } else {
         encoding::Seen::default()
     };
-    if seen.line_break {
+    if seen.line_break && VIEW_SCHEMES.contains(&url.scheme()) {
         rfc1738::check(input, out);
     }
     let generic = Generic::read(input);
@@ -132,7 +135,7 @@ fn lint_url(input: &str, url: &Url, percent: bool, out: &mut Vec<Finding>) {
     }
     // An RFC 3986 parse of a WHATWG serialization finds the same components, byte for
     // byte; debug builds check it.
-    let canonical = matches!(generic.via, Via::Uri) && url.as_str() == input;
+    let canonical = canonical && matches!(generic.via, Via::Uri);
     if !canonical {
         differential::check(url, &generic, spans, out);
     }
@@ -144,18 +147,26 @@ fn lint_url(input: &str, url: &Url, percent: bool, out: &mut Vec<Finding>) {
     }
 }
 
+/// The schemes whose RFC 1738 views put decoded parts into protocol lines.
+const VIEW_SCHEMES: [&str; 9] = [
+    "ftp", "gopher", "mailto", "news", "snews", "nntp", "telnet", "wais", "prospero",
+];
+
 /// Parses `input` with the WHATWG parser and collects its validation errors. Listening for
 /// errors turns off the parser's fast path, so an input that comes back unchanged (already
 /// canonical) is parsed again with a listener only when it may hold one of the few errors a
 /// canonical URL can have: credentials, a code point that is not a URL unit, a domain that
 /// fails UTS 46's strict rules.
-/// `percent` is set to `false` when the scan for URL units saw no `%`.
-fn whatwg(input: &str, percent: &mut bool) -> (Result<Url, ParseError>, Vec<ValidationError>) {
+/// `percent` is set to `false` when the scan for URL units saw no `%` that
+/// [`encoding::check`] would look at; `canonical` to whether the URL serializes as `input`.
+fn whatwg(
+    input: &str,
+    percent: &mut bool,
+    canonical: &mut bool,
+) -> (Result<Url, ParseError>, Vec<ValidationError>) {
     if let Ok(url) = Url::parse(input) {
-        if url.as_str().len() == input.len()
-            && url.as_str() == input
-            && !may_hold_errors(input, &url, percent)
-        {
+        *canonical = url.as_str() == input;
+        if *canonical && !may_hold_errors(input, &url, percent) {
             return (Ok(url), Vec::new());
         }
     }
@@ -173,57 +184,13 @@ fn may_hold_errors(input: &str, url: &Url, percent: &mut bool) -> bool {
         return true;
     }
     match url.host() {
-        Some(Host::Domain(d)) => !strictly_valid_ascii_domain(d),
+        Some(Host::Domain(d)) => !crate::host::surely_strict_ascii(d),
         _ => false,
     }
 }
 
-/// Whether UTS 46 with the URL Standard's *beStrict* (STD3 rules, hyphen checks, DNS lengths)
-/// surely accepts the lower-case ASCII domain `d` (`false`: it may not; ask the parser).
-fn strictly_valid_ascii_domain(d: &str) -> bool {
-    let b = d.as_bytes();
-    let body = b.strip_suffix(b".").unwrap_or(b);
-    if body.is_empty() || body.len() > 253 {
-        return false;
-    }
-    // Each label 1 to 63 letters, digits and hyphens, no hyphen at either end, not both
-    // third and fourth (`xn--` and other ACE prefixes).
-    let mut start = 0;
-    loop {
-        let mut end = crate::simd::try_scan(body, start, &LDH_CLASS).unwrap_or(start);
-        while body.get(end).is_some_and(|&c| LDH[usize::from(c)] != 0) {
-            end += 1;
-        }
-        let label = &body[start..end];
-        let ok = !label.is_empty()
-            && label.len() <= 63
-            && label[0] != b'-'
-            && label[label.len() - 1] != b'-'
-            && label.get(2..4) != Some(b"--");
-        match body.get(end) {
-            _ if !ok => return false,
-            None => return true,
-            Some(b'.') => start = end + 1,
-            Some(_) => return false,
-        }
-    }
-}
-
-/// Letters, digits, hyphen: the lower-case LDH rule.
-const LDH: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut c = 0;
-    while c < 128 {
-        let b = c as u8;
-        t[c] = (b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') as u8;
-        c += 1;
-    }
-    t
-};
-static LDH_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&LDH, 1);
-
-/// ASCII URL code points: alphanumerics and ``!$&'()*+,-./:;=?@_~`` (`%` and `#` are handled
-/// apart), as a table and as a vector class.
+/// ASCII URL code points, alphanumerics and ``!$&'()*+,-./:;=?@_~``, and `%`, whose
+/// escapes [`has_invalid_url_unit`] checks apart: as a table and as a vector class.
 const UNIT: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut c = 0;
@@ -231,7 +198,7 @@ const UNIT: [u8; 256] = {
         t[c] = (c as u8).is_ascii_alphanumeric() as u8;
         c += 1;
     }
-    let extra = b"!$&'()*+,-./:;=?@_~";
+    let extra = b"!$&'()*+,-./:;=?@_~%";
     let mut i = 0;
     while i < extra.len() {
         t[extra[i] as usize] = 1;
@@ -243,31 +210,41 @@ static UNIT_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&U
 
 /// Whether `input` has a code point that is not a [URL unit](https://url.spec.whatwg.org/#url-units)
 /// (nor a `%` with two hex digits): a vector or table scan for ASCII, the full check from
-/// the first other byte on.
+/// the first other byte on, then a pass over the `%`s, which also tells (`percent`) whether
+/// one encodes an octet [`encoding::check`] looks at.
 fn has_invalid_url_unit(input: &str, percent: &mut bool) -> bool {
     let b = input.as_bytes();
-    let hex = |i: usize| b.get(i).is_some_and(u8::is_ascii_hexdigit);
     let mut i = 0;
     let mut fragment = false;
-    let mut seen_percent = false;
     loop {
         i = crate::simd::try_scan(b, i, &UNIT_CLASS).unwrap_or(i);
-        let Some(&c) = b.get(i) else {
-            *percent = seen_percent;
-            return false;
-        };
+        let Some(&c) = b.get(i) else { break };
         if UNIT[usize::from(c)] != 0 {
             i += 1;
         } else if c == b'#' && !fragment {
             // The first `#` starts the fragment; a second one is not a URL unit.
             fragment = true;
             i += 1;
-        } else if c == b'%' && hex(i + 1) && hex(i + 2) {
-            seen_percent = true;
-            i += 3;
         } else {
             // `i` follows ASCII, so it is a character boundary.
             return crate::whatwg::chars::first_invalid_url_unit(&input[i..]).is_some();
         }
     }
+    let Some(first) = b.iter().position(|&c| c == b'%') else {
+        *percent = false;
+        return false;
+    };
+    // Encoded separators and dots only matter in the path.
+    let path_end = b.iter().position(|&c| c == b'?' || c == b'#').unwrap_or(b.len());
+    let hex = |i: usize| b.get(i).is_some_and(u8::is_ascii_hexdigit);
+    let mut interesting = false;
+    for (i, _) in b[first..].iter().enumerate().filter(|&(_, &c)| c == b'%') {
+        let i = first + i;
+        if !(hex(i + 1) && hex(i + 2)) {
+            return true;
+        }
+        interesting |= encoding::interesting(b, i, i < path_end);
+    }
+    *percent = interesting;
+    false
 }
