@@ -185,11 +185,22 @@ fn encoded_controls() {
     );
     // Repeats in one component are counted in one finding; adjacent ones make one span.
     let many = lint("https://example.com/?a=%0A&b=%0A&c=%0D%0A");
-    let breaks: Vec<_> = many.iter().filter(|f| f.code() == Code::EncodedLineBreak).collect();
+    let breaks: Vec<_> = many
+        .iter()
+        .filter(|f| f.code() == Code::EncodedLineBreak)
+        .collect();
     assert_eq!(breaks.len(), 1, "{breaks:?}");
-    assert!(breaks[0].message().ends_with("(4 in the query)"), "{}", breaks[0].message());
+    assert!(
+        breaks[0].message().ends_with("(4 in the query)"),
+        "{}",
+        breaks[0].message()
+    );
     let two = lint("ftp://h/a%0a/b?%0a");
-    assert_eq!(two.iter().filter(|f| f.code() == Code::EncodedLineBreak).count(), 2, "{two:?}");
+    assert_eq!(
+        two.iter().filter(|f| f.code() == Code::EncodedLineBreak).count(),
+        2,
+        "{two:?}"
+    );
     assert_eq!(raised("http://example.com/%09x", Code::EncodedControl), "%09");
     assert_eq!(raised("http://example.com/%7F", Code::EncodedControl), "%7F");
     assert_eq!(raised("http://example.com/%1b", Code::EncodedControl), "%1b");

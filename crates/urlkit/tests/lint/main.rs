@@ -8,6 +8,7 @@ mod common;
 mod corpus;
 mod kinds;
 mod policy;
+mod props;
 mod realworld;
 
 use urlkit::lint::{lint, Code, Finding};
