@@ -165,24 +165,23 @@ pub(crate) struct Generic<'a> {
 impl<'a> Generic<'a> {
     /// Parses `input` strictly as a URI, else as an IRI, else splits it as Appendix B does.
     pub(crate) fn read(input: &'a str) -> Generic<'a> {
+        // `UriRef` and `IriRef` have the same getters but no common trait.
+        macro_rules! from {
+            ($r:expr, $via:expr) => {
+                Generic {
+                    scheme: $r.scheme(),
+                    userinfo: $r.userinfo(),
+                    host: $r.host(),
+                    port: $r.port(),
+                    path: $r.path(),
+                    via: $via,
+                }
+            };
+        }
         match UriRef::parse(input) {
-            Ok(u) => Generic {
-                scheme: u.scheme(),
-                userinfo: u.userinfo(),
-                host: u.host(),
-                port: u.port(),
-                path: u.path(),
-                via: Via::Uri,
-            },
+            Ok(u) => from!(u, Via::Uri),
             Err(e) => match IriRef::parse(input) {
-                Ok(u) => Generic {
-                    scheme: u.scheme(),
-                    userinfo: u.userinfo(),
-                    host: u.host(),
-                    port: u.port(),
-                    path: u.path(),
-                    via: Via::Iri,
-                },
+                Ok(i) => from!(i, Via::Iri),
                 Err(_) => Generic::split(input, e),
             },
         }
