@@ -230,9 +230,13 @@ fn has_invalid_url_unit(input: &str, percent: &mut bool) -> bool {
             return crate::whatwg::chars::first_invalid_url_unit(&input[i..]).is_some();
         }
     }
-    let Some(first) = b.iter().position(|&c| c == b'%') else {
-        *percent = false;
-        return false;
+    // `contains` is memchr: most inputs have no `%` at all.
+    let first = match b.contains(&b'%') {
+        true => b.iter().position(|&c| c == b'%').unwrap_or(0),
+        false => {
+            *percent = false;
+            return false;
+        }
     };
     // Encoded separators and dots only matter in the path.
     let path_end = b.iter().position(|&c| c == b'?' || c == b'#').unwrap_or(b.len());
