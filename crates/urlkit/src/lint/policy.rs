@@ -1,7 +1,7 @@
 //! The safe-fetch policy: what a server that fetches user-supplied URLs must refuse.
 
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::net::IpAddr;
 
