@@ -49,7 +49,7 @@ impl fmt::Display for Severity {
 macro_rules! codes {
     ($( $(#[$doc:meta])* $variant:ident = $code:literal, $name:literal, $sev:ident, $help:literal; )*) => {
         /// A finding's kind. Each has a stable code (`L001`, …: documented in the
-        /// [module docs](super::lint), never renumbered; new kinds get new numbers), a
+        /// [module docs](crate::lint), never renumbered; new kinds get new numbers), a
         /// kebab-case name, a default severity and a help text.
         ///
         /// ```
