@@ -4,41 +4,60 @@
 //!
 //! # Adding a subcommand
 //!
-//! A subcommand `foo` is one file, `cmd/foo.rs`, and two lines in `main.rs`:
+//! A subcommand `foo` is one file, `cmd/foo.rs` (plus `pub mod foo;` in `cmd/mod.rs`), and
+//! two lines in `main.rs`: a variant `Foo(cmd::foo::FooArgs)` with a doc comment (its
+//! `--help` line) in `Command`, and `Command::Foo(args) => cmd::foo::run(args),` in `main`.
 //!
 //! ```ignore
+//! use crate::driver::{self, Io, Sink, Status};
+//! use crate::standard::Failure;
+//!
 //! /// Arguments of `urlkit foo`.
 //! #[derive(Debug, clap::Args)]
+//! #[command(after_help = "Examples:\n  urlkit foo https://example.com/\n\n\
+//!                         Exit status: 0 when every input …, 1 when any failed, 2 on usage or I/O errors.")]
 //! pub struct FooArgs {
-//!     /// URLs (- for standard input)
+//!     /// URLs (- for standard input; standard input when none are given and it is not a terminal)
 //!     #[arg(value_name = "URL")]
 //!     pub urls: Vec<std::ffi::OsString>,
+//!     /// Print one JSON object per URL (optional: --format json does the same)
+//!     #[arg(long)]
+//!     pub json: bool,
 //!     #[command(flatten)]
-//!     pub io: Io, // -f FILE, --format, input hygiene: shared by every subcommand
+//!     pub io: Io, // -f FILE, --format, hygiene, --threads, --quiet: shared by every subcommand
 //! }
 //!
-//! /// One success object, field order as declared.
+//! /// The success object, fields in the order declared (serde derive).
 //! #[derive(serde::Serialize)]
 //! struct FooObject<'a> { input: &'a str, ok: bool, foo: String }
 //!
 //! pub fn run(args: FooArgs) -> Status {
-//!     driver::run(args.io.batch(&args.urls, false, false), || {
+//!     let batch = args.io.batch(&args.urls, args.json, false); // false: no legacy --jsonl flag
+//!     driver::run(batch, || {
 //!         |input: &str, out: &mut Sink| match urlkit::foo::foo(input) {
 //!             Ok(foo) if out.is_json() => out.json(true, &FooObject { input, ok: true, foo }),
 //!             Ok(foo) => out.line(&foo),
-//!             Err(e) => out.fail(input, &Failure::new("foo-error", e.to_string())),
+//!             Err(e) => out.fail(input, &Failure::at("foo-kind", e.to_string(), e.position())),
 //!         }
 //!     })
 //! }
 //! ```
 //!
-//! The handler gets one input and a [`Sink`]; it writes its answer there (a JSON object
-//! with [`Sink::json`], text with [`Sink::line`] or [`Sink::text`], a failure in the
-//! format's shape with [`Sink::fail`]) and returns whether the input succeeded. The outer
-//! closure makes one handler per worker, so a handler may keep a cache (`FnMut`). The
-//! driver does the rest: where the inputs come from, catching a panic in the handler (the
-//! input fails with an internal error, the run goes on), counting, ordering, buffering and
-//! flushing, closed pipes and I/O errors, and the exit status (see [`Status`]).
+//! The handler gets one input (already cleaned: line end, BOM, `--trim`, UTF-8 checked) and
+//! a [`Sink`]; it writes its answer there and returns whether the input succeeded: a JSON
+//! object with [`Sink::json`], text with [`Sink::line`] or [`Sink::text`] (several lines
+//! are fine: one input may give many, as `--iterate` does), a failure with [`Sink::fail`]
+//! (the object `{"input","ok":false,"error","position","expected","kind"}` in JSON, the
+//! report with a caret on standard error in text). A failure written another way says its
+//! kind with [`Sink::json_failure`] or [`Sink::report`] (the summary counts failures by
+//! kind). Use a standard's reading through [`crate::standard::Standard`] (or
+//! `standard::whatwg::Requests` to accept `{"input","base"}` request lines) rather than
+//! calling the parsers again. The outer closure makes one handler per worker thread, so a
+//! handler may keep a cache (`FnMut`); what it captures must be `Sync`. The driver does
+//! the rest: where the inputs come from, catching a panic in the handler (the input fails
+//! with an internal error, the run goes on), counting, ordering, threads, buffering and
+//! flushing, the summary, closed pipes and I/O errors, and the exit status (see [`Status`]).
+//! A usage error found before the run (a bad flag value) is `return driver::usage(msg)`.
 
 use crate::input::{check_open, Hygiene, Item, LineReader, Raw, Stream};
 use crate::standard::Failure;
@@ -62,6 +81,8 @@ pub enum Status {
     Failure,
     /// A usage or I/O error (exit 2).
     Error,
+    /// Another program's exit code, passed on (external subcommands).
+    Code(u8),
 }
 
 impl Status {
@@ -71,6 +92,7 @@ impl Status {
             Status::Success => 0,
             Status::Failure => 1,
             Status::Error => 2,
+            Status::Code(code) => code,
         }
     }
 }
@@ -170,6 +192,9 @@ pub struct Io {
     /// The longest input line, in bytes; longer lines fail alone
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
     pub max_length: usize,
+    /// No end-of-run summary and no progress bar on standard error
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
     /// Worker threads for inputs read from files or standard input [default: all cores]; output stays in input order
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
@@ -218,6 +243,9 @@ impl Io {
                 max_length: self.max_length,
             },
             line_buffered: self.line_buffered,
+            summary: !self.quiet,
+            progress: !self.quiet && io::stderr().is_terminal(),
+            color: color(),
             threads: self
                 .threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
@@ -241,6 +269,38 @@ pub struct Batch {
     pub line_buffered: bool,
     /// Worker threads (1: answer on the reading thread).
     pub threads: usize,
+    /// Say on standard error what a run over files or standard input did.
+    pub summary: bool,
+    /// Show a progress bar on standard error for long runs.
+    pub progress: bool,
+    /// Colour the reports on standard error.
+    pub color: bool,
+}
+
+/// Whether reports on standard error are coloured: on a terminal (or with
+/// `CLICOLOR_FORCE` set), never with `NO_COLOR` set (<https://no-color.org>).
+fn color() -> bool {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+    !set("NO_COLOR") && (set("CLICOLOR_FORCE") || io::stderr().is_terminal())
+}
+
+/// `report` with the `urlkit:` prefix in bold red and carets in red (ANSI).
+fn paint(report: &str) -> String {
+    let mut out = String::with_capacity(report.len() + 32);
+    for line in report.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix("urlkit:") {
+            out.push_str("\x1b[1;31murlkit:\x1b[0m");
+            out.push_str(rest);
+        } else if line.trim_end().ends_with('^') && line.trim().chars().all(|c| c == '^') {
+            let caret = line.find('^').unwrap_or(0);
+            out.push_str(&line[..caret]);
+            out.push_str("\x1b[31m^\x1b[0m");
+            out.push_str(&line[caret + 1..]);
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
 }
 
 /// Where a handler writes the answer to one input.
@@ -253,6 +313,8 @@ pub struct Sink {
     err: String,
     /// The current answer is a block separated from the previous block by a blank line.
     block: bool,
+    /// The kind of the current answer's failure.
+    kind: Option<&'static str>,
 }
 
 impl Sink {
@@ -263,13 +325,26 @@ impl Sink {
             out: Vec::with_capacity(IO_BUFFER + 4096),
             err: String::new(),
             block: false,
+            kind: None,
         }
+    }
+
+    /// Notes the kind of the current input's failure, for the end-of-run summary
+    /// ([`Sink::fail`] does it itself).
+    pub fn failed_as(&mut self, kind: &'static str) {
+        self.kind = Some(kind);
     }
 
     /// Takes the standard output written so far.
     #[cfg(test)]
     pub fn take(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.out)
+    }
+
+    /// What was written: standard output and standard error (for answers made of the
+    /// answers of others).
+    pub fn into_parts(self) -> (String, String) {
+        (String::from_utf8_lossy(&self.out).into_owned(), self.err)
     }
 
     /// Whether answers are JSON objects.
@@ -284,6 +359,19 @@ impl Sink {
         let _ = serde_json::to_writer(&mut self.out, value);
         self.out.push(b'\n');
         ok
+    }
+
+    /// Writes a failure object of `kind` as one JSON line; returns `false`.
+    pub fn json_failure<T: Serialize + ?Sized>(&mut self, kind: &'static str, value: &T) -> bool {
+        self.failed_as(kind);
+        self.json(false, value)
+    }
+
+    /// Writes the report of a failure of `kind` to standard error; returns `false`.
+    pub fn report(&mut self, kind: &'static str, report: &str) -> bool {
+        self.failed_as(kind);
+        self.error(report);
+        false
     }
 
     /// Writes `text` and a line end to standard output; returns `true`.
@@ -312,6 +400,7 @@ impl Sink {
     /// "position","expected"[,"kind"]}` in JSON, else the report with a caret on standard
     /// error. Returns `false`.
     pub fn fail(&mut self, input: &str, failure: &Failure) -> bool {
+        self.failed_as(failure.kind);
         if self.is_json() {
             self.json(false, &failure.object(input))
         } else {
@@ -407,6 +496,8 @@ struct Rec {
     block: bool,
     /// What goes to standard error after the answer.
     err: Option<String>,
+    /// The kind of a failure.
+    kind: Option<&'static str>,
 }
 
 /// The answers to a run of consecutive inputs.
@@ -461,6 +552,7 @@ where
     fn answer(&mut self, input: &str, lossy: bool) {
         let start = self.sink.out.len();
         self.sink.block = false;
+        self.sink.kind = None;
         let (handler, sink) = (&mut self.handler, &mut self.sink);
         let ok = match guarded(|| handler(input, sink)) {
             Some(ok) => ok,
@@ -468,6 +560,7 @@ where
                 self.sink.out.truncate(start);
                 self.sink.err.clear();
                 self.sink.block = false;
+                self.sink.kind = None;
                 self.line_failure(input, &Failure::internal())
             }
         };
@@ -479,6 +572,7 @@ where
 
     /// Writes the failure of an input outside any handler.
     fn line_failure(&mut self, input: &str, failure: &Failure) -> bool {
+        self.sink.failed_as(failure.kind);
         if self.sink.is_json() {
             self.sink.json(false, &LineFailure::new(input, failure))
         } else {
@@ -503,11 +597,13 @@ where
     /// Records the answer just written.
     fn push(&mut self, ok: bool) {
         let err = (!self.sink.err.is_empty()).then(|| std::mem::take(&mut self.sink.err));
+        let kind = self.sink.kind.take();
         self.recs.push(Rec {
             end: self.sink.out.len(),
             ok,
             block: self.sink.block,
             err,
+            kind: if ok { None } else { Some(kind.unwrap_or("other")) },
         });
     }
 
@@ -519,8 +615,13 @@ where
 
     /// Takes the answers so far.
     fn take(&mut self) -> Chunk {
+        self.take_into(Vec::with_capacity(IO_BUFFER + 4096))
+    }
+
+    /// Takes the answers so far, leaving `fresh` (empty) as the next output buffer.
+    fn take_into(&mut self, fresh: Vec<u8>) -> Chunk {
         Chunk {
-            out: std::mem::replace(&mut self.sink.out, Vec::with_capacity(IO_BUFFER + 4096)),
+            out: std::mem::replace(&mut self.sink.out, fresh),
             recs: std::mem::take(&mut self.recs),
             flush: false,
         }
@@ -534,16 +635,73 @@ struct Output<W> {
     tally: Tally,
     blocks: u64,
     line_buffered: bool,
+    color: bool,
+    /// Failures by kind.
+    kinds: std::collections::BTreeMap<&'static str, u64>,
+    /// The progress bar, when one is shown.
+    progress: Option<Progress>,
+}
+
+/// A progress line on standard error, drawn once a run has taken a while.
+struct Progress {
+    start: std::time::Instant,
+    drawn: Option<std::time::Instant>,
+}
+
+impl Progress {
+    /// Seconds before the first drawing.
+    const AFTER: f64 = 2.0;
+
+    /// Draws the line when it is due.
+    fn tick(&mut self, tally: Tally) {
+        let now = std::time::Instant::now();
+        let elapsed = now.duration_since(self.start).as_secs_f64();
+        let due = match self.drawn {
+            None => elapsed >= Self::AFTER,
+            Some(last) => now.duration_since(last).as_millis() >= 250,
+        };
+        if due {
+            let done = tally.ok + tally.failed;
+            let rate = done as f64 / elapsed.max(1e-9);
+            eprint!("\r\x1b[K{done} inputs, {} failed, {rate:.0}/s", tally.failed);
+            self.drawn = Some(now);
+        }
+    }
+
+    /// Removes the line, if drawn.
+    fn clear(&mut self) {
+        if self.drawn.take().is_some() {
+            eprint!("\r\x1b[K");
+        }
+    }
 }
 
 impl<W: Write> Output<W> {
-    fn new(output: W, line_buffered: bool) -> Self {
+    fn new(output: W, batch: &Batch) -> Self {
         Output {
             output,
             tally: Tally::default(),
             blocks: 0,
-            line_buffered,
+            line_buffered: batch.line_buffered,
+            color: batch.color,
+            kinds: std::collections::BTreeMap::new(),
+            progress: batch.progress.then(|| Progress {
+                start: std::time::Instant::now(),
+                drawn: None,
+            }),
         }
+    }
+
+    /// The end-of-run summary: inputs, failures by kind, time.
+    fn summary(&self, elapsed: std::time::Duration) -> String {
+        let total = self.tally.ok + self.tally.failed;
+        let mut text = format!("urlkit: {total} inputs, {} failed", self.tally.failed);
+        if !self.kinds.is_empty() {
+            let kinds: Vec<String> = self.kinds.iter().map(|(kind, n)| format!("{n} {kind}")).collect();
+            text.push_str(&format!(" ({})", kinds.join(", ")));
+        }
+        text.push_str(&format!(" in {:.2} s\n", elapsed.as_secs_f64()));
+        text
     }
 
     /// The error of a failed write.
@@ -568,6 +726,9 @@ impl<W: Write> Output<W> {
         let (mut start, mut written) = (0, 0);
         for rec in &chunk.recs {
             self.tally.record(rec.ok);
+            if let Some(kind) = rec.kind {
+                *self.kinds.entry(kind).or_default() += 1;
+            }
             if rec.block {
                 if self.blocks > 0 {
                     self.put(&chunk.out[written..start])?;
@@ -582,7 +743,14 @@ impl<W: Write> Output<W> {
                 self.flush()?;
             }
             if let Some(err) = &rec.err {
-                eprint!("{err}");
+                if let Some(progress) = &mut self.progress {
+                    progress.clear();
+                }
+                if self.color {
+                    eprint!("{}", paint(err));
+                } else {
+                    eprint!("{err}");
+                }
             }
             start = rec.end;
         }
@@ -590,8 +758,31 @@ impl<W: Write> Output<W> {
         if chunk.flush {
             self.flush()?;
         }
+        let tally = self.tally;
+        if let Some(progress) = &mut self.progress {
+            progress.tick(tally);
+        }
         Ok(())
     }
+
+    /// Flushes, clears the progress bar and gives the tally, the failures by kind and the
+    /// summary.
+    fn close(mut self, started: std::time::Instant) -> Result<Closed, RunError> {
+        self.flush()?;
+        if let Some(progress) = &mut self.progress {
+            progress.clear();
+        }
+        Ok(Closed {
+            summary: self.summary(started.elapsed()),
+            tally: self.tally,
+        })
+    }
+}
+
+/// What a finished run leaves.
+struct Closed {
+    tally: Tally,
+    summary: String,
 }
 
 /// Prints a usage error and gives its status (exit 2).
@@ -612,12 +803,19 @@ where
     }
     let output = BufWriter::with_capacity(IO_BUFFER, io::stdout());
     let mut io_failed = false;
+    let summary = batch.summary && batch.sources.iter().any(|s| !matches!(s, Source::Arg(_)));
     let result = run_on(batch, output, make, &mut |source, error| {
         io_failed = true;
         eprintln!(
             "urlkit: cannot read {source}: {}",
             lower_first(&error.to_string())
         );
+    });
+    let result = result.map(|closed| {
+        if summary {
+            eprint!("{}", closed.summary);
+        }
+        closed.tally
     });
     match finish(result) {
         Status::Success | Status::Failure if io_failed => Status::Error,
@@ -707,7 +905,7 @@ fn run_on<W, M, H>(
     output: W,
     make: M,
     unreadable: &mut dyn FnMut(&str, io::Error),
-) -> Result<Tally, RunError>
+) -> Result<Closed, RunError>
 where
     W: Write + Send,
     M: Fn() -> H + Sync,
@@ -718,7 +916,8 @@ where
         return run_threaded(batch, output, make, unreadable);
     }
     let mut worker = Worker::new(make(), &batch.hygiene, batch.format);
-    let mut out = Output::new(output, batch.line_buffered);
+    let started = std::time::Instant::now();
+    let mut out = Output::new(output, &batch);
     read_all(&batch, unreadable, &mut |event| {
         match event {
             Event::Input(raw) => {
@@ -736,12 +935,10 @@ where
         Ok(())
     })?;
     out.write(&worker.take())?;
-    out.flush()?;
-    Ok(out.tally)
+    out.close(started)
 }
 
 /// Inputs handed to a worker thread: their bytes and where each lies.
-#[derive(Default)]
 struct Work {
     data: Vec<u8>,
     /// Each input's range in `data`, and whether it is the start of an overlong line.
@@ -753,6 +950,48 @@ struct Work {
 /// Inputs per work unit.
 const WORK_ITEMS: usize = 4096;
 
+/// Bytes of input per work unit (a unit is handed over when either limit is reached).
+const WORK_BYTES: usize = 4 * IO_BUFFER;
+
+/// Buffers handed back for reuse, so that a long run does not allocate (and fault in)
+/// fresh work units and output buffers all the time.
+struct Pool<T>(std::sync::Mutex<Vec<T>>);
+
+impl<T> Pool<T> {
+    fn new() -> Self {
+        Pool(std::sync::Mutex::new(Vec::new()))
+    }
+
+    /// A buffer from the pool, else a new one from `make`.
+    fn get(&self, make: impl FnOnce() -> T) -> T {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut pool| pool.pop())
+            .unwrap_or_else(make)
+    }
+
+    /// Returns a buffer (already emptied) to the pool.
+    fn put(&self, item: T) {
+        if let Ok(mut pool) = self.0.lock() {
+            if pool.len() < 16 {
+                pool.push(item);
+            }
+        }
+    }
+}
+
+impl Work {
+    /// An empty work unit with room for a full one.
+    fn new() -> Self {
+        Work {
+            data: Vec::with_capacity(WORK_BYTES + IO_BUFFER),
+            items: Vec::with_capacity(WORK_ITEMS),
+            flush: false,
+        }
+    }
+}
+
 /// [`run_on`] with `batch.threads` workers: the calling thread reads and cuts the input
 /// into work units, the workers answer them, a writer thread writes the answers in input
 /// order. Channels are bounded, so memory is too.
@@ -761,7 +1000,7 @@ fn run_threaded<W, M, H>(
     output: W,
     make: M,
     unreadable: &mut dyn FnMut(&str, io::Error),
-) -> Result<Tally, RunError>
+) -> Result<Closed, RunError>
 where
     W: Write + Send,
     M: Fn() -> H + Sync,
@@ -775,9 +1014,11 @@ where
     let (work_tx, work_rx) = sync_channel::<(u64, Work)>(threads * 2);
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = sync_channel::<(u64, Chunk)>(threads * 2);
+    let (works, outs) = (Pool::new(), Pool::new());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let (work_rx, done_tx, make, batch) = (&work_rx, done_tx.clone(), &make, &batch);
+            let (works, outs) = (&works, &outs);
             scope.spawn(move || {
                 let mut worker = Worker::new(make(), &batch.hygiene, batch.format);
                 loop {
@@ -785,7 +1026,7 @@ where
                         .lock()
                         .map_err(drop)
                         .and_then(|rx| rx.recv().map_err(drop));
-                    let Ok((seq, work)) = next else { break };
+                    let Ok((seq, mut work)) = next else { break };
                     for &(start, end, too_long) in &work.items {
                         let bytes = &work.data[start..end];
                         worker.raw(if too_long {
@@ -794,8 +1035,11 @@ where
                             Raw::Line(bytes)
                         });
                     }
-                    let mut chunk = worker.take();
+                    let mut chunk = worker.take_into(outs.get(|| Vec::with_capacity(IO_BUFFER + 4096)));
                     chunk.flush = work.flush;
+                    work.data.clear();
+                    work.items.clear();
+                    works.put(work);
                     if done_tx.send((seq, chunk)).is_err() {
                         break;
                     }
@@ -803,32 +1047,35 @@ where
             });
         }
         drop(done_tx);
-        let line_buffered = batch.line_buffered;
+        let started = std::time::Instant::now();
+        let batch = &batch;
+        let outs = &outs;
         let writer = scope.spawn(move || {
-            let mut out = Output::new(output, line_buffered);
+            let mut out = Output::new(output, batch);
             let mut pending = BTreeMap::new();
             let mut next = 0u64;
             for (seq, chunk) in done_rx {
                 pending.insert(seq, chunk);
-                while let Some(chunk) = pending.remove(&next) {
+                while let Some(mut chunk) = pending.remove(&next) {
                     out.write(&chunk)?;
+                    chunk.out.clear();
+                    outs.put(chunk.out);
                     next += 1;
                 }
             }
-            out.flush()?;
-            Ok(out.tally)
+            out.close(started)
         });
-        let mut work = Work::default();
+        let mut work = Work::new();
         let mut seq = 0u64;
         let mut send = |work: &mut Work, flush: bool| -> Result<(), ()> {
-            let mut unit = std::mem::take(work);
+            let mut unit = std::mem::replace(work, works.get(Work::new));
             unit.flush = flush;
             work_tx.send((seq, unit)).map_err(drop)?;
             seq += 1;
             Ok(())
         };
         let mut sent_unflushed = false;
-        let _ = read_all(&batch, unreadable, &mut |event| -> Result<(), ()> {
+        let _ = read_all(batch, unreadable, &mut |event| -> Result<(), ()> {
             let (bytes, too_long) = match event {
                 Event::Input(Raw::Line(bytes)) => (bytes, false),
                 Event::Input(Raw::TooLong(bytes)) => (bytes, true),
@@ -844,7 +1091,7 @@ where
             let start = work.data.len();
             work.data.extend_from_slice(bytes);
             work.items.push((start, work.data.len(), too_long));
-            if work.items.len() >= WORK_ITEMS || work.data.len() >= IO_BUFFER * 4 || batch.line_buffered {
+            if work.items.len() >= WORK_ITEMS || work.data.len() >= WORK_BYTES || batch.line_buffered {
                 send(&mut work, batch.line_buffered)?;
                 sent_unflushed = !batch.line_buffered;
             }
@@ -910,6 +1157,9 @@ mod tests {
             },
             line_buffered: false,
             threads: 1,
+            summary: false,
+            progress: false,
+            color: false,
         }
     }
 
@@ -920,7 +1170,7 @@ mod tests {
     {
         let mut out = Vec::new();
         let tally = run_on(batch, &mut out, || handler.clone(), &mut |_, e| panic!("{e}")).unwrap();
-        (tally, String::from_utf8(out).unwrap())
+        (tally.tally, String::from_utf8(out).unwrap())
     }
 
     #[test]

@@ -425,9 +425,9 @@ fn threads_keep_the_input_order_and_the_answers() {
         &["parse", "--jsonl"],
         &["validate", "--format", "json"],
     ] {
-        let one = urlkit(&[args, &["--threads", "1"][..]].concat(), &data);
-        let two = urlkit(&[args, &["--threads", "2"][..]].concat(), &data);
-        let four = urlkit(&[args, &["--threads", "4"][..]].concat(), &data);
+        let one = urlkit(&[args, &["-q", "--threads", "1"][..]].concat(), &data);
+        let two = urlkit(&[args, &["-q", "--threads", "2"][..]].concat(), &data);
+        let four = urlkit(&[args, &["-q", "--threads", "4"][..]].concat(), &data);
         assert_eq!(one.code, 1);
         assert!(one.stdout == two.stdout && two.stdout == four.stdout, "{args:?}");
         assert!(one.stderr == two.stderr && two.stderr == four.stderr, "{args:?}");

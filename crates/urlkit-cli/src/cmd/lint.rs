@@ -21,7 +21,8 @@ use urlkit::lint::{lint, Finding, Policy, Severity};
 /// Arguments of `urlkit lint`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Exit status: 0 when nothing was found at warning level or above (with --policy: when the policy allows every URL), 1 otherwise, 2 on usage or I/O errors."
+    after_help = "Examples:\n  urlkit lint 'http://google.com@0x7f.1:25/'\n  urlkit lint --policy strict --jsonl < urls.txt\n\n\
+                  Exit status: 0 when nothing was found at warning level or above (with --policy: when the policy allows every URL), 1 otherwise, 2 on usage or I/O errors."
 )]
 pub struct LintArgs {
     /// URLs to lint (- for standard input; standard input when none are given and it is not a terminal)

@@ -3,9 +3,13 @@
 //! its inputs to the batch driver ([`crate::driver`]) with a handler built from the
 //! standards' answers ([`crate::standard`]).
 
+pub mod encode;
+pub mod help;
+pub mod inspect;
 pub mod lint;
 pub mod normalize;
 pub mod parse;
+pub mod path;
 pub mod query;
 pub mod relative;
 pub mod resolve;

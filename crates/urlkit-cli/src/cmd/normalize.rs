@@ -11,6 +11,7 @@
 //! Standard an input starting with `{` is a request `{"input", "base"}`.
 
 use crate::driver::{self, Io, Sink, Status};
+use crate::edit::{EditArgs, Edits};
 use crate::standard::whatwg::Requests;
 use crate::standard::{self, Failure, Normalizer};
 use clap::Args;
@@ -19,9 +20,13 @@ use std::ffi::OsString;
 
 /// Arguments of `urlkit normalize`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Exit status: 0 when every input normalized, 1 when any failed, 2 on usage or I/O errors."
-)]
+#[command(after_help = "Examples:\n  \
+                  urlkit normalize 'HTTP://Example.COM:80/a/./b/../c'     # http://example.com/a/c\n  \
+                  urlkit normalize -f urls.txt.zst --format jsonl\n  \
+                  urlkit normalize --rfc3986 'HTTP://A/%7e/./b'          # http://a/~/b\n  \
+                  urlkit normalize --set port=8080 --remove-query 'utm_*' --sort-query -f urls.txt\n  \
+                  tail -f access.log | urlkit normalize --get '{host}'\n\n\
+                  Exit status: 0 when every input normalized, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct NormalizeArgs {
     /// URLs (or, with --rfc3986, URI references) to normalize (- for standard input; standard input when none are given and it is not a terminal)
     #[arg(value_name = "URL")]
@@ -29,12 +34,17 @@ pub struct NormalizeArgs {
     /// Normalize per RFC 3986 §6.2.2 instead of the WHATWG URL Standard
     #[arg(long)]
     pub rfc3986: bool,
+    /// With --rfc3986: read IRI references (RFC 3987), Unicode allowed where the IRI grammar allows it
+    #[arg(long, requires = "rfc3986")]
+    pub iri: bool,
     /// Print one JSON object per URL
     #[arg(long)]
     pub json: bool,
     /// Read standard input: each line a URL; print one JSON object per line
     #[arg(long, conflicts_with_all = ["urls", "json"])]
     pub jsonl: bool,
+    #[command(flatten)]
+    pub edits: EditArgs,
     #[command(flatten)]
     pub io: Io,
 }
@@ -63,11 +73,33 @@ fn answer(input: &str, result: Result<String, Failure>, out: &mut Sink) -> bool 
     }
 }
 
-/// Runs `urlkit normalize`.
-pub fn run(args: NormalizeArgs) -> Status {
+/// Runs `urlkit normalize`; `matches` give the order of the edits.
+pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
+    let edits = match Edits::new(&args.edits, matches) {
+        Ok(edits) => edits,
+        Err(message) => return driver::usage(&message),
+    };
     let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    if !edits.is_empty() {
+        if args.rfc3986 {
+            return driver::usage(
+                "edits, --get and the output forms work on URL Standard URLs, not with --rfc3986",
+            );
+        }
+        let edits = &edits;
+        return driver::run(batch, || {
+            let mut requests = Requests::new(None);
+            move |line: &str, out: &mut Sink| {
+                requests.answer(line, out, |input, whatwg, out| {
+                    edits.answer(input, whatwg.resolve(input), out, |_, href, out| {
+                        answer(input, Ok(href.to_owned()), out)
+                    })
+                })
+            }
+        });
+    }
     if args.rfc3986 {
-        let normalizer = standard::normalizer(true);
+        let normalizer = standard::normalizer(true, args.iri);
         return driver::run(batch, || {
             |input: &str, out: &mut Sink| answer(input, normalizer.normalize(input), out)
         });

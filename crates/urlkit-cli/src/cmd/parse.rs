@@ -8,6 +8,7 @@
 //! read as it is.
 
 use crate::driver::{self, Io, Sink, Status};
+use crate::edit::{EditArgs, Edits};
 use crate::standard::whatwg::{self, Requests};
 use crate::standard::{self, Standard};
 use clap::Args;
@@ -18,11 +19,14 @@ pub const EXAMPLE: &str = "https://user:pass@sub.example.com:8080/p/a/t/h?query=
 
 /// Arguments of `urlkit parse`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "With --rfc3986 or --rfc1738, each --jsonl line is the input itself (no JSON unwrapping). \
+#[command(after_help = "Examples:\n  \
+                  urlkit parse --example\n  \
+                  urlkit parse --json --base https://example.com/a/ ../b\n  \
+                  urlkit parse --get '{hostname} {port}' -f urls.txt\n  \
+                  urlkit parse --rfc3986 'foo://user@host:8042/over/there?name=ferret#nose'\n\n\
+                  With --rfc3986 or --rfc1738, each --jsonl line is the input itself (no JSON unwrapping). \
                   With --rfc1738 an input succeeds when it has a scheme, whether or not it is strictly valid (see \"valid\").\n\n\
-                  Exit status: 0 when every input parsed, 1 when any failed, 2 on usage or I/O errors."
-)]
+                  Exit status: 0 when every input parsed, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct ParseArgs {
     /// URLs to parse (- for standard input; standard input when none are given and it is not a terminal)
     #[arg(value_name = "URL")]
@@ -45,15 +49,29 @@ pub struct ParseArgs {
     /// Parse as RFC 3986 URI references: the components as written (no base)
     #[arg(long, conflicts_with_all = ["base", "rfc1738"])]
     pub rfc3986: bool,
+    /// With --rfc3986: read IRI references (RFC 3987), Unicode allowed where the IRI grammar allows it
+    #[arg(long, requires = "rfc3986")]
+    pub iri: bool,
     /// Parse per the RFC 1738 schemes: the scheme's decoded parts and strict BNF validation (no base)
     #[arg(long, conflicts_with = "base")]
     pub rfc1738: bool,
     #[command(flatten)]
+    pub edits: EditArgs,
+    #[command(flatten)]
     pub io: Io,
 }
 
-/// Runs `urlkit parse`.
-pub fn run(args: ParseArgs) -> Status {
+/// Runs `urlkit parse`; `matches` give the order of the edits.
+pub fn run(args: ParseArgs, matches: Option<&clap::ArgMatches>) -> Status {
+    let edits = match Edits::new(&args.edits, matches) {
+        Ok(edits) => edits,
+        Err(message) => return driver::usage(&message),
+    };
+    if !edits.is_empty() && (args.rfc3986 || args.rfc1738) {
+        return driver::usage(
+            "edits, --get and the output forms work on URL Standard URLs, not with --rfc3986 or --rfc1738",
+        );
+    }
     let width = standard::width(args.width);
     let mut inputs = Vec::with_capacity(args.urls.len() + 1);
     if args.example {
@@ -62,7 +80,7 @@ pub fn run(args: ParseArgs) -> Status {
     inputs.extend(args.urls.iter().cloned());
     let batch = args.io.batch(&inputs, args.json, args.jsonl);
     if args.rfc3986 || args.rfc1738 {
-        let reading = standard::select(args.rfc3986, args.rfc1738);
+        let reading = standard::select(args.rfc3986, args.iri, args.rfc1738);
         return driver::run(batch, || {
             move |input: &str, out: &mut Sink| reading.describe(input, out, width)
         });
@@ -73,10 +91,18 @@ pub fn run(args: ParseArgs) -> Status {
         base => base,
     };
     let default = base_text.as_deref().zip(base.as_ref());
+    let edits = &edits;
     driver::run(batch, || {
         let mut requests = Requests::new(default);
         move |line: &str, out: &mut Sink| {
-            requests.answer(line, out, |input, whatwg, out| whatwg.describe(input, out, width))
+            requests.answer(line, out, |input, whatwg, out| {
+                if edits.is_empty() {
+                    return whatwg.describe(input, out, width);
+                }
+                edits.answer(input, whatwg.resolve(input), out, |url, _, out| {
+                    whatwg.answer(input, &Ok(url.clone()), out, width)
+                })
+            })
         }
     })
 }

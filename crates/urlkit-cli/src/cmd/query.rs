@@ -17,7 +17,10 @@ use std::ffi::OsString;
 
 /// Arguments of `urlkit query`.
 #[derive(Debug, Args)]
-#[command(after_help = "Exit status: 0 when every URL parsed, 1 when any failed, 2 on usage or I/O errors.")]
+#[command(after_help = "Examples:\n  \
+                  urlkit query 'https://example.com/?q=a+b&tag=x&tag=y'\n  \
+                  urlkit query --jsonl < urls.txt\n\n\
+                  Exit status: 0 when every URL parsed, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct QueryArgs {
     /// URLs whose search parameters to show (- for standard input; standard input when none are given and it is not a terminal)
     #[arg(value_name = "URL")]
@@ -53,7 +56,7 @@ pub fn run(args: QueryArgs) -> Status {
                 let params = match whatwg.resolve(input) {
                     Ok(url) => url.search_params().into_vec(),
                     Err(failure) if out.is_json() => {
-                        return out.json(false, &BaseFailure::new(input, base, &failure))
+                        return out.json_failure(failure.kind, &BaseFailure::new(input, base, &failure))
                     }
                     Err(failure) => return out.fail(input, &failure),
                 };

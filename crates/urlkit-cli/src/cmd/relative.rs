@@ -16,9 +16,10 @@ use std::ffi::OsString;
 
 /// Arguments of `urlkit relative`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Exit status: 0 when every target gave a reference, 1 when any failed, 2 on usage or I/O errors (an invalid BASE too)."
-)]
+#[command(after_help = "Examples:\n  \
+                  urlkit relative http://a/b/c/d http://a/b/e      # ../e\n  \
+                  urlkit relative --json http://a/b/ -f targets.txt\n\n\
+                  Exit status: 0 when every target gave a reference, 1 when any failed, 2 on usage or I/O errors (an invalid BASE too).")]
 pub struct RelativeArgs {
     /// The base URI
     #[arg(value_name = "BASE", required_unless_present = "jsonl")]

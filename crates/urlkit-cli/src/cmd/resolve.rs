@@ -20,9 +20,11 @@ use std::ffi::OsString;
 
 /// Arguments of `urlkit resolve`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Exit status: 0 when every reference resolved, 1 when any failed, 2 on usage or I/O errors (an invalid BASE too)."
-)]
+#[command(after_help = "Examples:\n  \
+                  urlkit resolve https://example.com/a/b ../c ?q    # https://example.com/c, https://example.com/a/b?q\n  \
+                  urlkit resolve --rfc3986 http://a/b/c/d;p?q ../../g\n  \
+                  urlkit resolve https://example.com/ -f links.txt\n\n\
+                  Exit status: 0 when every reference resolved, 1 when any failed, 2 on usage or I/O errors (an invalid BASE too).")]
 pub struct ResolveArgs {
     /// The base URL
     #[arg(value_name = "BASE", required_unless_present = "jsonl")]
@@ -81,8 +83,7 @@ pub fn run(args: ResolveArgs) -> Status {
                     Err(failure) => {
                         let base = whatwg.base.map(|(text, _)| text).unwrap_or_default();
                         let head = format!("urlkit: cannot resolve {reference:?} against {base:?}");
-                        out.error(&failure.report_with(&head, reference));
-                        false
+                        out.report(failure.kind, &failure.report_with(&head, reference))
                     }
                 }
             })

@@ -21,12 +21,14 @@ use urlkit::{Attribute, SetterError, Url};
 
 /// Arguments of `urlkit set`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "COMPONENT is one of href, protocol, username, password, host, hostname, port, pathname, search, hash.\n\
+#[command(after_help = "Examples:\n  \
+                  urlkit set https://example.com/ port 8080\n  \
+                  urlkit set --json https://example.com/ hash frag\n  \
+                  (for every URL of a stream, see urlkit normalize --set COMPONENT=VALUE)\n\n\
+                  COMPONENT is one of href, protocol, username, password, host, hostname, port, pathname, search, hash.\n\
                   A setter that does not apply leaves the URL unchanged, as in the URL API; only href fails on a bad value.\n\
                   Without URL, requests {\"href\" (or \"input\"): URL, \"setter\": NAME, \"value\": VALUE} are read from -f FILE or standard input.\n\n\
-                  Exit status: 0 when the URL parsed and the setter ran, 1 when not, 2 on usage or I/O errors (an unknown COMPONENT too)."
-)]
+                  Exit status: 0 when the URL parsed and the setter ran, 1 when not, 2 on usage or I/O errors (an unknown COMPONENT too).")]
 pub struct SetArgs {
     /// The URL to change
     #[arg(value_name = "URL", requires_all = ["component", "value"])]
@@ -71,8 +73,7 @@ pub fn run(args: SetArgs) -> Status {
         |href: &str, out: &mut Sink| match apply(href, attribute, &value) {
             Err(SetFailure::Setter(failure)) if !out.is_json() => {
                 let head = format!("urlkit: cannot set {setter} of {href:?}");
-                out.error(&failure.report_with(&head, &value));
-                false
+                out.report(failure.kind, &failure.report_with(&head, &value))
             }
             result => {
                 Whatwg::WITHOUT_BASE.answer(href, &result.map_err(SetFailure::into_failure), out, width)
@@ -84,7 +85,7 @@ pub fn run(args: SetArgs) -> Status {
 /// Answers one request line.
 fn request(line: &str, out: &mut Sink) -> bool {
     let fail = |out: &mut Sink, input: &str, failure: Failure| {
-        out.json(false, &BaseFailure::new(input, None, &failure))
+        out.json_failure(failure.kind, &BaseFailure::new(input, None, &failure))
     };
     let invalid = |message| Failure::new(kind::INVALID_REQUEST, message);
     let map = match Line::object(line) {

@@ -16,9 +16,10 @@ use std::ffi::OsString;
 
 /// Arguments of `urlkit validate`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Exit status: 0 when every input is valid, 1 when any is not, 2 on usage or I/O errors."
-)]
+#[command(after_help = "Examples:\n  \
+                  urlkit validate 'https:\\\\example.com\\a'          # reports the backslashes\n  \
+                  urlkit validate --rfc3986 --format jsonl -f urls.txt\n\n\
+                  Exit status: 0 when every input is valid, 1 when any is not, 2 on usage or I/O errors.")]
 pub struct ValidateArgs {
     /// URLs (or, with --rfc3986, URI references) to check (- for standard input; standard input when none are given and it is not a terminal)
     #[arg(value_name = "URL")]
@@ -26,6 +27,9 @@ pub struct ValidateArgs {
     /// Check against the RFC 3986 grammar instead of the WHATWG URL Standard
     #[arg(long)]
     pub rfc3986: bool,
+    /// With --rfc3986: read IRI references (RFC 3987), Unicode allowed where the IRI grammar allows it
+    #[arg(long, requires = "rfc3986")]
+    pub iri: bool,
     /// Print one JSON object per input
     #[arg(long)]
     pub json: bool,
@@ -49,10 +53,7 @@ fn answer(input: &str, result: Result<(), Failure>, out: &mut Sink) -> bool {
         Ok(()) if out.is_json() => out.json(true, &Valid { input, ok: true }),
         Ok(()) => true,
         Err(failure) if out.is_json() => out.fail(input, &failure),
-        Err(failure) => {
-            out.error(&failure.report_as("invalid", input));
-            false
-        }
+        Err(failure) => out.report(failure.kind, &failure.report_as("invalid", input)),
     }
 }
 
@@ -60,7 +61,7 @@ fn answer(input: &str, result: Result<(), Failure>, out: &mut Sink) -> bool {
 pub fn run(args: ValidateArgs) -> Status {
     let batch = args.io.batch(&args.urls, args.json, args.jsonl);
     if args.rfc3986 {
-        let standard = standard::select(true, false);
+        let standard = standard::select(true, args.iri, false);
         return driver::run(batch, || {
             |input: &str, out: &mut Sink| answer(input, standard.check(input), out)
         });

@@ -33,10 +33,13 @@ pub trait Normalizer: Sync {
     fn normalize(&self, input: &str) -> Result<String, Failure>;
 }
 
-/// The standard of a subcommand's flags: RFC 3986, RFC 1738, else the URL Standard.
-pub fn select(rfc3986: bool, rfc1738: bool) -> &'static dyn Standard {
-    if rfc3986 {
-        &rfc3986::Rfc3986
+/// The standard of a subcommand's flags: RFC 3986 (RFC 3987 with `--iri`), RFC 1738,
+/// else the URL Standard.
+pub fn select(rfc3986: bool, iri: bool, rfc1738: bool) -> &'static dyn Standard {
+    if rfc3986 && iri {
+        &rfc3986::Rfc3986::IRI
+    } else if rfc3986 {
+        &rfc3986::Rfc3986::URI
     } else if rfc1738 {
         &rfc1738::Rfc1738
     } else {
@@ -44,10 +47,13 @@ pub fn select(rfc3986: bool, rfc1738: bool) -> &'static dyn Standard {
     }
 }
 
-/// The normalizer of a subcommand's flags: RFC 3986 §6.2.2, else the URL Standard.
-pub fn normalizer(rfc3986: bool) -> &'static dyn Normalizer {
-    if rfc3986 {
-        &rfc3986::Rfc3986
+/// The normalizer of a subcommand's flags: RFC 3986 §6.2.2 (of IRIs with `--iri`), else
+/// the URL Standard.
+pub fn normalizer(rfc3986: bool, iri: bool) -> &'static dyn Normalizer {
+    if rfc3986 && iri {
+        &rfc3986::Rfc3986::IRI
+    } else if rfc3986 {
+        &rfc3986::Rfc3986::URI
     } else {
         &whatwg::Whatwg::WITHOUT_BASE
     }

@@ -34,8 +34,8 @@ impl Standard for Rfc1738 {
                 sink.text(&table(input, &parsed));
                 true
             }
-            Err(e) if sink.is_json() => sink.json(
-                false,
+            Err(e) if sink.is_json() => sink.json_failure(
+                kind::NOT_A_URL,
                 &NotAUrl {
                     input,
                     ok: false,

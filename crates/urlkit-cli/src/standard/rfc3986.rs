@@ -14,19 +14,68 @@ use crate::diagram::{self, Span};
 use crate::driver::{guarded, Sink};
 use crate::request::{str_field, Line};
 use serde::Serialize;
-use urlkit::rfc3986::{ParseError, Uri, UriRef};
+use urlkit::rfc3986::{IriRef, ParseError, Uri, UriRef};
 
-/// RFC 3986 URI references.
+/// RFC 3986 URI references, or with `iri` RFC 3987 IRI references (`--rfc3986 --iri`):
+/// Unicode characters allowed where the IRI grammar allows them, normalized through the
+/// URI mapping (§3.1) and shown back as an IRI (§3.2).
 #[derive(Debug, Clone, Copy)]
-pub struct Rfc3986;
+pub struct Rfc3986 {
+    /// Read IRI references.
+    pub iri: bool,
+}
+
+impl Rfc3986 {
+    /// URI references.
+    pub const URI: Rfc3986 = Rfc3986 { iri: false };
+    /// IRI references.
+    pub const IRI: Rfc3986 = Rfc3986 { iri: true };
+
+    /// The components of `input` as written.
+    fn parts<'a>(&self, input: &'a str) -> Result<Parts<'a>, ParseError> {
+        if self.iri {
+            IriRef::parse(input).map(|iri| parts!(iri))
+        } else {
+            UriRef::parse(input).map(|uri| parts!(uri))
+        }
+    }
+}
+
+/// The seven components of a URI or IRI reference, as written.
+#[derive(Debug, Clone, Copy, Serialize)]
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+/// The [`Parts`] of a `UriRef` or an `IriRef` (the same getters).
+macro_rules! parts {
+    ($r:expr) => {
+        Parts {
+            scheme: $r.scheme(),
+            userinfo: $r.userinfo(),
+            host: $r.host(),
+            port: $r.port(),
+            path: $r.path(),
+            query: $r.query(),
+            fragment: $r.fragment(),
+        }
+    };
+}
+use parts;
 
 impl Standard for Rfc3986 {
     fn describe(&self, input: &str, sink: &mut Sink, width: usize) -> bool {
-        match UriRef::parse(input) {
-            Ok(uri) if sink.is_json() => sink.json(true, &Components::new(input, &uri)),
-            Ok(uri) => {
+        match self.parts(input) {
+            Ok(parts) if sink.is_json() => sink.json(true, &Components::new(input, parts)),
+            Ok(parts) => {
                 sink.block();
-                sink.text(&table(input, &uri, width));
+                sink.text(&table(input, parts, width));
                 true
             }
             Err(e) => sink.fail(input, &failure(&e)),
@@ -34,12 +83,16 @@ impl Standard for Rfc3986 {
     }
 
     fn check(&self, input: &str) -> Result<(), Failure> {
-        UriRef::parse(input).map(drop).map_err(|e| failure(&e))
+        self.parts(input).map(drop).map_err(|e| failure(&e))
     }
 }
 
 impl Normalizer for Rfc3986 {
     fn normalize(&self, input: &str) -> Result<String, Failure> {
+        if self.iri {
+            let iri = IriRef::parse(input).map_err(|e| failure(&e))?;
+            return Ok(iri.to_uri().as_ref().normalized().as_ref().to_iri());
+        }
         UriRef::parse(input)
             .map(|uri| uri.normalized().into_string())
             .map_err(|e| failure(&e))
@@ -59,41 +112,30 @@ fn failure(e: &ParseError) -> Failure {
 struct Components<'a> {
     input: &'a str,
     ok: bool,
-    scheme: Option<&'a str>,
-    userinfo: Option<&'a str>,
-    host: Option<&'a str>,
-    port: Option<&'a str>,
-    path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
+    #[serde(flatten)]
+    parts: Parts<'a>,
 }
 
 impl<'a> Components<'a> {
-    fn new(input: &'a str, uri: &'a UriRef<'a>) -> Self {
+    fn new(input: &'a str, parts: Parts<'a>) -> Self {
         Components {
             input,
             ok: true,
-            scheme: uri.scheme(),
-            userinfo: uri.userinfo(),
-            host: uri.host(),
-            port: uri.port(),
-            path: uri.path(),
-            query: uri.query(),
-            fragment: uri.fragment(),
+            parts,
         }
     }
 }
 
 /// The rows of the table and the diagram for a parsed reference.
-fn table(input: &str, uri: &UriRef<'_>, width: usize) -> String {
+fn table(input: &str, parts: Parts<'_>, width: usize) -> String {
     let rows = [
-        ("scheme", uri.scheme()),
-        ("userinfo", uri.userinfo()),
-        ("host", uri.host()),
-        ("port", uri.port()),
-        ("path", Some(uri.path())),
-        ("query", uri.query()),
-        ("fragment", uri.fragment()),
+        ("scheme", parts.scheme),
+        ("userinfo", parts.userinfo),
+        ("host", parts.host),
+        ("port", parts.port),
+        ("path", Some(parts.path)),
+        ("query", parts.query),
+        ("fragment", parts.fragment),
     ];
     let mut text = format!("{:<10}{}\n", "input", diagram::visible_str(input));
     for (name, value) in rows {
@@ -235,7 +277,10 @@ impl Op {
                 other,
                 result,
             };
-            return sink.json(result.is_ok(), &object);
+            return match result {
+                Ok(_) => sink.json(true, &object),
+                Err(failure) => sink.json_failure(failure.kind, &object),
+            };
         }
         match result {
             Ok(value) => sink.line(value),
@@ -245,8 +290,7 @@ impl Op {
                     Op::Resolve => format!("urlkit: cannot resolve {other:?} against {base:?}"),
                     Op::Relative => format!("urlkit: cannot make {other:?} relative to {base:?}"),
                 };
-                sink.error(&failure.report_with(&head, other));
-                false
+                sink.report(failure.kind, &failure.report_with(&head, other))
             }
         }
     }
@@ -305,11 +349,11 @@ mod tests {
 
     #[test]
     fn failures_name_the_rule() {
-        let failure = Rfc3986.check("http://h:8x/").unwrap_err();
+        let failure = Rfc3986::URI.check("http://h:8x/").unwrap_err();
         assert_eq!(
             serde_json::to_string(&failure.object("http://h:8x/")).unwrap(),
             r#"{"input":"http://h:8x/","ok":false,"error":"expected port at byte 10, found 'x'","position":10,"expected":"port","kind":"syntax"}"#
         );
-        assert_eq!(Rfc3986.normalize("HTTP://A/%7e").unwrap(), "http://a/~");
+        assert_eq!(Rfc3986::URI.normalize("HTTP://A/%7e").unwrap(), "http://a/~");
     }
 }

@@ -50,11 +50,10 @@ impl Whatwg<'_> {
                 sink.text(&table(input, base, url, width));
                 true
             }
-            Err(failure) if sink.is_json() => sink.json(false, &BaseFailure::new(input, base, failure)),
-            Err(failure) => {
-                sink.error(&failure.report(input));
-                false
+            Err(failure) if sink.is_json() => {
+                sink.json_failure(failure.kind, &BaseFailure::new(input, base, failure))
             }
+            Err(failure) => sink.report(failure.kind, &failure.report(input)),
         }
     }
 }
@@ -131,7 +130,7 @@ impl<'a> Requests<'a> {
             Err(message) => {
                 let failure = Failure::new(kind::INVALID_REQUEST, message);
                 return if sink.is_json() {
-                    sink.json(false, &BaseFailure::new(line, None, &failure))
+                    sink.json_failure(failure.kind, &BaseFailure::new(line, None, &failure))
                 } else {
                     sink.fail(line, &failure)
                 };

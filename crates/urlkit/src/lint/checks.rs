@@ -141,7 +141,7 @@ pub(crate) fn port(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>)
     let mut span = || spans.get().port.clone().unwrap_or_default();
     if let Some(protocol) = other_protocol(port, scheme) {
         let span = span();
-        let message = format!("port {port} is the well-known port of {protocol}, not {scheme}");
+        let message = format!("port {port} is the well-known port of {protocol}, not {scheme:?}");
         out.push(Finding::new(Code::OtherProtocolPort, span, message).with_detail(detail(Some(protocol))));
     } else if crate::scheme::default_port(scheme).is_some_and(|d| d != port) {
         let span = span();

@@ -56,10 +56,10 @@ pub(crate) fn check(ascii: &str, span: impl FnOnce() -> Range<usize>, out: &mut 
     let site = site.as_deref().unwrap_or(&unicode);
     if let Some(lookalike) = ascii_lookalike(site) {
         let message =
-            format!("{unicode:?} ({ascii}) is confusable with the ascii registrable domain {lookalike}");
+            format!("{unicode:?} ({ascii}) is confusable with the ascii registrable domain {lookalike:?}");
         out.push(Finding::new(Code::IdnConfusable, span, message).with_detail(idn(Some(lookalike))));
     } else if let Some(lookalike) = ascii_lookalike(&unicode) {
-        let message = format!("{unicode:?} ({ascii}) is confusable with the ascii host {lookalike}");
+        let message = format!("{unicode:?} ({ascii}) is confusable with the ascii host {lookalike:?}");
         let f =
             Finding::new(Code::IdnConfusable, span, message).with_severity(super::finding::Severity::Warning);
         out.push(f.with_detail(idn(Some(lookalike))));

@@ -59,6 +59,8 @@ fn messages_are_lower_case_without_a_trailing_dot() {
         "http://0x7f.1/",
         "javascript:x",
         "http:\\\\a\\",
+        // Found by the property test: a confusable host with a root dot.
+        "http://а.//",
     ] {
         for f in lint(input) {
             let m = f.message();
