@@ -86,6 +86,8 @@ enum Command {
     Completions(cmd::help::CompletionsArgs),
     /// Print the man page (roff), made from the same definitions as --help
     Man,
+    /// Security findings on URLs (credentials, internal addresses, parser differentials, homographs, …), or --policy strict
+    Lint(cmd::lint::LintArgs),
     /// An external subcommand: urlkit-NAME beside urlkit or on PATH
     #[command(external_subcommand)]
     External(Vec<OsString>),
@@ -119,6 +121,7 @@ fn main() -> ExitCode {
         Command::UrlToPath(args) => cmd::path::run_to_path(args),
         Command::Completions(args) => cmd::help::completions(args, Cli::command()),
         Command::Man => cmd::help::man(Cli::command()),
+        Command::Lint(args) => cmd::lint::run(args),
         Command::External(args) => cmd::help::external(&args),
         Command::Match(args) => cmd::matching::run(args),
         Command::Domain(args) => cmd::domain::run(args),

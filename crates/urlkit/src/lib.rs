@@ -91,6 +91,9 @@
 //! - `rfc3986`: the [`rfc3986`] module. Off by default, like `rfc1738`, so that a program
 //!   that needs only the URL Standard compiles only that (about the `url` crate's build time).
 //! - `rfc1738`: the [`rfc1738`] module (turns on `rfc3986`).
+//! - `canon`: the canonicalization profiles (`canon`; turns on `rfc3986`).
+//! - `lint`: the URL linter and safe-fetch policy (`lint`; turns on `rfc1738`, and UTS 39
+//!   through `unicode-security`).
 //! - `url`: lossless `TryFrom` conversions to and from `url::Url` ([`interop`]).
 //! - `http`: `TryFrom` conversions to and from `http::Uri`, and what `http` drops ([`interop`]).
 //! - `encoding`: legacy (non-UTF-8) encodings via `encoding_rs` (re-exported): a URL's query
@@ -103,6 +106,7 @@
 
 extern crate alloc;
 
+#[cfg(feature = "canon")]
 pub mod canon;
 pub mod domain;
 mod error;
@@ -112,6 +116,8 @@ pub mod host;
 #[cfg(feature = "pattern")]
 pub mod pattern;
 pub mod interop;
+#[cfg(feature = "lint")]
+pub mod lint;
 pub mod percent;
 #[cfg(feature = "rfc1738")]
 pub mod rfc1738;

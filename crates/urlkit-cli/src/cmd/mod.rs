@@ -9,6 +9,7 @@ pub mod inspect;
 pub mod matching;
 pub mod domain;
 pub mod extract;
+pub mod lint;
 pub mod normalize;
 pub mod parse;
 pub mod path;

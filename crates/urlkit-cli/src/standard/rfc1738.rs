@@ -94,6 +94,11 @@ impl Serialize for UrlObject<'_> {
             map.serialize_entry("rule", e.rule().name())?;
             map.serialize_entry("position", &e.position())?;
         }
+        // Only present when a decoded part would smuggle a line into its protocol (§6).
+        let line_breaks: Vec<&str> = parsed.view.line_breaks().iter().map(|(what, _)| *what).collect();
+        if !line_breaks.is_empty() {
+            map.serialize_entry("line_breaks", &line_breaks)?;
+        }
         map.end()
     }
 }
@@ -224,6 +229,13 @@ fn table(input: &str, parsed: &Parsed<'_>) -> String {
         Err(e) => format!("no: {e} (rule {})", e.rule().name()),
     };
     rows.push(("valid".into(), valid));
+    for (what, value) in parsed.view.line_breaks() {
+        let row = format!(
+            "the {what} {:?} holds a line break: another command or header (RFC 1738 §6)",
+            value
+        );
+        rows.push(("unsafe".into(), row));
+    }
     for (name, value) in view_fields(&parsed.view) {
         rows.push((name.replace('_', " "), shown(&value)));
     }

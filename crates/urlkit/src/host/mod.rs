@@ -28,6 +28,9 @@ pub(crate) mod opaque;
 
 /// For `can_parse`: the host parser's answer on a special host, without allocating.
 pub(crate) use self::domain::domain_parses;
+/// For the linter: domains that surely pass strict UTS 46 (see `report_strict`).
+#[cfg(feature = "lint")]
+pub(crate) use self::idna::surely_strict_ascii;
 pub use self::idna::{domain_to_ascii, domain_to_ascii_strict, domain_to_unicode};
 #[allow(unused_imports)] // for the URL parser and setters
 pub(crate) use self::ipv4::serialize_ipv4;

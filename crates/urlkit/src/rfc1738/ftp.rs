@@ -184,22 +184,49 @@ impl<'a> FtpView<'a> {
     /// assert_eq!(plan("ftp://h/pub/;type=d"), ["CWD pub", "NLST"]);
     /// assert_eq!(plan("ftp://h/a.bin;type=i"), ["TYPE I", "RETR a.bin"]);
     /// ```
+    ///
+    /// A command never holds a raw CR, LF or NUL: a decoded one would end the command line
+    /// (RFC 959 §4.1) and smuggle in another command (RFC 1738 §6), so it is written back as
+    /// `%0D`, `%0A` or `%00`. [`SchemeView::line_breaks`](super::SchemeView::line_breaks)
+    /// flags such URLs, which a client must refuse.
+    ///
+    /// ```
+    /// let plan = |u| urlkit::rfc1738::parse(u).unwrap().view.as_ftp().unwrap().commands();
+    /// assert_eq!(plan("ftp://h/a%0d%0aDELE%20x"), ["RETR a%0D%0ADELE x"]);
+    /// ```
     pub fn commands(&self) -> Vec<String> {
-        let mut out: Vec<String> = self.cwd.iter().map(|c| format!("CWD {c}")).collect();
+        let mut out: Vec<String> = self.cwd.iter().map(|c| format!("CWD {}", one_line(c))).collect();
         match self.typecode {
             Some(b'd') if self.name.is_empty() => out.push(String::from("NLST")),
-            Some(b'd') => out.push(format!("NLST {}", self.name)),
+            Some(b'd') => out.push(format!("NLST {}", one_line(&self.name))),
             t => {
                 if let Some(t) = t {
                     out.push(format!("TYPE {}", char::from(t.to_ascii_uppercase())));
                 }
                 if !self.name.is_empty() {
-                    out.push(format!("RETR {}", self.name));
+                    out.push(format!("RETR {}", one_line(&self.name)));
                 }
             }
         }
         out
     }
+}
+
+/// `arg` with CR, LF and NUL percent-encoded again, so that it stays one command line.
+fn one_line(arg: &str) -> Cow<'_, str> {
+    if !arg.contains(['\r', '\n', '\0']) {
+        return Cow::Borrowed(arg);
+    }
+    let mut line = String::with_capacity(arg.len() + 4);
+    for c in arg.chars() {
+        match c {
+            '\r' => line.push_str("%0D"),
+            '\n' => line.push_str("%0A"),
+            '\0' => line.push_str("%00"),
+            c => line.push(c),
+        }
+    }
+    Cow::Owned(line)
 }
 
 #[cfg(test)]
@@ -234,6 +261,12 @@ mod tests {
             (&[Cow::Borrowed("a;b")][..], "c", Some('i'))
         );
         assert_eq!(f.commands(), ["CWD a;b", "TYPE I", "RETR c"]);
+        // No command ever holds a raw line break, wherever the URL decoded one.
+        let f = FtpView::parse("//h/d%0d%0aQUIT/n%0a;type=d", Some(21));
+        assert_eq!(f.commands(), ["CWD d%0D%0AQUIT", "NLST n%0A"]);
+        let f = FtpView::parse("//h/%00/%0D%0a", Some(21));
+        assert!(f.commands().iter().all(|c| !c.contains(['\r', '\n', '\0'])));
+        assert_eq!(f.commands(), ["CWD %00", "RETR %0D%0A"]);
         // An unknown typecode is not one: it stays part of the name.
         let f = FtpView::parse("//h/c;type=x", Some(21));
         assert_eq!((f.name(), f.typecode()), ("c;type=x", None));

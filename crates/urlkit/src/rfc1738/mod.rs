@@ -41,6 +41,7 @@ mod file;
 mod ftp;
 mod gopher;
 mod http;
+mod lines;
 mod mailto;
 mod news;
 mod nntp;

@@ -1,0 +1,79 @@
+//! The cost of linting against a plain WHATWG parse, paired in one run over `realworld.txt`
+//! (issue 12's budget: linting costs at most 2x a plain parse). Contenders, in rotating order
+//! each round:
+//!
+//! - `whatwg`: `Url::parse` (the anchor);
+//! - `whatwg+errors`: `Url::parse` with a validation-error listener (no fast path);
+//! - `rfc3986`: `UriRef::parse`;
+//! - `lint`: `urlkit::lint::lint`, every check, both parsers.
+//!
+//! ```sh
+//! cargo bench -p urlkit-bench --bench lint
+//! URLKIT_BENCH_ROUNDS=21 cargo bench -p urlkit-bench --bench lint
+//! ```
+
+use std::hint::black_box;
+use urlkit_bench::corpus::split_lines;
+use urlkit_bench::harness::{against, measure, Contender, Plan};
+use urlkit_bench::report::thousands;
+
+fn main() {
+    let rounds = urlkit_bench::rounds(15);
+    let machine = urlkit_bench::machine_info();
+    let path = urlkit_bench::datasets_dir().join("realworld.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("lint bench skipped: cannot read {}", path.display());
+        return;
+    };
+    let lines = split_lines(&text);
+    let contenders = vec![
+        Contender::new("whatwg", &lines, |s: &&str| {
+            urlkit::Url::parse(s).ok().map(|u| black_box(u.as_str()).len())
+        }),
+        Contender::new("whatwg+errors", &lines, |s: &&str| {
+            let mut n = 0;
+            let mut cb = |_e: urlkit::ValidationError| n += 1;
+            let url = urlkit::Url::options().on_validation_error(&mut cb).parse(s);
+            url.ok().map(|u| black_box(u.as_str()).len() + n)
+        }),
+        Contender::new("rfc3986", &lines, |s: &&str| {
+            urlkit::rfc3986::UriRef::parse(s)
+                .ok()
+                .map(|u| black_box(u.path()).len())
+        }),
+        Contender::new("lint", &lines, |s: &&str| {
+            Some(black_box(urlkit::lint::lint(s)).len())
+        }),
+    ];
+    let plan = Plan {
+        rounds,
+        min_sample: std::time::Duration::from_millis(50),
+        reference: "whatwg",
+    };
+    let (measured, reps) = measure(contenders, &plan);
+    println!(
+        "## Lint benchmark\n\n{machine}- load average at end: {}",
+        urlkit_bench::load_average()
+    );
+    println!(
+        "- {} URLs of realworld.txt, {rounds} rounds of {reps} passes, rotating order; \
+         ratio = median over rounds of t(contender) / t(whatwg) in the same round\n",
+        thousands(lines.len())
+    );
+    println!("| contender | median ns/URL | ratio to whatwg | ratio p25–p75 | ok |");
+    println!("| --- | ---: | ---: | ---: | ---: |");
+    for ((name, summary), m) in against(&measured, "whatwg", lines.len(), reps)
+        .into_iter()
+        .zip(&measured)
+    {
+        let Some(s) = summary else { continue };
+        let (ratio, spread) = s.ratio.map_or(("–".into(), "–".into()), |r| {
+            (format!("{:.2}", r.median), format!("{:.2}–{:.2}", r.p25, r.p75))
+        });
+        println!(
+            "| {name} | {:.1} | {ratio} | {spread} | {} |",
+            s.per_item,
+            thousands(m.tally.ok)
+        );
+    }
+}

@@ -1,0 +1,352 @@
+//! The checks on one parsed URL that need no more than its components: credentials, ports,
+//! hosts that are addresses or loopback names, userinfo that looks like a host, schemes,
+//! length.
+
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::net::IpAddr;
+use core::ops::Range;
+
+use super::address::{address_class, embedded_ipv4, is_localhost_name};
+use super::finding::{Code, Detail, Finding};
+use super::spans::LazySpans;
+use crate::{Host, Url};
+
+/// The longest URL the linter takes as ordinary (sitemaps' and many servers' limit; IE's was 2,083).
+pub const MAX_URL_LENGTH: usize = 2048;
+
+/// The [Fetch Standard's bad ports](https://fetch.spec.whatwg.org/#bad-port) (ports of other
+/// protocols a browser refuses to send HTTP to), with their protocols.
+pub(crate) const BAD_PORTS: [(u16, &str); 83] = [
+    (0, "reserved"),
+    (1, "tcpmux"),
+    (7, "echo"),
+    (9, "discard"),
+    (11, "systat"),
+    (13, "daytime"),
+    (15, "netstat"),
+    (17, "qotd"),
+    (19, "chargen"),
+    (20, "ftp-data"),
+    (21, "ftp"),
+    (22, "ssh"),
+    (23, "telnet"),
+    (25, "smtp"),
+    (37, "time"),
+    (42, "name"),
+    (43, "nicname"),
+    (53, "domain"),
+    (69, "tftp"),
+    (77, "rje"),
+    (79, "finger"),
+    (87, "link"),
+    (95, "supdup"),
+    (101, "hostname"),
+    (102, "iso-tsap"),
+    (103, "gppitnp"),
+    (104, "acr-nema"),
+    (109, "pop2"),
+    (110, "pop3"),
+    (111, "sunrpc"),
+    (113, "auth"),
+    (115, "sftp"),
+    (117, "uucp-path"),
+    (119, "nntp"),
+    (123, "ntp"),
+    (135, "epmap"),
+    (137, "netbios-ns"),
+    (139, "netbios-ssn"),
+    (143, "imap"),
+    (161, "snmp"),
+    (179, "bgp"),
+    (389, "ldap"),
+    (427, "svrloc"),
+    (465, "smtp+ssl"),
+    (512, "exec"),
+    (513, "login"),
+    (514, "shell"),
+    (515, "printer"),
+    (526, "tempo"),
+    (530, "courier"),
+    (531, "chat"),
+    (532, "netnews"),
+    (540, "uucp"),
+    (548, "afp"),
+    (554, "rtsp"),
+    (556, "remotefs"),
+    (563, "nntp+ssl"),
+    (587, "smtp (submission)"),
+    (601, "syslog-conn"),
+    (636, "ldap+ssl"),
+    (989, "ftps-data"),
+    (990, "ftps"),
+    (993, "imap+ssl"),
+    (995, "pop3+ssl"),
+    (1719, "h323gatestat"),
+    (1720, "h323hostcall"),
+    (1723, "pptp"),
+    (2049, "nfs"),
+    (3659, "apple-sasl"),
+    (4045, "npp"),
+    (4190, "sieve"),
+    (5060, "sip"),
+    (5061, "sips"),
+    (6000, "x11"),
+    (6566, "sane-port"),
+    (6665, "irc"),
+    (6666, "irc"),
+    (6667, "irc"),
+    (6668, "irc"),
+    (6669, "irc"),
+    (6679, "osaut"),
+    (6697, "irc+tls"),
+    (10080, "amanda"),
+];
+
+/// Ports of services that must never see HTTP from a fetcher and that Fetch does not list.
+const SERVICE_PORTS: [(u16, &str); 7] = [
+    (2375, "docker api"),
+    (3306, "mysql"),
+    (5432, "postgresql"),
+    (6379, "redis"),
+    (9200, "elasticsearch"),
+    (11211, "memcached"),
+    (27017, "mongodb"),
+];
+
+/// The protocol whose well-known port `port` is, if it is another protocol's than `scheme`'s.
+pub(crate) fn other_protocol(port: u16, scheme: &str) -> Option<&'static str> {
+    let (_, name) = BAD_PORTS.iter().chain(&SERVICE_PORTS).find(|(p, _)| *p == port)?;
+    let own = crate::scheme::default_port(scheme) == Some(port);
+    (!own).then_some(*name)
+}
+
+pub(crate) fn credentials(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
+    if !url.password_str().is_empty() {
+        let span = spans.get().password.clone().unwrap_or_default();
+        let message = format!("the url carries a password for user {:?}", url.username());
+        out.push(Finding::new(Code::Password, span, message));
+    } else if !url.username().is_empty() {
+        let span = spans.get().username.clone().unwrap_or_default();
+        let message = format!("the url carries the user name {:?}", url.username());
+        out.push(Finding::new(Code::Username, span, message));
+    }
+}
+
+pub(crate) fn port(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
+    let Some(port) = url.port() else { return };
+    let scheme = url.scheme();
+    let detail = |protocol| Detail::Port { port, protocol };
+    let mut span = || spans.get().port.clone().unwrap_or_default();
+    if let Some(protocol) = other_protocol(port, scheme) {
+        let span = span();
+        let message = format!("port {port} is the well-known port of {protocol}, not {scheme:?}");
+        out.push(Finding::new(Code::OtherProtocolPort, span, message).with_detail(detail(Some(protocol))));
+    } else if crate::scheme::default_port(scheme).is_some_and(|d| d != port) {
+        let span = span();
+        let message = format!("port {port} is not {scheme}'s default port");
+        out.push(Finding::new(Code::NonDefaultPort, span, message).with_detail(detail(None)));
+    }
+}
+
+/// The host a client connects to: the URL's, and for a non-special URL its opaque host
+/// read as a special host would be (a `gopher:` or `dict:` client resolves `0x7f.1` too).
+pub(crate) fn effective_host(url: &Url) -> Option<Host<alloc::string::String>> {
+    match url.host()? {
+        Host::Opaque(o) => {
+            let decoded = crate::percent::percent_decode_str(o).decode_utf8_lossy();
+            Host::parse(&decoded).ok()
+        }
+        Host::Domain(d) => Some(Host::Domain(d.into())),
+        Host::Ipv4(a) => Some(Host::Ipv4(a)),
+        Host::Ipv6(a) => Some(Host::Ipv6(a)),
+        Host::Empty => None,
+    }
+}
+
+/// Rare IPv4 forms, internal address classes, IPv6 embeddings and loopback names.
+pub(crate) fn host(
+    input: &str,
+    url: &Url,
+    host: Option<Host<&str>>,
+    spans: &mut LazySpans<'_>,
+    out: &mut Vec<Finding>,
+) {
+    let owned;
+    let host = match host {
+        Some(Host::Opaque(_)) => {
+            owned = effective_host(url);
+            match &owned {
+                Some(Host::Domain(d)) => Host::Domain(d.as_str()),
+                Some(Host::Ipv4(a)) => Host::Ipv4(*a),
+                Some(Host::Ipv6(a)) => Host::Ipv6(*a),
+                _ => return,
+            }
+        }
+        Some(h) => h,
+        None => return,
+    };
+    match host {
+        Host::Ipv4(addr) => {
+            let span = spans.get().host.clone().unwrap_or_default();
+            let written = input.get(span.clone()).unwrap_or("");
+            if written.parse::<core::net::Ipv4Addr>().ok() != Some(addr) {
+                let message = format!("{written:?} is an ipv4 address in a rare form: it means {addr}");
+                let detail = Detail::Address {
+                    address: IpAddr::V4(addr),
+                    class: address_class(IpAddr::V4(addr)),
+                    embedded_in: None,
+                };
+                out.push(Finding::new(Code::Ipv4Form, span.clone(), message).with_detail(detail));
+            }
+            internal(IpAddr::V4(addr), None, span, out);
+        }
+        Host::Ipv6(addr) => {
+            let span = spans.get().host.clone().unwrap_or_default();
+            let embedded = embedded_ipv4(addr);
+            if let Some((how, v4)) = embedded {
+                let message = format!("{addr} is an ipv6 address carrying {v4} ({})", how.as_str());
+                let detail = Detail::Address {
+                    address: IpAddr::V4(v4),
+                    class: address_class(IpAddr::V4(v4)),
+                    embedded_in: Some((addr, how)),
+                };
+                out.push(Finding::new(Code::EmbeddedIpv4, span.clone(), message).with_detail(detail));
+            }
+            internal(IpAddr::V6(addr), embedded, span, out);
+        }
+        Host::Domain(d) if is_localhost_name(d) => {
+            let span = spans.get().host.clone().unwrap_or_default();
+            let message = format!("{d:?} names the loopback interface");
+            out.push(Finding::new(Code::LocalhostName, span, message));
+        }
+        _ => {}
+    }
+}
+
+fn internal(
+    addr: IpAddr,
+    embedded: Option<(super::address::Embedding, core::net::Ipv4Addr)>,
+    span: Range<usize>,
+    out: &mut Vec<Finding>,
+) {
+    let Some(class) = address_class(addr) else { return };
+    let metadata = matches!(addr.to_string().as_str(), "169.254.169.254" | "fd00:ec2::254")
+        || embedded.is_some_and(|(_, v4)| v4.octets() == [169, 254, 169, 254]);
+    let note = if metadata {
+        ", the cloud metadata service"
+    } else {
+        ""
+    };
+    let message = match embedded {
+        Some((how, v4)) if super::address::address_class(IpAddr::V4(v4)) == Some(class) => {
+            format!(
+                "{addr} carries the {} address {v4} ({}){note}",
+                class.as_str(),
+                how.as_str()
+            )
+        }
+        _ => format!("{addr} is a {} address{note}", class.as_str()),
+    };
+    let detail = Detail::Address {
+        address: addr,
+        class: Some(class),
+        embedded_in: None,
+    };
+    out.push(Finding::new(Code::InternalAddress, span, message).with_detail(detail));
+}
+
+/// `https://bank.example@evil.example/`: the user name reads as a host (RFC 3986 §7.6).
+pub(crate) fn userinfo_like_host(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
+    let user = url.username();
+    if user.is_empty() {
+        return;
+    }
+    let decoded = crate::percent::percent_decode_str(user).decode_utf8_lossy();
+    if !decoded.contains('.') {
+        return;
+    }
+    let looks = match Host::parse(&decoded) {
+        Ok(Host::Ipv4(_)) => true,
+        Ok(Host::Domain(d)) => looks_like_a_site(&d),
+        _ => false,
+    };
+    if looks {
+        let span = spans.get().username.clone().unwrap_or_default();
+        let message = format!(
+            "the user name {:?} looks like a host, but the host is {:?}",
+            &*decoded,
+            url.hostname()
+        );
+        out.push(Finding::new(Code::UserinfoLikeHost, span, message));
+    }
+}
+
+/// Whether the domain `d` has a registrable domain under a listed public suffix (or a
+/// special-use one, RFC 6761 and RFC 2606): `first.last` is a name, `bank.example` a site.
+pub(crate) fn looks_like_a_site(d: &str) -> bool {
+    const SPECIAL_USE: [&str; 6] = ["example", "test", "invalid", "localhost", "local", "internal"];
+    let Some(parts) = crate::domain::split(d) else {
+        return false;
+    };
+    let tld = parts
+        .public_suffix()
+        .trim_end_matches('.')
+        .rsplit('.')
+        .next()
+        .unwrap_or("");
+    let listed = parts.section() != crate::domain::Section::Unlisted || SPECIAL_USE.contains(&tld);
+    listed && d.trim_end_matches('.').contains('.')
+}
+
+pub(crate) fn scheme(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
+    let s = url.scheme();
+    if !matches!(s, "javascript" | "vbscript" | "data" | "file") {
+        return;
+    }
+    let span = spans.get().scheme.clone();
+    let finding = match s {
+        "javascript" | "vbscript" => Finding::new(Code::ScriptScheme, span, format!("{s}: url runs script")),
+        "data" => Finding::new(
+            Code::DataScheme,
+            span,
+            "data: url carries its own content".to_string(),
+        ),
+        "file" => Finding::new(Code::FileScheme, span, "file: url names a local file".to_string()),
+        _ => return,
+    };
+    out.push(finding);
+}
+
+pub(crate) fn length(
+    input: &str,
+    host: Option<Host<&str>>,
+    spans: &mut LazySpans<'_>,
+    out: &mut Vec<Finding>,
+) {
+    if input.len() > MAX_URL_LENGTH {
+        let message = format!("the url is {} bytes long (over {MAX_URL_LENGTH})", input.len());
+        out.push(Finding::new(Code::ExcessiveLength, 0..input.len(), message));
+    }
+    if let Some(Host::Domain(d)) = host {
+        // Both limits need more than 63 bytes.
+        if d.len() <= 63 {
+            return;
+        }
+        let long_label = d.split('.').any(|l| l.len() > 63);
+        if d.len() > 253 || long_label {
+            let span = spans.get().host.clone().unwrap_or_default();
+            let what = if long_label {
+                "a label over 63 bytes"
+            } else {
+                "over 253 bytes"
+            };
+            let message = format!(
+                "the host is {} bytes long with {what}: dns cannot resolve it",
+                d.len()
+            );
+            out.push(Finding::new(Code::ExcessiveLength, span, message));
+        }
+    }
+}

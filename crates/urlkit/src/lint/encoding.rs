@@ -1,0 +1,240 @@
+//! Percent-encoded octets that mean trouble once decoded: control characters (protocol
+//! smuggling, RFC 1738 §6), `/` and `\` in a path and encoded dot segments (back-end
+//! transcoding, RFC 3986 §7.3), and double encoding.
+
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use super::finding::{Code, Finding, Severity};
+use super::spans::{LazySpans, Spans};
+
+/// What the scan saw, for later checks.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Seen {
+    /// A `%0D`, `%0A` or `%00` somewhere.
+    pub line_break: bool,
+}
+
+fn hex(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The octet `%XY` at `i` encodes.
+fn octet_at(b: &[u8], i: usize) -> Option<u8> {
+    Some(hex(*b.get(i + 1)?)? << 4 | hex(*b.get(i + 2)?)?)
+}
+
+fn component_of(spans: &Spans, i: usize) -> &'static str {
+    let within = |r: &Option<Range<usize>>| r.as_ref().is_some_and(|r| r.contains(&i));
+    if spans.path.contains(&i) {
+        "path"
+    } else if within(&spans.query) {
+        "query"
+    } else if within(&spans.fragment) {
+        "fragment"
+    } else if within(&spans.host) {
+        "host"
+    } else if within(&spans.username) || within(&spans.password) {
+        "userinfo"
+    } else if within(&spans.port) {
+        "port"
+    } else {
+        "url"
+    }
+}
+
+/// Whether the `%XY` at `i` of `b` encodes an octet [`check`] looks at (separators and
+/// dots only `in_path`).
+pub(crate) fn interesting(b: &[u8], i: usize, in_path: bool) -> bool {
+    octet_at(b, i).is_some_and(|o| match o {
+        0x00..=0x1f | 0x7f | b'%' => true,
+        b'/' | b'\\' | b'.' => in_path,
+        _ => false,
+    })
+}
+
+/// Appends `f`, or widens the previous finding when `f` continues it: `%0d%0a` is one
+/// finding, "percent-encoded cr lf in the path".
+fn push_merged(out: &mut Vec<Finding>, first: usize, f: Finding) {
+    if let Some(last) = out[first..].last_mut() {
+        let run = matches!(f.code(), Code::EncodedLineBreak | Code::EncodedControl);
+        if run && last.code() == f.code() && last.span().end == f.span().start {
+            let split = |m: &str| {
+                m.find(" in the ")
+                    .map(|i| (m[..i].to_string(), m[i..].to_string()))
+            };
+            let (Some((head, tail)), Some((next, _))) = (split(last.message()), split(f.message())) else {
+                return out.push(f);
+            };
+            let name = next.rsplit(' ').next().unwrap_or("");
+            let message = format!("{head} {name}{tail}");
+            let merged = Finding::new(f.code(), last.span().start..f.span().end, message)
+                .with_severity(last.severity());
+            *last = merged;
+            return;
+        }
+    }
+    out.push(f);
+}
+
+/// Scans `input` for percent-encoded trouble; `special` says whether `\` separates path
+/// segments. In the query and fragment of a special URL, encoded controls are form data
+/// (a `<textarea>` submits its line breaks as `%0D%0A`), so they are notes there.
+pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: &mut Vec<Finding>) -> Seen {
+    let mut seen = Seen::default();
+    let b = input.as_bytes();
+    let first = out.len();
+    let mut repeats: Vec<(Code, &'static str, usize, usize)> = Vec::new();
+    let mut dots = false;
+    let mut i = 0;
+    while let Some(off) = memchr_percent(&b[i..]) {
+        i += off;
+        let Some(octet) = octet_at(b, i) else {
+            i += 1;
+            continue;
+        };
+        if !interesting(b, i, true) {
+            i += 3;
+            continue;
+        }
+        dots |= octet == b'.';
+        let spans = spans.get();
+        let part = component_of(spans, i);
+        let in_path = part == "path";
+        let form_data = special && matches!(part, "query" | "fragment");
+        let span = i..i + 3;
+        if matches!(octet, 0x00..=0x1f | 0x7f) {
+            seen.line_break |= matches!(octet, b'\r' | b'\n' | 0);
+            // A repeat of an earlier finding that is not adjacent to it is only counted.
+            let code = if matches!(octet, b'\r' | b'\n' | 0) {
+                Code::EncodedLineBreak
+            } else {
+                Code::EncodedControl
+            };
+            if let Some((.., n)) = repeats.iter_mut().find(|(c, p, at, _)| {
+                *c == code
+                    && *p == part
+                    && out[*at].span().end != span.start
+                    && out.last().is_some_and(|l| l.span().end != span.start)
+            }) {
+                *n += 1;
+                i += 3;
+                continue;
+            }
+        }
+        let finding = match octet {
+            b'\r' | b'\n' | 0 => {
+                seen.line_break = true;
+                let name = match octet {
+                    0 => "nul",
+                    b'\n' => "lf",
+                    _ => "cr",
+                };
+                let f = Finding::new(
+                    Code::EncodedLineBreak,
+                    span,
+                    format!("percent-encoded {name} in the {part}"),
+                );
+                Some(if form_data {
+                    f.with_severity(Severity::Note)
+                } else {
+                    f
+                })
+            }
+            0x01..=0x1f | 0x7f => {
+                let message = format!("percent-encoded control character 0x{octet:02x} in the {part}");
+                let f = Finding::new(Code::EncodedControl, span, message);
+                Some(if form_data {
+                    f.with_severity(Severity::Note)
+                } else {
+                    f
+                })
+            }
+            b'/' | b'\\' if in_path => Some(Finding::new(
+                Code::EncodedPathSeparator,
+                span,
+                format!("percent-encoded {:?} in the path", char::from(octet)),
+            )),
+            b'%' if octet_at(b, i + 2).is_some() => {
+                let severity = if in_path {
+                    Severity::Warning
+                } else {
+                    Severity::Note
+                };
+                let decoded = char::from(octet_at(b, i + 2).unwrap_or(b'?'));
+                let message = format!(
+                    "double percent-encoding in the {part}: decodes to %{} then to {decoded:?}",
+                    &input[i + 3..i + 5]
+                );
+                Some(Finding::new(Code::DoubleEncoding, i..i + 5, message).with_severity(severity))
+            }
+            _ => None,
+        };
+        if let Some(f) = finding {
+            // One finding per kind and component (a query of form data may hold hundreds
+            // of encoded line breaks): later ones are counted.
+            match repeats
+                .iter_mut()
+                .find(|(code, p, ..)| *code == f.code() && *p == part)
+            {
+                Some((_, _, at, n)) if out[*at].span().end != f.span().start => *n += 1,
+                Some(_) => push_merged(out, first, f),
+                None => {
+                    repeats.push((f.code(), part, out.len(), 1));
+                    push_merged(out, first, f);
+                }
+            }
+        }
+        i += 3;
+    }
+    for (_, part, at, n) in repeats {
+        if n > 1 {
+            let f = &out[at];
+            let message = format!("{} ({n} in the {part})", f.message());
+            out[at] = Finding::new(f.code(), f.span(), message).with_severity(f.severity());
+        }
+    }
+    if dots {
+        dot_segments(input, spans.get().path.clone(), special, out);
+    }
+    seen
+}
+
+/// The first `%` in `b` (through `contains`' memchr for the common miss).
+fn memchr_percent(b: &[u8]) -> Option<usize> {
+    if !b.contains(&b'%') {
+        return None;
+    }
+    b.iter().position(|&c| c == b'%')
+}
+
+/// Path segments that decode to `.` or `..` but are not written so.
+fn dot_segments(input: &str, path: Range<usize>, special: bool, out: &mut Vec<Finding>) {
+    let text = &input[path.clone()];
+    let mut start = path.start;
+    for segment in text.split(|c| c == '/' || (special && c == '\\')) {
+        let span = start..start + segment.len();
+        start = span.end + 1;
+        if !segment.contains('%') || segment.len() > 6 {
+            continue;
+        }
+        let decoded = crate::percent::percent_decode_str(segment).into_bytes();
+        if matches!(&*decoded, b"." | b"..") {
+            out.push(Finding::new(
+                Code::EncodedDotSegment,
+                span,
+                format!(
+                    "path segment {segment:?} is {:?} once decoded",
+                    core::str::from_utf8(&decoded).unwrap_or("")
+                ),
+            ));
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! Internationalized domain names that deceive: labels mixing scripts or using restricted
+//! characters ([UTS 39](https://www.unicode.org/reports/tr39/) §5 and §3.1, through the
+//! `unicode-security` crate), and domains confusable with an ASCII domain (UTS 39 §4
+//! skeletons).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel, RestrictionLevelDetection};
+
+use super::finding::{Code, Detail, Finding};
+
+/// Checks the WHATWG domain `ascii` (lower-case, punycode); `span` is the host in the input.
+pub(crate) fn check(ascii: &str, span: impl FnOnce() -> Range<usize>, out: &mut Vec<Finding>) {
+    if !has_ace_label(ascii.as_bytes()) {
+        return;
+    }
+    let span = span();
+    let (unicode, _) = crate::host::domain_to_unicode(ascii);
+    if unicode.is_ascii() {
+        return;
+    }
+    let idn = |lookalike: Option<String>| Detail::Idn {
+        unicode: unicode.clone(),
+        ascii: ascii.into(),
+        lookalike,
+    };
+    for label in unicode.split('.').filter(|l| !l.is_ascii()) {
+        let restricted: Vec<String> = label
+            .chars()
+            .filter(|&c| !c.identifier_allowed() && c != '-')
+            .map(|c| format!("U+{:04X}", u32::from(c)))
+            .collect();
+        if !restricted.is_empty() {
+            let message = format!(
+                "label {label:?} of {unicode:?} ({ascii}) uses characters uts 39 restricts: {}",
+                restricted.join(", ")
+            );
+            out.push(Finding::new(Code::IdnRestricted, span.clone(), message).with_detail(idn(None)));
+        }
+        let mixed = if restricted.is_empty() {
+            label.detect_restriction_level() > RestrictionLevel::HighlyRestrictive
+        } else {
+            !label.is_single_script()
+        };
+        if mixed {
+            let message = format!("label {label:?} of {unicode:?} ({ascii}) mixes scripts");
+            out.push(Finding::new(Code::IdnMixedScript, span.clone(), message).with_detail(idn(None)));
+        }
+    }
+    // The registrable domain is what a reader takes for the site: a confusable one is an
+    // error; a confusable subdomain under an ASCII site, a warning.
+    let site = crate::domain::registrable_domain(&unicode);
+    let site = site.as_deref().unwrap_or(&unicode);
+    if let Some(lookalike) = ascii_lookalike(site) {
+        let message =
+            format!("{unicode:?} ({ascii}) is confusable with the ascii registrable domain {lookalike:?}");
+        out.push(Finding::new(Code::IdnConfusable, span, message).with_detail(idn(Some(lookalike))));
+    } else if let Some(lookalike) = ascii_lookalike(&unicode) {
+        let message = format!("{unicode:?} ({ascii}) is confusable with the ascii host {lookalike:?}");
+        let f =
+            Finding::new(Code::IdnConfusable, span, message).with_severity(super::finding::Severity::Warning);
+        out.push(f.with_detail(idn(Some(lookalike))));
+    }
+}
+
+/// Whether a label of the domain `b` starts with `xn--` (a byte loop: most hosts have none).
+fn has_ace_label(b: &[u8]) -> bool {
+    let mut at = 0;
+    loop {
+        if b[at..].starts_with(b"xn--") {
+            return true;
+        }
+        match b[at..].iter().position(|&c| c == b'.') {
+            Some(i) => at += i + 1,
+            None => return false,
+        }
+    }
+}
+
+/// The ASCII domain with the same UTS 39 skeleton as `unicode`, if there is one: each
+/// non-ASCII character replaced by its prototype, which must be ASCII.
+pub(crate) fn ascii_lookalike(unicode: &str) -> Option<String> {
+    let mut lookalike = String::with_capacity(unicode.len());
+    for c in unicode.chars() {
+        if c.is_ascii() {
+            lookalike.push(c);
+            continue;
+        }
+        let mut buf = [0u8; 4];
+        for p in unicode_security::skeleton(c.encode_utf8(&mut buf)) {
+            if !p.is_ascii() {
+                return None;
+            }
+            lookalike.push(p.to_ascii_lowercase());
+        }
+    }
+    let same = unicode_security::skeleton(unicode).eq(unicode_security::skeleton(&lookalike));
+    (same && lookalike != unicode).then_some(lookalike)
+}

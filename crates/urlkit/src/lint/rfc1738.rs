@@ -1,0 +1,30 @@
+//! RFC 1738 §6: decoded parts of a URL that would put a line break into a protocol — an FTP
+//! command (§3.2.2), a gopher selector (§3.4), a mailto header (RFC 6068 §7), a news or
+//! WAIS request — as the scheme views of [`crate::rfc1738`] flag them
+//! ([`SchemeView::line_breaks`](crate::rfc1738::SchemeView::line_breaks)).
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::finding::{Code, Finding};
+
+/// A finding for every decoded part of `input`'s RFC 1738 view that holds a CR, LF or NUL.
+pub(crate) fn check(input: &str, out: &mut Vec<Finding>) {
+    let Ok(parsed) = crate::rfc1738::parse(input) else {
+        return;
+    };
+    for (what, value) in parsed.view.line_breaks() {
+        let span = encoded_line_break(input).unwrap_or(0..input.len());
+        let message =
+            format!("the {what} decodes to {value:?}: a line break would start another command or header");
+        out.push(Finding::new(Code::Rfc1738Smuggling, span, message));
+    }
+}
+
+/// The first `%0D`, `%0A` or `%00` in `input`.
+fn encoded_line_break(input: &str) -> Option<core::ops::Range<usize>> {
+    let b = input.as_bytes();
+    (0..b.len().saturating_sub(2))
+        .find(|&i| b[i] == b'%' && b[i + 1] == b'0' && matches!(b[i + 2], b'a' | b'A' | b'd' | b'D' | b'0'))
+        .map(|i| i..i + 3)
+}

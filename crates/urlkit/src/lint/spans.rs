@@ -1,0 +1,247 @@
+//! Where the components are in the raw input, for findings' spans, and the RFC 3986 side of
+//! the differential (the strict parser, the IRI parser, or RFC 3986 Appendix B's split).
+
+use core::ops::Range;
+
+use crate::rfc3986::{IriRef, ParseError, UriRef};
+
+/// Byte ranges of the components in the input, located the way the WHATWG parser reads
+/// them (for special schemes `\` is `/` and any run of slashes precedes the authority).
+/// Tabs and newlines inside a component are not skipped: spans are then approximate.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Spans {
+    pub scheme: Range<usize>,
+    pub username: Option<Range<usize>>,
+    pub password: Option<Range<usize>>,
+    pub host: Option<Range<usize>>,
+    pub port: Option<Range<usize>>,
+    pub path: Range<usize>,
+    pub query: Option<Range<usize>>,
+    pub fragment: Option<Range<usize>>,
+}
+
+impl Spans {
+    /// Locates the components of `input`; `special` and `file` say how the scheme reads.
+    pub(crate) fn locate(input: &str, special: bool, file: bool) -> Spans {
+        let b = input.as_bytes();
+        let start = b.iter().position(|&c| c > b' ').unwrap_or(b.len());
+        let end = b
+            .iter()
+            .rposition(|&c| c > b' ')
+            .map_or(start, |i| i + 1)
+            .max(start);
+        let mut spans = Spans::default();
+        let is_sep = |c: u8| c == b'/' || (special && c == b'\\');
+        // The scheme: alpha then alphanumerics, `+`, `-`, `.`, up to a `:`.
+        let scheme_len = b[start..end]
+            .iter()
+            .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+            .unwrap_or(end - start);
+        let mut at = start;
+        if scheme_len > 0 && b[start].is_ascii_alphabetic() && b.get(start + scheme_len) == Some(&b':') {
+            spans.scheme = start..start + scheme_len;
+            at = start + scheme_len + 1;
+        } else {
+            spans.scheme = start..start;
+        }
+        let slashes = b[at..end].iter().take_while(|&&c| is_sep(c)).count();
+        let has_authority = if special && !file {
+            slashes > 0
+        } else {
+            slashes >= 2
+        };
+        if has_authority {
+            let auth_start = if special && !file { at + slashes } else { at + 2 };
+            let auth_end = b[auth_start..end]
+                .iter()
+                .position(|&c| is_sep(c) || c == b'?' || c == b'#')
+                .map_or(end, |i| auth_start + i);
+            spans.locate_authority(b, auth_start..auth_end);
+            at = auth_end;
+        }
+        let path_end = b[at..end]
+            .iter()
+            .position(|&c| c == b'?' || c == b'#')
+            .map_or(end, |i| at + i);
+        spans.path = at..path_end;
+        let mut rest = path_end;
+        if b.get(rest) == Some(&b'?') {
+            let q_end = b[rest..end]
+                .iter()
+                .position(|&c| c == b'#')
+                .map_or(end, |i| rest + i);
+            spans.query = Some(rest + 1..q_end);
+            rest = q_end;
+        }
+        if b.get(rest) == Some(&b'#') && rest < end {
+            spans.fragment = Some(rest + 1..end);
+        }
+        spans
+    }
+
+    fn locate_authority(&mut self, b: &[u8], auth: Range<usize>) {
+        let text = &b[auth.clone()];
+        let host_start = match text.iter().rposition(|&c| c == b'@') {
+            Some(i) => {
+                let info = auth.start..auth.start + i;
+                match b[info.clone()].iter().position(|&c| c == b':') {
+                    Some(j) => {
+                        self.username = Some(info.start..info.start + j);
+                        self.password = Some(info.start + j + 1..info.end);
+                    }
+                    None => self.username = Some(info),
+                }
+                auth.start + i + 1
+            }
+            None => auth.start,
+        };
+        let host_text = &b[host_start..auth.end];
+        let colon = if host_text.first() == Some(&b'[') {
+            host_text
+                .iter()
+                .position(|&c| c == b']')
+                .and_then(|i| (host_text.get(i + 1) == Some(&b':')).then_some(i + 1))
+        } else {
+            host_text.iter().rposition(|&c| c == b':')
+        };
+        match colon {
+            Some(i) => {
+                self.host = Some(host_start..host_start + i);
+                self.port = Some(host_start + i + 1..auth.end);
+            }
+            None => self.host = Some(host_start..auth.end),
+        }
+    }
+}
+
+/// [`Spans`] located on first use: most inputs have no finding, so no span.
+pub(crate) struct LazySpans<'a> {
+    input: &'a str,
+    special: bool,
+    file: bool,
+    spans: Option<Spans>,
+}
+
+impl<'a> LazySpans<'a> {
+    pub(crate) fn new(input: &'a str, special: bool, file: bool) -> Self {
+        LazySpans {
+            input,
+            special,
+            file,
+            spans: None,
+        }
+    }
+
+    pub(crate) fn get(&mut self) -> &Spans {
+        let (input, special, file) = (self.input, self.special, self.file);
+        self.spans
+            .get_or_insert_with(|| Spans::locate(input, special, file))
+    }
+}
+
+/// How the RFC 3986 side was read.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Via {
+    /// A valid `URI-reference`.
+    Uri,
+    /// A valid `IRI-reference` (RFC 3987), not a URI.
+    Iri,
+    /// Neither: RFC 3986 Appendix B's regular expression, which splits any string, and the
+    /// strict parser's error.
+    Split(ParseError),
+}
+
+/// The RFC 3986 reading of an input: components as slices of it.
+#[derive(Debug, Clone)]
+pub(crate) struct Generic<'a> {
+    pub scheme: Option<&'a str>,
+    pub userinfo: Option<&'a str>,
+    pub host: Option<&'a str>,
+    pub port: Option<&'a str>,
+    pub path: &'a str,
+    pub via: Via,
+}
+
+impl<'a> Generic<'a> {
+    /// Parses `input` strictly as a URI, else as an IRI, else splits it as Appendix B does.
+    pub(crate) fn read(input: &'a str) -> Generic<'a> {
+        // `UriRef` and `IriRef` have the same getters but no common trait.
+        macro_rules! from {
+            ($r:expr, $via:expr) => {
+                Generic {
+                    scheme: $r.scheme(),
+                    userinfo: $r.userinfo(),
+                    host: $r.host(),
+                    port: $r.port(),
+                    path: $r.path(),
+                    via: $via,
+                }
+            };
+        }
+        match UriRef::parse(input) {
+            Ok(u) => from!(u, Via::Uri),
+            Err(e) => match IriRef::parse(input) {
+                Ok(i) => from!(i, Via::Iri),
+                Err(_) => Generic::split(input, e),
+            },
+        }
+    }
+
+    /// [RFC 3986 Appendix B](https://www.rfc-editor.org/rfc/rfc3986#appendix-B):
+    /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, the authority then split
+    /// at its last `@` and at the `:` after the host (after `]` for an IP literal).
+    fn split(input: &'a str, error: ParseError) -> Generic<'a> {
+        let b = input.as_bytes();
+        let mut g = Generic {
+            scheme: None,
+            userinfo: None,
+            host: None,
+            port: None,
+            path: "",
+            via: Via::Split(error),
+        };
+        let mut at = 0;
+        if let Some(i) = b.iter().position(|&c| matches!(c, b':' | b'/' | b'?' | b'#')) {
+            if i > 0 && b[i] == b':' {
+                g.scheme = Some(&input[..i]);
+                at = i + 1;
+            }
+        }
+        if input[at..].starts_with("//") {
+            let start = at + 2;
+            let end = b[start..]
+                .iter()
+                .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+                .map_or(b.len(), |i| start + i);
+            let auth = &input[start..end];
+            let host_port = match auth.rfind('@') {
+                Some(i) => {
+                    g.userinfo = Some(&auth[..i]);
+                    &auth[i + 1..]
+                }
+                None => auth,
+            };
+            let colon = if host_port.starts_with('[') {
+                host_port
+                    .find(']')
+                    .and_then(|i| host_port[i + 1..].starts_with(':').then_some(i + 1))
+            } else {
+                host_port.rfind(':')
+            };
+            match colon {
+                Some(i) => {
+                    g.host = Some(&host_port[..i]);
+                    g.port = Some(&host_port[i + 1..]);
+                }
+                None => g.host = Some(host_port),
+            }
+            at = end;
+        }
+        let path_end = b[at..]
+            .iter()
+            .position(|&c| c == b'?' || c == b'#')
+            .map_or(b.len(), |i| at + i);
+        g.path = &input[at..path_end];
+        g
+    }
+}

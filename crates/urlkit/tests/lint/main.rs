@@ -1,0 +1,48 @@
+//! The linter and the safe-fetch policy (`urlkit::lint`): every finding kind on its own
+//! input and not on close, harmless ones; the host-confusion corpus (`corpus.jsonl`, both
+//! parsers' answers and the findings expected); the policy presets; `realworld.txt`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod corpus;
+mod kinds;
+mod policy;
+mod props;
+mod realworld;
+
+use urlkit::lint::{lint, Code, Finding};
+
+/// The codes `input` raises, in the linter's order.
+pub fn codes(input: &str) -> Vec<&'static str> {
+    lint(input).iter().map(|f| f.code().as_str()).collect()
+}
+
+/// The first finding of `code` on `input`, if any.
+pub fn find(input: &str, code: Code) -> Option<Finding> {
+    lint(input).into_iter().find(|f| f.code() == code)
+}
+
+/// Asserts that `input` raises `code`, and returns the text under its first span.
+#[track_caller]
+pub fn raised(input: &str, code: Code) -> String {
+    let f = find(input, code).unwrap_or_else(|| {
+        panic!(
+            "{input:?} should raise {code} ({}), got {:?}",
+            code.name(),
+            codes(input)
+        )
+    });
+    input[f.span()].to_owned()
+}
+
+/// Asserts that `input` does not raise `code`.
+#[track_caller]
+pub fn not_raised(input: &str, code: Code) {
+    assert!(
+        find(input, code).is_none(),
+        "{input:?} should not raise {code} ({}): {:?}",
+        code.name(),
+        lint(input)
+    );
+}

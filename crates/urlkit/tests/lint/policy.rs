@@ -1,0 +1,141 @@
+//! The safe-fetch policy: presets, each rule, and the deciding findings.
+
+use urlkit::lint::{Code, Policy, Severity};
+
+fn deciding(policy: &Policy, input: &str) -> Vec<Code> {
+    policy.check(input).deciding().iter().map(|f| f.code()).collect()
+}
+
+#[test]
+fn strict_allows_plain_web_urls() {
+    let strict = Policy::strict();
+    for input in [
+        "https://example.com/",
+        "http://example.com/a?b=c#d",
+        "https://bücher.de/",
+        "https://93.184.216.34/x",
+        "HTTPS://EXAMPLE.COM:443/",
+    ] {
+        let v = strict.check(input);
+        assert!(v.is_allowed(), "{input}: {:?}", v.deciding());
+    }
+}
+
+#[test]
+fn strict_refuses_every_internal_form() {
+    let strict = Policy::strict();
+    for input in [
+        "http://127.0.0.1/",
+        "http://127.1/",
+        "http://0x7f000001/",
+        "http://2130706433/",
+        "http://017700000001/",
+        "http://0/",
+        "http://10.0.0.1/",
+        "http://192.168.1.1/",
+        "http://172.16.0.1/",
+        "http://100.64.0.1/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[::1]/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://[::ffff:a9fe:a9fe]/",
+        "http://[64:ff9b::7f00:1]/",
+        "http://[2002:7f00:1::]/",
+        "http://[fd00:ec2::254]/",
+        "http://localhost/",
+        "http://api.localhost/",
+        "http://%31%32%37.0.0.1/",
+    ] {
+        let d = deciding(&strict, input);
+        assert!(
+            d.contains(&Code::InternalAddress) || d.contains(&Code::LocalhostName),
+            "{input}: {d:?}"
+        );
+    }
+}
+
+#[test]
+fn strict_refuses_schemes_ports_credentials_and_tricks() {
+    let strict = Policy::strict();
+    for (input, code) in [
+        ("gopher://example.com/", Code::SchemeNotAllowed),
+        ("file:///etc/passwd", Code::SchemeNotAllowed),
+        ("javascript:alert(1)", Code::SchemeNotAllowed),
+        ("https://example.com:8443/", Code::PortNotAllowed),
+        ("http://example.com:25/", Code::PortNotAllowed),
+        ("https://user:pw@example.com/", Code::Password),
+        ("https://user@example.com/", Code::Username),
+        ("https://bank.example@evil.example/", Code::UserinfoLikeHost),
+        ("http://good.com\\@evil.com/", Code::ParserDifferential),
+        ("https://аpple.com/", Code::IdnConfusable),
+        ("http://example.com/a%2fb", Code::EncodedPathSeparator),
+        ("http://example.com/%0d%0a", Code::EncodedLineBreak),
+        ("http://[::ffff:8.8.8.8]/", Code::EmbeddedIpv4),
+        ("not a url", Code::NotAUrl),
+    ] {
+        let d = deciding(&strict, input);
+        assert!(d.contains(&code), "{input}: {d:?}");
+    }
+}
+
+#[test]
+fn default_policy_is_looser() {
+    let p = Policy::default();
+    assert!(p.check("http://example.com:8080/").is_allowed());
+    assert!(p.check("http://example.com/a%2fb").is_allowed());
+    assert!(!p.check("http://127.1/").is_allowed());
+    assert!(!p.check("https://u:p@example.com/").is_allowed());
+    assert!(!p.check("ftp://example.com/").is_allowed());
+}
+
+#[test]
+fn rules_can_be_relaxed_and_tightened() {
+    let p = Policy::strict().allow_internal(true);
+    assert!(p.check("http://10.0.0.1/").is_allowed());
+    assert!(
+        !p.check("http://127.1/").is_allowed(),
+        "the rare form is still a warning"
+    );
+    let p = Policy::strict().allow_credentials(true);
+    assert!(p.check("https://user@example.com/").is_allowed());
+    let p = Policy::strict().ports(None).schemes(&["https", "wss"]);
+    assert!(p.check("wss://example.com:9000/").is_allowed());
+    assert!(!p.check("http://example.com/").is_allowed());
+    let p = Policy::default().deny_at(Severity::Note);
+    assert!(!p.check("http://example.com:8080/").is_allowed());
+    let p = Policy::default().deny(Code::DataScheme).schemes(&[]);
+    assert!(!p.check("data:,x").is_allowed());
+    assert!(p.check("foo:bar").is_allowed());
+}
+
+#[test]
+fn verdict_keeps_every_finding() {
+    let v = Policy::default().check("http://user:pw@example.com:8080/");
+    assert!(!v.is_allowed());
+    assert_eq!(
+        v.deciding().iter().map(|f| f.code()).collect::<Vec<_>>(),
+        [Code::Password]
+    );
+    assert!(v.findings().iter().any(|f| f.code() == Code::NonDefaultPort));
+}
+
+#[test]
+fn resolved_addresses() {
+    let strict = Policy::strict();
+    for internal in [
+        "127.0.0.1",
+        "10.1.2.3",
+        "::1",
+        "::ffff:192.168.0.1",
+        "fe80::1",
+        "169.254.169.254",
+    ] {
+        assert!(!strict.allows_address(internal.parse().unwrap()), "{internal}");
+    }
+    for public in ["93.184.216.34", "2606:4700::1111", "::ffff:1.1.1.1"] {
+        assert!(strict.allows_address(public.parse().unwrap()), "{public}");
+    }
+    assert!(Policy::strict()
+        .allow_internal(true)
+        .allows_address("127.0.0.1".parse().unwrap()));
+}
