@@ -1,4 +1,4 @@
-//! Renamed to [`rfc1738`](crate::rfc1738), after the standard it implements: every item here
+//! Renamed to [`rfc1738`], after the standard it implements: every item here
 //! is a deprecated alias of the item of the same name there, so that code written against
 //! the former name compiles with a warning.
 #![allow(deprecated)]

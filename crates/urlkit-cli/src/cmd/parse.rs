@@ -217,7 +217,7 @@ pub fn object(input: &str, base: Option<&str>, outcome: &Outcome) -> JsonObject 
             .str("port", url.port_str())
             .str("pathname", url.pathname())
             .str("search", url.search())
-            .str("hash", url.hash());
+            .str("hash", url.hash_str());
         obj
     });
     written.unwrap_or_else(|| failure(input, base, INTERNAL_ERROR).0)
@@ -306,7 +306,7 @@ fn table(input: &str, base: Option<&str>, url: &Url, width: usize) -> String {
         ("port", url.port_str()),
         ("pathname", url.pathname()),
         ("search", url.search()),
-        ("hash", url.hash()),
+        ("hash", url.hash_str()),
     ]);
     let mut text = String::new();
     for (name, value) in rows {

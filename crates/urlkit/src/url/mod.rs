@@ -43,7 +43,7 @@ use core::str::FromStr;
 /// assert_eq!(url.as_str(), "https://User:Pa%73s@example.com:8080/b?q=1#top");
 /// assert_eq!((url.username(), url.password()), ("User", "Pa%73s"));
 /// assert_eq!((url.hostname(), url.port()), ("example.com", Some(8080)));
-/// assert_eq!((url.pathname(), url.search(), url.hash()), ("/b", "?q=1", "#top"));
+/// assert_eq!((url.pathname(), url.search(), url.hash_str()), ("/b", "?q=1", "#top"));
 /// # Ok::<(), urlkit::ParseError>(())
 /// ```
 #[derive(Clone)]
@@ -351,17 +351,10 @@ impl Url {
         self.serialization
     }
 
-    /// Checks the offsets against the serialization (run after every parse in debug builds).
-    ///
-    /// # Errors
-    ///
-    /// A description of the first broken invariant: only a bug in urlkit can cause one.
-    ///
-    /// ```
-    /// assert_eq!(urlkit::Url::parse("http://u:p@h:1/p?q#f")?.check_invariants(), Ok(()));
-    /// # Ok::<(), urlkit::ParseError>(())
-    /// ```
-    pub fn check_invariants(&self) -> Result<(), &'static str> {
+    /// Checks the offsets against the serialization: debug builds run it after every parse
+    /// and every setter, so the test suites (run in debug) check every URL they make. Errs
+    /// with the first broken invariant, which only a bug in urlkit can cause.
+    pub(crate) fn check_invariants(&self) -> Result<(), &'static str> {
         self.offsets.check(&self.serialization, self.host, self.port)?;
         let special = self.is_special();
         if special && self.host == HostInternal::None {
@@ -396,7 +389,7 @@ impl Url {
     /// ```
     #[inline]
     pub fn protocol(&self) -> &str {
-        &self.serialization[..=self.offsets.scheme_end as usize]
+        &self.serialization[..=self.offsets.scheme_end()]
     }
 
     /// The [scheme](https://url.spec.whatwg.org/#concept-url-scheme), lower-case.
@@ -407,7 +400,7 @@ impl Url {
     /// ```
     #[inline]
     pub fn scheme(&self) -> &str {
-        &self.serialization[..self.offsets.scheme_end as usize]
+        &self.serialization[..self.offsets.scheme_end()]
     }
 
     /// Whether the scheme is [special](https://url.spec.whatwg.org/#is-special).
@@ -438,8 +431,8 @@ impl Url {
         if self.host == HostInternal::None {
             return "";
         }
-        let start = self.offsets.scheme_end as usize + 3;
-        &self.serialization[start..self.offsets.username_end as usize]
+        let start = self.offsets.scheme_end() + 3;
+        &self.serialization[start..self.offsets.username_end()]
     }
 
     /// The [password](https://url.spec.whatwg.org/#dom-url-password), percent-encoded.
@@ -450,8 +443,8 @@ impl Url {
     /// ```
     pub fn password(&self) -> &str {
         let o = &self.offsets;
-        if o.username_end < o.host_start && self.serialization.as_bytes()[o.username_end as usize] == b':' {
-            &self.serialization[o.username_end as usize + 1..o.host_start as usize - 1]
+        if o.username_end() < o.host_start() && self.serialization.as_bytes()[o.username_end()] == b':' {
+            &self.serialization[o.username_end() + 1..o.host_start() - 1]
         } else {
             ""
         }
@@ -465,7 +458,7 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn has_credentials(&self) -> bool {
-        self.offsets.username_end < self.offsets.host_start
+        self.offsets.username_end() < self.offsets.host_start()
     }
 
     /// The [host](https://url.spec.whatwg.org/#concept-url-host); `None` for a null host.
@@ -498,7 +491,7 @@ impl Url {
         if self.host == HostInternal::None {
             return "";
         }
-        &self.serialization[self.offsets.host_start as usize..self.offsets.path_start as usize]
+        &self.serialization[self.offsets.host_start()..self.offsets.path_start()]
     }
 
     /// The [hostname](https://url.spec.whatwg.org/#dom-url-hostname): the serialized host
@@ -510,7 +503,7 @@ impl Url {
     /// ```
     #[inline]
     pub fn hostname(&self) -> &str {
-        &self.serialization[self.offsets.host_start as usize..self.offsets.host_end as usize]
+        &self.serialization[self.offsets.host_start()..self.offsets.host_end()]
     }
 
     /// The [port](https://url.spec.whatwg.org/#concept-url-port); `None` when absent or the
@@ -536,7 +529,7 @@ impl Url {
         if self.port.is_none() {
             return "";
         }
-        &self.serialization[self.offsets.host_end as usize + 1..self.offsets.path_start as usize]
+        &self.serialization[self.offsets.host_end() + 1..self.offsets.path_start()]
     }
 
     /// The port, or the special scheme's default port.
@@ -560,7 +553,7 @@ impl Url {
     /// ```
     pub fn pathname(&self) -> &str {
         let end = self.offsets.path_end(self.serialization.len());
-        &self.serialization[self.offsets.path_start as usize..end]
+        &self.serialization[self.offsets.path_start()..end]
     }
 
     /// Whether the path is [opaque](https://url.spec.whatwg.org/#url-opaque-path) (a string,
@@ -599,13 +592,9 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn search(&self) -> &str {
-        match self.offsets.query_start {
+        match self.offsets.query_start() {
             Some(q) => {
-                let end = self
-                    .offsets
-                    .fragment_start
-                    .map_or(self.serialization.len(), |f| f as usize);
-                let q = q as usize;
+                let end = self.offsets.fragment_start().unwrap_or(self.serialization.len());
                 if end - q <= 1 {
                     ""
                 } else {
@@ -624,26 +613,40 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn query(&self) -> Option<&str> {
-        let q = self.offsets.query_start? as usize;
-        let end = self
-            .offsets
-            .fragment_start
-            .map_or(self.serialization.len(), |f| f as usize);
+        let q = self.offsets.query_start()?;
+        let end = self.offsets.fragment_start().unwrap_or(self.serialization.len());
         Some(&self.serialization[q + 1..end])
     }
 
     /// The API's [hash](https://url.spec.whatwg.org/#dom-url-hash): `#` and the fragment, or
-    /// `""` when it is null or empty.
+    /// `""` when it is null or empty. (Named `hash_str` so that it does not shadow
+    /// [`Hash::hash`](core::hash::Hash::hash).)
     ///
     /// ```
-    /// assert_eq!(urlkit::Url::parse("http://h/#x y")?.hash(), "#x%20y");
+    /// assert_eq!(urlkit::Url::parse("http://h/#x y")?.hash_str(), "#x%20y");
+    /// assert_eq!(urlkit::Url::parse("http://h/#")?.hash_str(), "");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
-    pub fn hash(&self) -> &str {
-        match self.offsets.fragment_start {
-            Some(f) if self.serialization.len() - f as usize > 1 => &self.serialization[f as usize..],
+    pub fn hash_str(&self) -> &str {
+        match self.offsets.fragment_start() {
+            Some(f) if self.serialization.len() - f > 1 => &self.serialization[f..],
             _ => "",
         }
+    }
+
+    /// Renamed to [`hash_str`](Self::hash_str): this name shadowed [`Hash::hash`](core::hash::Hash::hash).
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
+    /// assert_eq!(urlkit::Url::parse("http://h/#x")?.hash(), "#x");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[deprecated(
+        since = "0.2.0",
+        note = "renamed to `Url::hash_str` (`hash` shadowed `Hash::hash`)"
+    )]
+    pub fn hash(&self) -> &str {
+        self.hash_str()
     }
 
     /// The [fragment](https://url.spec.whatwg.org/#concept-url-fragment) without `#`; `None`
@@ -654,7 +657,7 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn fragment(&self) -> Option<&str> {
-        let f = self.offsets.fragment_start? as usize;
+        let f = self.offsets.fragment_start()?;
         Some(&self.serialization[f + 1..])
     }
 }

@@ -9,12 +9,14 @@
 //! [`crate::host::domain_parses`], also without allocating; it leaves to the full parser
 //! (`None`) only a host with a label longer than its stack buffer once percent-decoded.
 
+use super::authority::port_number;
 use super::encode::skip_copy;
+use super::scheme::scheme_len;
 use crate::error::Reporter;
 use crate::host::ipv4::{ends_in_a_number, parse_ipv4, Positions};
 use crate::host::opaque::{FORBIDDEN_DOMAIN, FORBIDDEN_HOST};
 use crate::scheme::SpecialScheme;
-use crate::whatwg::chars::{find_port_colon, is_c0_or_space, END_NON_SPECIAL, END_SPECIAL, SCHEME_CHAR};
+use crate::whatwg::chars::{find_port_colon, is_c0_or_space, END_NON_SPECIAL, END_SPECIAL};
 
 /// Bytes of a special host that the host parser keeps valid without looking further (COPY):
 /// ASCII, not a forbidden domain code point, not `%` (percent-decoding). (An ASCII domain is
@@ -56,12 +58,7 @@ pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
             if digits > 5 || !matches!(b.get(j + 1 + digits), None | Some(b'/' | b'?' | b'#' | b'\\')) {
                 return None;
             }
-            let port = b[j + 1..j + 1 + digits]
-                .iter()
-                .fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
-            if port > 65535 {
-                return None;
-            }
+            port_number(b[j + 1..j + 1 + digits].iter().copied())?;
         }
         _ => return None,
     }
@@ -111,33 +108,22 @@ fn skip_significant(b: &[u8], n: usize) -> &[u8] {
 /// in it are skipped).
 fn trimmed_parses(b: &[u8]) -> Option<bool> {
     // Scheme start and scheme states: without a scheme there is no base to fall back on.
-    let mut name = [0u8; 5];
-    let mut n = 0;
-    let mut colon = None;
-    for (i, &c) in b.iter().enumerate() {
-        if tab(c) {
-            continue;
-        }
-        if n == 0 && !c.is_ascii_alphabetic() {
-            return Some(false);
-        }
-        if c == b':' {
-            colon = Some(i);
-            break;
-        }
-        if !SCHEME_CHAR[c as usize] {
-            return Some(false);
-        }
-        if let Some(slot) = name.get_mut(n) {
-            *slot = c;
-        }
-        n += 1;
-    }
-    let Some(colon) = colon else {
+    let Some(n) = scheme_len(significant(b)) else {
         return Some(false);
     };
-    let special = name.get(..n).and_then(special_scheme);
-    let rest = &b[colon + 1..];
+    let after = skip_significant(b, n);
+    if significant(after).next() != Some(b':') {
+        return Some(false);
+    }
+    let mut name = [0u8; 5];
+    let special = match name.get_mut(..n) {
+        Some(slot) => {
+            slot.iter_mut().zip(significant(b)).for_each(|(s, c)| *s = c);
+            SpecialScheme::from_scheme_ignore_case(slot)
+        }
+        None => None,
+    };
+    let rest = skip_significant(after, 1);
     match special {
         None => {
             // Path, opaque path: never fail. Authority of a non-special URL otherwise.
@@ -166,21 +152,6 @@ pub(crate) fn special_authority(rest: &[u8]) -> Option<bool> {
 /// Authority state of a non-special URL after its `//` (`rest`, tabs and newlines skipped).
 pub(crate) fn non_special_authority(rest: &[u8]) -> Option<bool> {
     authority(skip_significant(rest, 2), false)
-}
-
-/// The special scheme `s` names, ASCII case-insensitively.
-fn special_scheme(s: &[u8]) -> Option<SpecialScheme> {
-    const ALL: [(&[u8], SpecialScheme); 6] = [
-        (b"https", SpecialScheme::Https),
-        (b"http", SpecialScheme::Http),
-        (b"file", SpecialScheme::File),
-        (b"wss", SpecialScheme::Wss),
-        (b"ws", SpecialScheme::Ws),
-        (b"ftp", SpecialScheme::Ftp),
-    ];
-    ALL.iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(s))
-        .map(|&(_, k)| k)
 }
 
 /// [File state](https://url.spec.whatwg.org/#file-state) onwards on `rest` (after `file:`, or
@@ -234,13 +205,8 @@ fn authority(auth: &[u8], special: bool) -> Option<bool> {
         if !significant(p).all(|c| c.is_ascii_digit()) {
             return Some(false);
         }
-        // Leading zeros are fine; the value must fit 16 bits.
-        let mut value = 0u32;
-        for d in significant(p) {
-            value = value * 10 + u32::from(d - b'0');
-            if value > 65535 {
-                return Some(false);
-            }
+        if port_number(significant(p)).is_none() {
+            return Some(false);
         }
     }
     let Some(first) = significant(host).next() else {
