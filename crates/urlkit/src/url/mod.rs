@@ -202,92 +202,6 @@ impl Url {
     /// assert!(!urlkit::Url::can_parse("x", None));
     /// ```
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-        use crate::scheme::SpecialScheme;
-        /// `s` without its leading C0 controls and spaces.
-        fn trim_start(s: &str) -> &[u8] {
-            let b = s.as_bytes();
-            &b[b.iter().position(|&c| c > b' ').unwrap_or(b.len())..]
-        }
-        /// The bytes of `b` from `i` on, tabs and newlines skipped.
-        fn significant(b: &[u8], i: usize) -> impl Iterator<Item = u8> + '_ {
-            b[i..]
-                .iter()
-                .copied()
-                .filter(|c| !matches!(c, b'\t' | b'\n' | b'\r'))
-        }
-        /// Scheme start and scheme states on `b` (leading-trimmed): the special scheme it
-        /// names, if any, and the index after its `:`; `None` without a scheme.
-        fn scheme(b: &[u8]) -> Option<(Option<SpecialScheme>, usize)> {
-            let (mut name, mut n) = ([0u8; 5], 0);
-            for (i, &c) in b.iter().enumerate() {
-                if matches!(c, b'\t' | b'\n' | b'\r') {
-                    continue;
-                }
-                if n == 0 && !c.is_ascii_alphabetic() {
-                    return None;
-                }
-                if c == b':' {
-                    let name = name.get(..n).and_then(|s| core::str::from_utf8(s).ok());
-                    return Some((name.and_then(SpecialScheme::from_scheme), i + 1));
-                }
-                if !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')) {
-                    return None;
-                }
-                if let Some(slot) = name.get_mut(n) {
-                    *slot = c.to_ascii_lowercase();
-                }
-                n += 1;
-            }
-            None
-        }
-        /// `input` against `base` without allocating: `None` when the full parser decides
-        /// (a host with a label too long for the allocation-free check).
-        fn with_base(input: &str, base: &str) -> Option<bool> {
-            let slash = |c: Option<u8>| matches!(c, Some(b'/' | b'\\'));
-            if !crate::whatwg::parses_without_base(base)? {
-                return Some(false);
-            }
-            let base = trim_start(base);
-            let (base_scheme, after) = scheme(base)?;
-            let opaque = base_scheme.is_none() && significant(base, after).next() != Some(b'/');
-            let input = trim_start(input);
-            if let Some((input_scheme, after)) = scheme(input) {
-                // Scheme state: the base's special scheme without `//` after it is relative
-                // (special relative or authority state, relative state; file state for
-                // `file:`, which copies from a `file:` base), which fails only on an
-                // authority or a file host (two slashes), as the absolute URL would.
-                if input_scheme.is_some() && input_scheme == base_scheme {
-                    let mut rest = significant(input, after);
-                    if !(slash(rest.next()) && slash(rest.next())) {
-                        return Some(true);
-                    }
-                }
-                // Otherwise the base plays no part.
-                return crate::whatwg::parses_without_base(core::str::from_utf8(input).ok()?);
-            }
-            // No scheme state.
-            let mut rest = significant(input, 0);
-            let first = rest.next();
-            if opaque {
-                return Some(first == Some(b'#'));
-            }
-            if base_scheme == Some(SpecialScheme::File) {
-                // File state with a `file:` base: its host and path are copied, and only a
-                // host of the input after two slashes (file host state) can fail.
-                return crate::whatwg::parses_against_file_base(input);
-            }
-            // Relative and relative slash states: only an authority can fail, as it does
-            // after any scheme of the same kind (special or not) without a base.
-            let second = rest.next();
-            let authority = match base_scheme {
-                Some(_) => slash(first) && slash(second),
-                None => first == Some(b'/') && second == Some(b'/'),
-            };
-            if !authority {
-                return Some(true);
-            }
-            crate::whatwg::relative_authority_parses(input, base_scheme.is_some())
-        }
         match base {
             None => {
                 let known = crate::whatwg::parses_without_base(input);
@@ -296,7 +210,7 @@ impl Url {
             }
             Some(b) => {
                 let full = || Url::parse(b).is_ok_and(|b| b.join(input).is_ok());
-                let known = with_base(input, b);
+                let known = crate::whatwg::parses_with_base(input, b);
                 debug_assert!(known.is_none_or(|k| k == full()), "{input:?} {b:?}");
                 known.unwrap_or_else(full)
             }

@@ -39,7 +39,7 @@ static HOST_OK_CLASS: crate::whatwg::chars::ClassTable = crate::whatwg::chars::C
 /// `Some(true)` if that surely parses; `None` when unsure, a non-ASCII host included: the
 /// general check ([`parses`]) decides. (Never `Some(false)`: the caller hands that to the
 /// full parser.)
-pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
+fn special_authority_parses(input: &str) -> Option<bool> {
     let b = input.as_bytes();
     let (start, _, _) = super::fast::prefix(b)?;
     let j = start + skip_copy(&b[start..], &HOST_OK_CLASS);
@@ -67,12 +67,12 @@ pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
 
 /// Whether `input` parses without a base: `Some(answer)`, or `None` when the full parser
 /// must decide.
-pub(crate) fn parses(input: &str) -> Option<bool> {
+fn parses(input: &str) -> Option<bool> {
     trimmed_parses(trim(input.as_bytes()))
 }
 
 /// `b` without leading and trailing C0 controls and spaces (the basic URL parser's first step).
-pub(crate) fn trim(b: &[u8]) -> &[u8] {
+fn trim(b: &[u8]) -> &[u8] {
     let start = b.iter().position(|&c| !is_c0_or_space(c)).unwrap_or(b.len());
     let end = b
         .iter()
@@ -108,22 +108,9 @@ fn skip_significant(b: &[u8], n: usize) -> &[u8] {
 /// in it are skipped).
 fn trimmed_parses(b: &[u8]) -> Option<bool> {
     // Scheme start and scheme states: without a scheme there is no base to fall back on.
-    let Some(n) = scheme_len(significant(b)) else {
+    let Some((special, rest)) = scheme(b) else {
         return Some(false);
     };
-    let after = skip_significant(b, n);
-    if significant(after).next() != Some(b':') {
-        return Some(false);
-    }
-    let mut name = [0u8; 5];
-    let special = match name.get_mut(..n) {
-        Some(slot) => {
-            slot.iter_mut().zip(significant(b)).for_each(|(s, c)| *s = c);
-            SpecialScheme::from_scheme_ignore_case(slot)
-        }
-        None => None,
-    };
-    let rest = skip_significant(after, 1);
     match special {
         None => {
             // Path, opaque path: never fail. Authority of a non-special URL otherwise.
@@ -139,9 +126,86 @@ fn trimmed_parses(b: &[u8]) -> Option<bool> {
     }
 }
 
+/// Scheme start and scheme states on `b` (leading C0 controls and spaces removed; tabs and
+/// newlines skipped): the special scheme it names, if any, and the bytes after its `:`;
+/// `None` when `b` does not start with a scheme and `:`.
+fn scheme(b: &[u8]) -> Option<(Option<SpecialScheme>, &[u8])> {
+    let n = scheme_len(significant(b))?;
+    let after = skip_significant(b, n);
+    if significant(after).next() != Some(b':') {
+        return None;
+    }
+    let mut name = [0u8; 5];
+    let special = match name.get_mut(..n) {
+        Some(slot) => {
+            slot.iter_mut().zip(significant(b)).for_each(|(s, c)| *s = c);
+            SpecialScheme::from_scheme_ignore_case(slot)
+        }
+        None => None,
+    };
+    Some((special, skip_significant(after, 1)))
+}
+
+/// Whether `input` parses against `base` (both as given to `Url::can_parse`), without
+/// allocating: `None` when the full parser must decide.
+pub(crate) fn parses_with_base(input: &str, base: &str) -> Option<bool> {
+    let slash = |c: Option<u8>| matches!(c, Some(b'/' | b'\\'));
+    if !parses_without_base(base)? {
+        return Some(false);
+    }
+    let (base_scheme, base_rest) = scheme(trim(base.as_bytes()))?;
+    let opaque = base_scheme.is_none() && significant(base_rest).next() != Some(b'/');
+    let input = trim(input.as_bytes());
+    if let Some((input_scheme, rest)) = scheme(input) {
+        // Scheme state: the base's special scheme without `//` after it is relative (special
+        // relative or authority state, relative state; file state for `file:`, which copies
+        // from a `file:` base), which fails only on an authority or a file host (two
+        // slashes), as the absolute URL would.
+        if input_scheme.is_some() && input_scheme == base_scheme {
+            let mut rest = significant(rest);
+            if !(slash(rest.next()) && slash(rest.next())) {
+                return Some(true);
+            }
+        }
+        // Otherwise the base plays no part.
+        return parses_without_base(core::str::from_utf8(input).ok()?);
+    }
+    // No scheme state.
+    let mut rest = significant(input);
+    let first = rest.next();
+    if opaque {
+        return Some(first == Some(b'#'));
+    }
+    if base_scheme == Some(SpecialScheme::File) {
+        // File state with a `file:` base: its host and path are copied, and only a host of
+        // the input after two slashes (file host state) can fail.
+        return file(input);
+    }
+    // Relative and relative slash states: only an authority can fail, as it does after any
+    // scheme of the same kind (special or not) without a base: the special authority ignore
+    // slashes state, or the authority state.
+    let second = rest.next();
+    match base_scheme {
+        Some(_) if slash(first) && slash(second) => special_authority(input),
+        None if first == Some(b'/') && second == Some(b'/') => non_special_authority(input),
+        _ => Some(true),
+    }
+}
+
+/// Whether `input` parses without a base, decided without allocating when its scheme and
+/// authority are plain ASCII; `None` when the full parser must decide.
+pub(crate) fn parses_without_base(input: &str) -> Option<bool> {
+    match special_authority_parses(input) {
+        Some(true) => Some(true),
+        // A non-ASCII host: UTS 46 decides, below.
+        Some(false) => None,
+        None => parses(input),
+    }
+}
+
 /// Special authority slashes and special authority ignore slashes states: any run of `/` and
 /// `\` (tabs and newlines in it skipped), then the authority.
-pub(crate) fn special_authority(rest: &[u8]) -> Option<bool> {
+fn special_authority(rest: &[u8]) -> Option<bool> {
     let skip = rest
         .iter()
         .take_while(|&&c| c == b'/' || c == b'\\' || tab(c))
@@ -150,7 +214,7 @@ pub(crate) fn special_authority(rest: &[u8]) -> Option<bool> {
 }
 
 /// Authority state of a non-special URL after its `//` (`rest`, tabs and newlines skipped).
-pub(crate) fn non_special_authority(rest: &[u8]) -> Option<bool> {
+fn non_special_authority(rest: &[u8]) -> Option<bool> {
     authority(skip_significant(rest, 2), false)
 }
 
@@ -159,7 +223,7 @@ pub(crate) fn non_special_authority(rest: &[u8]) -> Option<bool> {
 /// (`/` or `\`, [file slash state](https://url.spec.whatwg.org/#file-slash-state)) can fail,
 /// in the [file host state](https://url.spec.whatwg.org/#file-host-state). What a base adds
 /// (its host, its path or its drive letter, its query) is copied and cannot fail.
-pub(crate) fn file(rest: &[u8]) -> Option<bool> {
+fn file(rest: &[u8]) -> Option<bool> {
     let slash = |c: Option<u8>| matches!(c, Some(b'/' | b'\\'));
     let mut s = significant(rest);
     if !(slash(s.next()) && slash(s.next())) {

@@ -26,6 +26,7 @@ mod scheme;
 mod tests;
 
 pub(crate) use authority::port_number;
+pub(crate) use can_parse::{parses_with_base, parses_without_base};
 pub(crate) use scheme::scheme_len;
 
 use crate::error::{ErrorKind, Reporter};
@@ -197,36 +198,6 @@ fn resume(
     };
     parser.run(state)?;
     parser.finish()
-}
-
-/// Whether `input` parses without a base, decided without allocating when its scheme and
-/// authority are plain ASCII; `None` when the full parser must decide.
-pub(crate) fn parses_without_base(input: &str) -> Option<bool> {
-    match can_parse::special_authority_parses(input) {
-        Some(true) => Some(true),
-        // A non-ASCII host: UTS 46 decides, in the full parser.
-        Some(false) => None,
-        None => can_parse::parses(input),
-    }
-}
-
-/// Whether `input` (leading C0 controls and spaces removed) parses in the
-/// [file state](https://url.spec.whatwg.org/#file-state) against a `file:` base: only a host
-/// after two slashes can fail. `None` when the full parser must decide.
-pub(crate) fn parses_against_file_base(input: &[u8]) -> Option<bool> {
-    can_parse::file(can_parse::trim(input))
-}
-
-/// Whether the authority of `input` (leading C0 controls and spaces removed; it starts with
-/// two slashes) parses: what the relative slash state hands to the special authority ignore
-/// slashes state (`special`) or the authority state. `None` when the full parser must decide.
-pub(crate) fn relative_authority_parses(input: &[u8], special: bool) -> Option<bool> {
-    let input = can_parse::trim(input);
-    if special {
-        can_parse::special_authority(input)
-    } else {
-        can_parse::non_special_authority(input)
-    }
 }
 
 /// The host kind if the host parser would keep `value` as is for a special URL: a lower-case
