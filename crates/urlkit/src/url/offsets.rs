@@ -78,23 +78,22 @@ fn replace_range(s: &mut String, range: Range<usize>, parts: [&str; 2]) {
 }
 
 impl Offsets {
-    /// The offsets of `m`, narrowed to `u32`; `None` when an offset or `len` (the length of
-    /// the serialization) does not fit. The one place where boundaries become `Offsets`.
+    /// The offsets of `m`, narrowed to `u32`; `None` when `len` (at least the length of the
+    /// serialization, which every mark lies within) does not fit. The one place where
+    /// boundaries become `Offsets`.
     pub(crate) fn narrow(m: &Marks, len: usize) -> Option<Offsets> {
         u32::try_from(len).ok()?;
-        let n = |v: usize| u32::try_from(v).ok();
-        let opt = |v: Option<usize>| match v {
-            Some(v) => n(v).map(Some),
-            None => Some(None),
-        };
+        // Every mark lies within the output (checked below in debug builds), so each fits
+        // when `len` does: one check for all.
+        let n = |v: usize| v as u32;
         let offsets = Offsets {
-            scheme_end: n(m.scheme_end)?,
-            username_end: n(m.username_end)?,
-            host_start: n(m.host_start)?,
-            host_end: n(m.host_end)?,
-            path_start: n(m.path_start)?,
-            query_start: opt(m.query_start)?,
-            fragment_start: opt(m.fragment_start)?,
+            scheme_end: n(m.scheme_end),
+            username_end: n(m.username_end),
+            host_start: n(m.host_start),
+            host_end: n(m.host_end),
+            path_start: n(m.path_start),
+            query_start: m.query_start.map(n),
+            fragment_start: m.fragment_start.map(n),
         };
         debug_assert_eq!(offsets.ordered(len), Ok(()));
         Some(offsets)
@@ -204,6 +203,7 @@ impl Offsets {
     ///
     /// Choosing by component rather than by value keeps empty components unambiguous: an
     /// empty host at the edit point stays put while the path after it moves.
+    #[inline]
     pub(crate) fn splice(
         &mut self,
         s: &mut String,
@@ -215,6 +215,7 @@ impl Offsets {
     }
 
     /// [`splice`](Self::splice) with the concatenation of `parts` (no temporary string).
+    #[inline]
     pub(crate) fn splice_parts(
         &mut self,
         s: &mut String,
@@ -275,6 +276,7 @@ impl Offsets {
     }
 
     /// Moves by `delta` every offset from `first_moved` on.
+    #[inline]
     fn shift(&mut self, delta: i64, first_moved: Mark) {
         // In range: every offset lies within the old string and moves with its text.
         let mv = |v: u32| (i64::from(v) + delta) as u32;
