@@ -3,20 +3,53 @@
 //! as JSON lines from standard input.
 //!
 //! This file holds the argument definitions and the dispatch only; each subcommand lives in
-//! `cmd/<name>.rs` and shares the JSONL reader/writer and exit statuses of [`cmd`].
+//! `cmd/<name>.rs` and runs its inputs through the batch driver ([`driver`]) with the
+//! answers of the standards ([`standard`]).
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
 mod cmd;
 mod diagram;
+mod driver;
+mod edit;
+mod input;
+mod request;
+mod standard;
+mod template;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::ffi::OsString;
 use std::process::ExitCode;
+
+/// The top-level help's closing text: the input/output model and the exit codes.
+const AFTER_HELP: &str = "\
+Inputs: URL arguments, -f FILE (repeatable; - is standard input; .gz and .zst are \
+decompressed), or standard input when no URL is given and it is not a terminal. Lines end \
+at LF, CR LF or CR; a BOM is skipped; invalid UTF-8 fails its line (kind invalid-utf8) \
+unless --lossy. Output: --format text|json|jsonl (text by default, one line out per line in).
+
+A request line is a URL, or {\"input\": URL, \"base\": BASE or null} (URL Standard modes).
+Every failure object has the shape {\"input\",…,\"ok\":false,\"error\",\"kind\",\"position\"}.
+
+Examples:
+  urlkit normalize -f urls.txt.gz > normalized.txt
+  tail -f access.log | urlkit normalize --get '{host}'
+  urlkit normalize --set port=8080 --remove-query 'utm_*' https://example.com/?utm_source=x
+  urlkit parse --example
+  urlkit inspect 'https://xn--bcher-kva.example/a/../b'
+
+Exit status:
+  0  every input succeeded
+  1  some inputs failed (each failure is reported; the run goes on)
+  2  usage or I/O error: unknown flag, component or placeholder, invalid --base, an
+     unreadable file, a closed standard input or output
+
+An unknown subcommand NAME runs the program urlkit-NAME found beside urlkit or on PATH.";
 
 /// URLs per the WHATWG URL Standard, RFC 3986/3987 and the RFC 1738 schemes.
 #[derive(Debug, Parser)]
-#[command(name = "urlkit", version, about)]
+#[command(name = "urlkit", version, about, after_help = AFTER_HELP, allow_external_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -39,18 +72,51 @@ enum Command {
     Set(cmd::set::SetArgs),
     /// Show the search parameters of URLs (name = value lines, or --json pairs)
     Query(cmd::query::QueryArgs),
+    /// Everything known about URLs: components, validation errors, RFC 3986 and RFC 1738 readings, IRI, Unicode host, origin
+    Inspect(cmd::inspect::InspectArgs),
+    /// Percent-encode text with one of the URL Standard's encode sets (--set NAME, default component)
+    Encode(cmd::encode::EncodeArgs),
+    /// Percent-decode text
+    Decode(cmd::encode::EncodeArgs),
+    /// The file: URL of file paths
+    PathToUrl(cmd::path::PathArgs),
+    /// The file path of file: URLs
+    UrlToPath(cmd::path::PathArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
+    Completions(cmd::help::CompletionsArgs),
+    /// Print the man page (roff), made from the same definitions as --help
+    Man,
+    /// An external subcommand: urlkit-NAME beside urlkit or on PATH
+    #[command(external_subcommand)]
+    External(Vec<OsString>),
+    /// Match URLs against a URL Pattern (https://*.example.com/books/:id); groups as text or --json
+    Match(cmd::matching::MatchArgs),
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let sub = |name: &str| matches.subcommand_matches(name);
+    if let Err(status) = driver::check_stdout() {
+        return status.into();
+    }
     let status = match cli.command {
-        Command::Parse(args) => cmd::parse::run(args),
+        Command::Parse(args) => cmd::parse::run(args, sub("parse")),
         Command::Resolve(args) => cmd::resolve::run(args),
-        Command::Normalize(args) => cmd::normalize::run(args),
+        Command::Normalize(args) => cmd::normalize::run(args, sub("normalize")),
         Command::Relative(args) => cmd::relative::run(args),
         Command::Validate(args) => cmd::validate::run(args),
         Command::Set(args) => cmd::set::run(args),
         Command::Query(args) => cmd::query::run(args),
+        Command::Inspect(args) => cmd::inspect::run(args),
+        Command::Encode(args) => cmd::encode::run_encode(args),
+        Command::Decode(args) => cmd::encode::run_decode(args),
+        Command::PathToUrl(args) => cmd::path::run_to_url(args),
+        Command::UrlToPath(args) => cmd::path::run_to_path(args),
+        Command::Completions(args) => cmd::help::completions(args, Cli::command()),
+        Command::Man => cmd::help::man(Cli::command()),
+        Command::External(args) => cmd::help::external(&args),
+        Command::Match(args) => cmd::matching::run(args),
     };
     status.into()
 }

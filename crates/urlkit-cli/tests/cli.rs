@@ -18,7 +18,7 @@ const SUCCESS_KEYS: [&str; 14] = [
     "input", "base", "ok", "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
     "pathname", "search", "hash",
 ];
-const FAILURE_KEYS: [&str; 4] = ["input", "base", "ok", "error"];
+const FAILURE_KEYS: [&str; 6] = ["input", "base", "ok", "error", "kind", "position"];
 
 /// Asserts `obj` is a success object with exactly the contract's fields and these values
 /// (`base` null unless given in `expected`).
@@ -178,15 +178,15 @@ fn jsonl_json_lines_carry_input_and_base() {
 }
 
 #[test]
-fn jsonl_lines_are_not_trimmed() {
-    // The `\r` belongs to the input (the URL parser strips it as trailing C0 control).
+fn jsonl_lines_lose_their_line_end_only() {
+    // `\r\n` is a line end (issue 17: input hygiene); white space stays without --trim.
     let (code, out) = jsonl(b"http://example.com/a\r\n  http://example.com/b \n");
     assert_eq!(code, 0);
     assert_eq!(out.len(), 2);
     assert_success(
         &out[0],
         &[
-            ("input", "http://example.com/a\r"),
+            ("input", "http://example.com/a"),
             ("href", "http://example.com/a"),
         ],
     );
@@ -200,18 +200,14 @@ fn jsonl_lines_are_not_trimmed() {
 }
 
 #[test]
-fn jsonl_invalid_utf8_is_replaced_per_line() {
+fn jsonl_invalid_utf8_fails_per_line() {
+    // Never accepted silently (issue 17): the line fails where its bytes go wrong.
     let (code, out) = jsonl(b"http://example.com/\xff\xfe\nhttp://example.com/ok\n");
-    assert_eq!(code, 0);
+    assert_eq!(code, 1);
     assert_eq!(out.len(), 2);
-    assert_success(
-        &out[0],
-        &[
-            ("input", "http://example.com/\u{fffd}\u{fffd}"),
-            ("href", "http://example.com/%EF%BF%BD%EF%BF%BD"),
-            ("pathname", "/%EF%BF%BD%EF%BF%BD"),
-        ],
-    );
+    assert_failure(&out[0], "http://example.com/\u{fffd}\u{fffd}", None);
+    assert_eq!(out[0]["kind"], "invalid-utf8");
+    assert_eq!(out[0]["position"], 19);
     assert_success(&out[1], &[("href", "http://example.com/ok")]);
 }
 
@@ -290,15 +286,22 @@ fn exit_statuses() {
     assert_eq!(urlkit(&["parse", "--json", "nope"], b"").code, 1);
     assert_eq!(urlkit(&["parse", "--jsonl"], b"http://a/\nhttp://b/\n").code, 0);
     assert_eq!(urlkit(&["parse", "--jsonl"], b"http://a/\nb\n").code, 1);
+    // Without URLs, standard input (here empty) is read.
+    for args in [&["parse"][..], &["resolve", "http://a/"]] {
+        let run = urlkit(args, b"");
+        assert_eq!(
+            (run.code, run.stdout.as_str()),
+            (0, ""),
+            "urlkit {args:?}: {}",
+            run.stderr
+        );
+    }
     // Usage errors.
     for args in [
         &[][..],
-        &["parse"],
         &["parse", "--no-such-flag", "http://a/"],
-        &["no-such-command"],
         &["parse", "--jsonl", "http://a/"],
         &["resolve"],
-        &["resolve", "http://a/"],
     ] {
         let run = urlkit(args, b"");
         assert_eq!(run.code, 2, "urlkit {args:?}: {}", run.stderr);
@@ -329,7 +332,7 @@ fn unreadable_input_exits_2() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.starts_with("urlkit: error reading standard input: "),
+        stderr.starts_with("urlkit: cannot read standard input: "),
         "{stderr}"
     );
 }
@@ -366,7 +369,11 @@ fn json_prints_one_object_per_argument() {
         &[("base", "http://example.com/a/"), ("href", "http://x/y")],
     );
 
+    // An invalid --base is a usage error (issue 17); a base per JSONL line fails its line.
     let run = urlkit(&["parse", "--json", "--base", "nope", "b"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (2, ""));
+    assert!(run.stderr.contains("invalid base url"), "{}", run.stderr);
+    let run = urlkit(&["parse", "--jsonl"], b"{\"input\":\"b\",\"base\":\"nope\"}\n");
     assert_eq!(run.code, 1);
     let error = assert_failure(&objects(&run.stdout)[0], "b", Some("nope"));
     assert!(error.contains("base"), "{error}");
@@ -513,8 +520,9 @@ fn resolve_prints_hrefs() {
         run.stderr
     );
 
+    // An invalid base is a usage error (issue 17).
     let run = urlkit(&["resolve", "not a base", "g"], b"");
-    assert_eq!(run.code, 1);
+    assert_eq!(run.code, 2);
     assert!(run.stdout.is_empty());
     assert!(run.stderr.contains("base"), "{}", run.stderr);
 }

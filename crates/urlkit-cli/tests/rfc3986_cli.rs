@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 const PARSE_KEYS: [&str; 9] = [
     "input", "ok", "scheme", "userinfo", "host", "port", "path", "query", "fragment",
 ];
-const FAILURE_KEYS: [&str; 5] = ["input", "ok", "error", "position", "expected"];
+const FAILURE_KEYS: [&str; 6] = ["input", "ok", "error", "position", "expected", "kind"];
 
 #[test]
 fn parse_jsonl_gives_raw_components_with_absent_as_null() {
@@ -140,10 +140,11 @@ fn parse_jsonl_failures_give_position_and_rule() {
     assert_eq!(at(1), (10, "port"));
     assert_eq!(at(2), (2, "HEXDIG"));
     assert_eq!(at(3).1, "IP-literal");
-    // Lines are the URI text itself: a JSON line is not unwrapped, and nothing is trimmed.
+    // Lines are the URI text itself: a JSON line is not unwrapped, and nothing is trimmed
+    // but the line end (CR LF).
     assert_eq!(objs[4]["input"], "{\"input\": \"http://h/\"}");
     assert_eq!(at(4).0, 0);
-    assert_eq!(objs[5]["input"], "x y\r");
+    assert_eq!(objs[5]["input"], "x y");
     assert_eq!(at(5).0, 1);
 }
 
@@ -243,7 +244,11 @@ fn resolve_rfc3986_failures() {
     assert_eq!(code, 1);
     assert_eq!(objs.len(), 5);
     for obj in &objs[..4] {
-        assert_eq!(keys(obj), set(&["base", "input", "ok", "error"]), "{obj:?}");
+        assert_eq!(
+            keys(obj),
+            set(&["base", "input", "ok", "error", "kind", "position"]),
+            "{obj:?}"
+        );
         assert_eq!(obj["ok"], false);
     }
     assert_eq!(objs[0]["error"], "expected HEXDIG at byte 1, found 'z'");
@@ -331,10 +336,22 @@ fn relative_is_the_inverse_of_resolution() {
     let (code, objs) = jsonl(&["relative", "--jsonl"], &input);
     assert_eq!(code, 1);
     assert_eq!(objs.len(), 5);
-    assert_eq!(keys(&objs[0]), set(&["base", "target", "ok", "relative"]));
+    assert_eq!(
+        keys(&objs[0]),
+        set(&["base", "target", "ok", "relative", "input"])
+    );
     assert_eq!(objs[0]["relative"], "../e");
-    for obj in &objs[1..] {
-        assert_eq!(keys(obj), set(&["base", "target", "ok", "error"]), "{obj:?}");
+    // "input" names the target as in every request (issue 17).
+    assert_eq!(
+        (&objs[3]["ok"], &objs[3]["relative"]),
+        (&json!(true), &json!("x"))
+    );
+    for obj in [&objs[1], &objs[2], &objs[4]] {
+        assert_eq!(
+            keys(obj),
+            set(&["base", "target", "ok", "error", "kind", "position", "input"]),
+            "{obj:?}"
+        );
         assert_eq!(obj["ok"], false);
     }
     assert!(objs[1]["error"]
@@ -353,10 +370,11 @@ fn validate_rfc3986_points_at_the_error() {
     let run = urlkit(&["validate", "--rfc3986", "http://h/ok", "urn:x"], b"");
     assert_eq!((run.code, run.stdout.as_str()), (0, ""));
 
+    // Reports go to standard error, as everywhere (issue 17).
     let run = urlkit(&["validate", "--rfc3986", "http://h/ok", "http://h/a b"], b"");
-    assert_eq!(run.code, 1);
+    assert_eq!((run.code, run.stdout.as_str()), (1, ""));
     assert_eq!(
-        run.stdout,
+        run.stderr,
         "urlkit: invalid \"http://h/a b\": expected pchar at byte 10, found ' '\n  http://h/a b\n            ^\n"
     );
 
@@ -381,7 +399,7 @@ fn validate_whatwg_reports_validation_errors() {
     // Parses, but with a validation error (a backslash).
     let run = urlkit(&["validate", "https:\\\\example.com/"], b"");
     assert_eq!(run.code, 1);
-    assert!(run.stdout.contains("^\n"), "{}", run.stdout);
+    assert!(run.stderr.contains("^\n"), "{}", run.stderr);
     let (code, objs) = jsonl(&["validate", "--jsonl"], "https://example.com/\nhttp://h/a b\n");
     assert_eq!(code, 1);
     assert_eq!(objs[0]["ok"], true);
@@ -390,10 +408,17 @@ fn validate_whatwg_reports_validation_errors() {
 
 #[test]
 fn usage_errors_exit_2() {
+    // Without inputs, standard input is read (here empty): nothing to do.
     for args in [
         &["relative", "http://a/"][..],
         &["normalize"],
         &["validate", "--rfc3986"],
+    ] {
+        assert_eq!(urlkit(args, b"").code, 0, "{args:?}");
+    }
+    for args in [
+        &["relative"][..],
+        &["relative", "rel", "http://a/"],
         &["parse", "--rfc3986", "--base", "http://a/", "x"],
         &["parse", "--rfc3986", "--rfc1738", "x"],
     ] {
@@ -476,12 +501,18 @@ fn json_output_of_resolve_and_relative() {
     let objs = objects(&run.stdout);
     assert_eq!(keys(&objs[0]), set(&["base", "input", "ok", "href"]));
     assert_eq!(objs[0]["href"], "http://a/b/d");
-    assert_eq!(keys(&objs[1]), set(&["base", "input", "ok", "error"]));
+    assert_eq!(
+        keys(&objs[1]),
+        set(&["base", "input", "ok", "error", "kind", "position"])
+    );
 
     let run = urlkit(&["relative", "--json", "http://a/b/c", "http://a/b/d"], b"");
     assert_eq!(run.code, 0);
     let objs = objects(&run.stdout);
-    assert_eq!(keys(&objs[0]), set(&["base", "target", "ok", "relative"]));
+    assert_eq!(
+        keys(&objs[0]),
+        set(&["base", "target", "ok", "relative", "input"])
+    );
     assert_eq!(
         (&objs[0]["base"], &objs[0]["relative"]),
         (&json!("http://a/b/c"), &json!("d"))

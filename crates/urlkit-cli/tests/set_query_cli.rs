@@ -10,7 +10,7 @@ const SUCCESS_KEYS: [&str; 14] = [
     "input", "base", "ok", "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
     "pathname", "search", "hash",
 ];
-const FAILURE_KEYS: [&str; 4] = ["input", "base", "ok", "error"];
+const FAILURE_KEYS: [&str; 6] = ["input", "base", "ok", "error", "kind", "position"];
 
 /// One `--jsonl` request line.
 fn request(href: &str, setter: &str, value: &str) -> String {
@@ -158,10 +158,18 @@ fn set_failures_and_usage() {
     assert!(run.stdout.is_empty());
     assert!(run.stderr.contains("cannot parse \"nope\""), "{}", run.stderr);
 
+    // An unknown setter is a usage error (issue 17); on a request line it fails the line.
     let run = urlkit(&["set", "--json", "http://a/", "bogus", "x"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (2, ""));
+    assert!(run.stderr.contains("unknown setter \"bogus\""), "{}", run.stderr);
+    let run = urlkit(
+        &["set", "--jsonl"],
+        b"{\"href\":\"http://a/\",\"setter\":\"bogus\",\"value\":\"x\"}\n",
+    );
     assert_eq!(run.code, 1);
     let objs = objects(&run.stdout);
     assert_eq!(keys(&objs[0]), set(&FAILURE_KEYS));
+    assert_eq!(objs[0]["kind"], "unknown-component");
     assert!(objs[0]["error"]
         .as_str()
         .unwrap()
@@ -202,7 +210,8 @@ fn query_shows_control_characters_and_reports_failures() {
     assert_eq!(run.code, 1);
     assert_eq!(run.stdout, "a = \u{240a}\n\nb = 2\n");
     assert!(run.stderr.contains("cannot parse \"nope\""), "{}", run.stderr);
-    assert_eq!(urlkit(&["query"], b"").code, 2);
+    // Without URLs, standard input is read (here empty).
+    assert_eq!(urlkit(&["query"], b"").code, 0);
 }
 
 #[test]

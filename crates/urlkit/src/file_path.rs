@@ -298,6 +298,10 @@ fn parse_href(href: &str, has_server: bool) -> Result<Url, FilePathError> {
         // `\\localhost\share` would silently become a local path.
         return Err(FilePathError::InvalidHost);
     }
+    if has_server && is_device_server(url.hostname()) {
+        // A server name that maps to `.` (`\\．\x`, U+FF0E) would come back as `\\.\x`.
+        return Err(FilePathError::UnsupportedPrefix);
+    }
     Ok(url)
 }
 
@@ -416,6 +420,10 @@ fn windows_path(server: Option<&str>, decoded: &str) -> Result<String, FilePathE
             }
         }
     };
+    if out.get(2..).is_some_and(is_device_server) {
+        // `file://./x` must not name the device `\\.\x`.
+        return Err(FilePathError::UnsupportedPrefix);
+    }
     if out.starts_with(r"\\") {
         // `\\server\share` needs a share name.
         let share = rest.strip_prefix('/').unwrap_or_default();
@@ -425,6 +433,11 @@ fn windows_path(server: Option<&str>, decoded: &str) -> Result<String, FilePathE
     }
     out.extend(rest.chars().map(|c| if c == '/' { '\\' } else { c }));
     Ok(out)
+}
+
+/// Whether a UNC server name is one of the device namespaces `\\.\` and `\\?\`.
+fn is_device_server(server: &str) -> bool {
+    matches!(server, "." | "?")
 }
 
 /// Appends a URL host as a UNC server name; IPv6 literals use Windows' `ipv6-literal.net`

@@ -15,6 +15,8 @@
 //!   with lazy encoders and decoders.
 //! - [`host`]: the host parser and the IDNA API (`domain_to_ascii`, `domain_to_unicode`).
 //! - [`file_path`]: file URLs to and from Unix and Windows paths, on any host OS.
+//! - `pattern` (feature `pattern`): the URL Pattern Standard (`UrlPattern`: test and exec
+//!   with groups) and `UrlPatternSet`, thousands of patterns matched at once.
 //! - [`rfc3986`]: RFC 3986/3987 strict, zero-copy parsing with error positions, reference
 //!   resolution, normalization and equivalence, make-relative, IRI ↔ URI, bridges to [`Url`].
 //! - [`rfc1738`]: the RFC 1738 schemes validated against its BNF, with typed views that give
@@ -80,6 +82,9 @@
 //!   the AVX2 byte-class scans on x86-64, chosen at run time (they need `std`'s CPU feature
 //!   detection). Without it the crate is `no_std`, needs only `alloc` and scans bytes with
 //!   table lookups (same results, slower).
+//! - `pattern` (default, needs `std`): the URL Pattern Standard, `pattern::UrlPattern` and
+//!   the many-pattern matcher `pattern::UrlPatternSet`, with regexp groups run by the
+//!   `regex` crate (linear-time matching).
 //! - `serde`: `Serialize`/`Deserialize` for [`Url`] as its href.
 //! - `encoding`: legacy (non-UTF-8) encodings via `encoding_rs` (re-exported): a URL's query
 //!   encoded with a document's encoding (`ParseOptions::encoding_override`, as the URL
@@ -94,6 +99,8 @@ mod error;
 pub mod file_path;
 pub mod form;
 pub mod host;
+#[cfg(feature = "pattern")]
+pub mod pattern;
 pub mod percent;
 pub mod rfc1738;
 pub mod rfc3986;

@@ -2,127 +2,114 @@
 //! URL's href, the default) or RFC 3986 §6.2.2 (`--rfc3986`: case, percent-encoding and
 //! path segment normalization, and scheme-based normalization of empty ports and paths).
 //!
-//! Readable output is one normalized URL per line (failures on standard error); `--json`
-//! prints one object per argument and `--jsonl` one per line of standard input (each line
-//! the URL itself): `{"input","ok":true,"normalized"}` or
-//! `{"input","ok":false,"error","position","expected"}` (`expected` the ABNF rule name with
-//! `--rfc3986`, `null` for the URL Standard, whose failures are not grammar rules; `kind`
-//! then names the URL Standard's validation error).
+//! Text output is one normalized URL per line (failures on standard error); JSON output
+//! (`--json`, `--jsonl`, `--format json`) one object per input:
+//! `{"input","ok":true,"normalized"}` or
+//! `{"input","ok":false,"error","position","expected","kind"}` (`expected` the ABNF rule
+//! name with `--rfc3986`, `null` for the URL Standard, whose failures are not grammar
+//! rules; `kind` the URL Standard's name for the error, or `syntax`). With the URL
+//! Standard an input starting with `{` is a request `{"input", "base"}`.
 
-use super::parse::{error_report, write_json, Failure};
-use super::rfc3986::{self, Goal};
-use super::{guarded, run_jsonl_stdio, with_stdout, JsonObject, Status, Tally, INTERNAL_ERROR};
+use crate::driver::{self, Io, Sink, Status};
+use crate::edit::{EditArgs, Edits};
+use crate::standard::whatwg::Requests;
+use crate::standard::{self, Failure, Normalizer};
 use clap::Args;
+use serde::Serialize;
 use std::ffi::OsString;
-use urlkit::Url;
 
 /// Arguments of `urlkit normalize`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Exit status: 0 when every input normalized, 1 when any failed, 2 on usage or I/O errors."
-)]
+#[command(after_help = "Examples:\n  \
+                  urlkit normalize 'HTTP://Example.COM:80/a/./b/../c'     # http://example.com/a/c\n  \
+                  urlkit normalize -f urls.txt.zst --format jsonl\n  \
+                  urlkit normalize --rfc3986 'HTTP://A/%7e/./b'          # http://a/~/b\n  \
+                  urlkit normalize --set port=8080 --remove-query 'utm_*' --sort-query -f urls.txt\n  \
+                  tail -f access.log | urlkit normalize --get '{host}'\n\n\
+                  Exit status: 0 when every input normalized, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct NormalizeArgs {
-    /// URLs (or, with --rfc3986, URI references) to normalize
-    #[arg(value_name = "URL", required_unless_present = "jsonl")]
+    /// URLs (or, with --rfc3986, URI references) to normalize (- for standard input; standard input when none are given and it is not a terminal)
+    #[arg(value_name = "URL")]
     pub urls: Vec<OsString>,
     /// Normalize per RFC 3986 §6.2.2 instead of the WHATWG URL Standard
     #[arg(long)]
     pub rfc3986: bool,
+    /// With --rfc3986: read IRI references (RFC 3987), Unicode allowed where the IRI grammar allows it
+    #[arg(long, requires = "rfc3986")]
+    pub iri: bool,
     /// Print one JSON object per URL
     #[arg(long)]
     pub json: bool,
     /// Read standard input: each line a URL; print one JSON object per line
     #[arg(long, conflicts_with_all = ["urls", "json"])]
     pub jsonl: bool,
+    #[command(flatten)]
+    pub edits: EditArgs,
+    #[command(flatten)]
+    pub io: Io,
 }
 
-/// Runs `urlkit normalize`.
-pub fn run(args: NormalizeArgs) -> Status {
-    let answer = move |line: &str| {
-        if args.rfc3986 {
-            rfc3986::answer(line, Goal::Normalized)
-        } else {
-            whatwg_answer(line)
-        }
-    };
-    if args.jsonl {
-        return run_jsonl_stdio(answer);
+/// The success object.
+#[derive(Serialize)]
+struct Normalized<'a> {
+    input: &'a str,
+    ok: bool,
+    normalized: &'a str,
+}
+
+/// Writes the answer for `input` normalized to `result`.
+fn answer(input: &str, result: Result<String, Failure>, out: &mut Sink) -> bool {
+    match result {
+        Ok(normalized) if out.is_json() => out.json(
+            true,
+            &Normalized {
+                input,
+                ok: true,
+                normalized: &normalized,
+            },
+        ),
+        Ok(normalized) => out.line(&normalized),
+        Err(failure) => out.fail(input, &failure),
     }
-    let inputs: Vec<String> = args
-        .urls
-        .iter()
-        .map(|u| u.to_string_lossy().into_owned())
-        .collect();
-    with_stdout(|out| {
-        let mut tally = Tally::default();
-        for input in &inputs {
-            let (obj, ok) = answer(input);
-            tally.record(ok);
-            if args.json {
-                write_json(out, obj)?;
-                continue;
-            }
-            match normalized_text(input, args.rfc3986) {
-                Ok(text) => writeln!(out, "{text}")?,
-                Err(failed) => {
-                    out.flush()?;
-                    eprint!("{}", error_report(input, &failed));
-                }
-            }
-        }
-        Ok(tally)
-    })
 }
 
-/// The normalized text of `input`, or why it has none.
-fn normalized_text(input: &str, rfc3986: bool) -> Result<String, Failure> {
-    let result = guarded(|| {
-        if rfc3986 {
-            urlkit::rfc3986::UriRef::parse(input)
-                .map(|uri| uri.normalized().into_string())
-                .map_err(|e| rfc3986::report_failure(Some(&e)))
-        } else {
-            Url::parse(input).map(Url::into_string).map_err(|e| Failure {
-                message: e.to_string(),
-                position: Some(e.position()),
+/// Runs `urlkit normalize`; `matches` give the order of the edits.
+pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
+    let edits = match Edits::new(&args.edits, matches) {
+        Ok(edits) => edits,
+        Err(message) => return driver::usage(&message),
+    };
+    let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    if !edits.is_empty() {
+        if args.rfc3986 {
+            return driver::usage(
+                "edits, --get and the output forms work on URL Standard URLs, not with --rfc3986",
+            );
+        }
+        let edits = &edits;
+        return driver::run(batch, || {
+            let mut requests = Requests::new(None);
+            move |line: &str, out: &mut Sink| {
+                requests.answer(line, out, |input, whatwg, out| {
+                    edits.answer(input, whatwg.resolve(input), out, |_, href, out| {
+                        answer(input, Ok(href.to_owned()), out)
+                    })
+                })
+            }
+        });
+    }
+    if args.rfc3986 {
+        let normalizer = standard::normalizer(true, args.iri);
+        return driver::run(batch, || {
+            |input: &str, out: &mut Sink| answer(input, normalizer.normalize(input), out)
+        });
+    }
+    driver::run(batch, || {
+        let mut requests = Requests::new(None);
+        move |line: &str, out: &mut Sink| {
+            requests.answer(line, out, |input, whatwg, out| {
+                answer(input, whatwg.normalize(input), out)
             })
         }
-    });
-    result.unwrap_or_else(|| Err(rfc3986::report_failure(None)))
-}
-
-/// The WHATWG failure object: `{"input","ok":false,"error","position","expected":null,"kind"}`.
-pub fn whatwg_failure(input: &str, error: Option<(String, usize, &str)>) -> JsonObject {
-    let mut obj = JsonObject::new();
-    obj.str("input", input).bool("ok", false);
-    match error {
-        Some((message, position, kind)) => {
-            obj.str("error", &message)
-                .int("position", i64::try_from(position).unwrap_or(i64::MAX))
-                .null("expected")
-                .str("kind", kind);
-        }
-        None => {
-            obj.str("error", INTERNAL_ERROR).null("position").null("expected");
-        }
-    }
-    obj
-}
-
-/// The `normalize` object for `input` per the URL Standard.
-fn whatwg_answer(input: &str) -> (JsonObject, bool) {
-    let answered = guarded(|| match Url::parse(input) {
-        Ok(url) => {
-            let mut obj = JsonObject::new();
-            obj.str("input", input)
-                .bool("ok", true)
-                .str("normalized", url.href());
-            (obj, true)
-        }
-        Err(e) => {
-            let error = (e.to_string(), e.position(), e.kind().spec_name());
-            (whatwg_failure(input, Some(error)), false)
-        }
-    });
-    answered.unwrap_or_else(|| (whatwg_failure(input, None), false))
+    })
 }

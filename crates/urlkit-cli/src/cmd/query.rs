@@ -1,74 +1,83 @@
 //! `urlkit query`: the search parameters of URLs (their query read as
 //! `application/x-www-form-urlencoded`, as the URL API's `searchParams`).
 //!
-//! Readable output is one `name = value` line per parameter (control characters shown as
-//! visible symbols, URLs separated by a blank line); `--json` prints, per URL, one line
-//! holding an array of `[name, value]` pairs.
+//! Text output is one `name = value` line per parameter (control characters shown as
+//! visible symbols, URLs separated by a blank line). `--json` prints, per URL, one line
+//! holding an array of `[name, value]` pairs (a failure: the failure object);
+//! `--jsonl` and `--format json` print `{"input","base","ok":true,"params"}` objects, with
+//! `params` that array, or the failure object `{"input","base","ok":false,"error","kind",
+//! "position"}`.
 
-use super::parse::{error_report, resolve};
-use super::{guarded, with_stdout, Status, Tally, INTERNAL_ERROR};
 use crate::diagram::visible_str;
+use crate::driver::{self, Io, Sink, Status};
+use crate::standard::whatwg::{BaseFailure, Requests};
 use clap::Args;
-use serde_json::Value;
+use serde::Serialize;
 use std::ffi::OsString;
 
 /// Arguments of `urlkit query`.
 #[derive(Debug, Args)]
-#[command(after_help = "Exit status: 0 when every URL parsed, 1 when any failed, 2 on usage or I/O errors.")]
+#[command(after_help = "Examples:\n  \
+                  urlkit query 'https://example.com/?q=a+b&tag=x&tag=y'\n  \
+                  urlkit query --jsonl < urls.txt\n\n\
+                  Exit status: 0 when every URL parsed, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct QueryArgs {
-    /// URLs whose search parameters to show
-    #[arg(value_name = "URL", required = true)]
+    /// URLs whose search parameters to show (- for standard input; standard input when none are given and it is not a terminal)
+    #[arg(value_name = "URL")]
     pub urls: Vec<OsString>,
     /// Print, per URL, a JSON array of [name, value] pairs
     #[arg(long)]
     pub json: bool,
+    /// Read standard input: each line a URL or {"input", "base"}; print one JSON object per line
+    #[arg(long, conflicts_with_all = ["urls", "json"])]
+    pub jsonl: bool,
+    #[command(flatten)]
+    pub io: Io,
+}
+
+/// The success object.
+#[derive(Serialize)]
+struct Params<'a> {
+    input: &'a str,
+    base: Option<&'a str>,
+    ok: bool,
+    params: &'a [(String, String)],
 }
 
 /// Runs `urlkit query`.
 pub fn run(args: QueryArgs) -> Status {
-    with_stdout(|out| {
-        let mut tally = Tally::default();
-        let mut shown = 0;
-        for input in &args.urls {
-            let input = input.to_string_lossy();
-            let pairs = resolve(&input, None).and_then(|url| {
-                guarded(|| url.search_params().into_vec()).ok_or_else(|| super::parse::Failure {
-                    message: INTERNAL_ERROR.to_owned(),
-                    position: None,
-                })
-            });
-            let pairs = match pairs {
-                Ok(pairs) => pairs,
-                Err(failed) => {
-                    out.flush()?;
-                    eprint!("{}", error_report(&input, &failed));
-                    tally.record(false);
-                    continue;
+    let arrays = args.json;
+    let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    driver::run(batch, || {
+        let mut requests = Requests::new(None);
+        move |line: &str, out: &mut Sink| {
+            requests.answer(line, out, |input, whatwg, out| {
+                let base = whatwg.base.map(|(text, _)| text);
+                let params = match whatwg.resolve(input) {
+                    Ok(url) => url.search_params().into_vec(),
+                    Err(failure) if out.is_json() => {
+                        return out.json_failure(failure.kind, &BaseFailure::new(input, base, &failure))
+                    }
+                    Err(failure) => return out.fail(input, &failure),
+                };
+                if arrays {
+                    return out.json(true, &params);
                 }
-            };
-            tally.record(true);
-            if args.json {
-                writeln!(out, "{}", json_pairs(&pairs))?;
-                continue;
-            }
-            if shown > 0 {
-                writeln!(out)?;
-            }
-            shown += 1;
-            for (name, value) in &pairs {
-                writeln!(out, "{} = {}", visible_str(name), visible_str(value))?;
-            }
+                if out.is_json() {
+                    let object = Params {
+                        input,
+                        base,
+                        ok: true,
+                        params: &params,
+                    };
+                    return out.json(true, &object);
+                }
+                out.block();
+                for (name, value) in &params {
+                    out.text(&format!("{} = {}\n", visible_str(name), visible_str(value)));
+                }
+                true
+            })
         }
-        Ok(tally)
     })
-}
-
-/// The pairs as a JSON array of two-string arrays.
-pub fn json_pairs(pairs: &[(String, String)]) -> Value {
-    Value::Array(
-        pairs
-            .iter()
-            .map(|(n, v)| Value::Array(vec![Value::from(n.as_str()), Value::from(v.as_str())]))
-            .collect(),
-    )
 }

@@ -1,33 +1,36 @@
 //! `urlkit resolve`: resolves references against a base URL per the WHATWG URL Standard.
 //!
 //! `urlkit resolve BASE REF...` prints each resolved href on its own line (failures go to
-//! standard error); `--json` prints `urlkit parse --json` objects instead; `--jsonl` reads
-//! lines `{"base": …, "input": …}` (or plain inputs without a base) and answers exactly as
-//! `urlkit parse --jsonl` does.
+//! standard error); JSON output (`--json`, `--format json`) is the `urlkit parse --json`
+//! objects; `--jsonl` reads lines `{"base": …, "input": …}` (or plain inputs without a
+//! base) and answers exactly as `urlkit parse --jsonl` does. References may also come from
+//! files (`-f`) or standard input, with BASE their default base.
 //!
 //! With `--rfc3986` the base must be a URI and references are resolved per RFC 3986 §5.2
-//! (strict parser): hrefs as above, `--json`/`--jsonl` objects
-//! `{"base","input","ok":true,"href"}` or `{"base","input","ok":false,"error"}`, JSONL lines
+//! (strict parser): hrefs as above, JSON objects `{"base","input","ok":true,"href"}` or
+//! `{"base","input","ok":false,"error","kind","position"}`, JSONL lines
 //! `{"base": BASE, "input": REF}`.
 
-use super::pairs::{self, Op};
-use super::parse::{jsonl_handler, object, parse_base, resolve, write_json, Outcome};
-use super::relative::run_pairs;
-use super::{run_jsonl_stdio, with_stdout, Status, Tally};
+use crate::driver::{self, Io, Sink, Status};
+use crate::standard::rfc3986::{self, Op};
+use crate::standard::whatwg::{self, Requests};
+use crate::standard::Standard;
 use clap::Args;
 use std::ffi::OsString;
 
 /// Arguments of `urlkit resolve`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Exit status: 0 when every reference resolved, 1 when any failed, 2 on usage or I/O errors."
-)]
+#[command(after_help = "Examples:\n  \
+                  urlkit resolve https://example.com/a/b ../c ?q    # https://example.com/c, https://example.com/a/b?q\n  \
+                  urlkit resolve --rfc3986 http://a/b/c/d;p?q ../../g\n  \
+                  urlkit resolve https://example.com/ -f links.txt\n\n\
+                  Exit status: 0 when every reference resolved, 1 when any failed, 2 on usage or I/O errors (an invalid BASE too).")]
 pub struct ResolveArgs {
     /// The base URL
     #[arg(value_name = "BASE", required_unless_present = "jsonl")]
     pub base: Option<OsString>,
-    /// References to resolve against BASE
-    #[arg(value_name = "REF", required_unless_present = "jsonl")]
+    /// References to resolve against BASE (- for standard input; standard input when none are given and it is not a terminal)
+    #[arg(value_name = "REF")]
     pub refs: Vec<OsString>,
     /// Print one JSON object per reference (as `urlkit parse --json`) instead of hrefs
     #[arg(long)]
@@ -38,46 +41,65 @@ pub struct ResolveArgs {
     /// Resolve per RFC 3986 §5.2 (strict URI references) instead of the WHATWG URL Standard
     #[arg(long)]
     pub rfc3986: bool,
+    #[command(flatten)]
+    pub io: Io,
 }
 
 /// Runs `urlkit resolve`.
 pub fn run(args: ResolveArgs) -> Status {
-    if args.rfc3986 && args.jsonl {
-        return run_jsonl_stdio(pairs::jsonl_handler(Op::Resolve));
-    }
-    if args.rfc3986 {
-        return run_pairs(Op::Resolve, args.base.as_ref(), &args.refs, args.json);
-    }
+    let batch = args.io.batch(&args.refs, args.json, args.jsonl);
     if args.jsonl {
-        return run_jsonl_stdio(jsonl_handler());
+        return if args.rfc3986 {
+            driver::run(batch, || Op::Resolve.request_handler())
+        } else {
+            driver::run(batch, || {
+                let mut requests = Requests::new(None);
+                move |line: &str, out: &mut Sink| {
+                    requests.answer(line, out, |input, w, out| w.describe(input, out, 0))
+                }
+            })
+        };
     }
     let base_text = args
         .base
-        .as_ref()
         .map(|b| b.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let base = parse_base(&base_text);
-    with_stdout(|out| {
-        let mut tally = Tally::default();
-        for reference in &args.refs {
-            let reference = reference.to_string_lossy();
-            let outcome: Outcome = resolve(&reference, Some(&base));
-            tally.record(outcome.is_ok());
-            if args.json {
-                write_json(out, object(&reference, Some(&base_text), &outcome))?;
-                continue;
-            }
-            match &outcome {
-                Ok(url) => writeln!(out, "{}", url.href())?,
-                Err(failed) => {
-                    out.flush()?;
-                    eprintln!(
-                        "urlkit: cannot resolve {reference:?} against {base_text:?}: {}",
-                        failed.message
-                    );
+    if args.rfc3986 {
+        return run_pairs(Op::Resolve, &base_text, batch);
+    }
+    let base = match whatwg::parse_base(&base_text) {
+        Ok(url) => Ok(url),
+        Err(message) => return driver::usage(&message),
+    };
+    let default = Some((base_text.as_str(), &base));
+    driver::run(batch, || {
+        let mut requests = Requests::new(default);
+        move |line: &str, out: &mut Sink| {
+            requests.answer(line, out, |reference, whatwg, out| {
+                let outcome = whatwg.resolve(reference);
+                match &outcome {
+                    _ if out.is_json() => whatwg.answer(reference, &outcome, out, 0),
+                    Ok(url) => out.line(url.href()),
+                    Err(failure) => {
+                        let base = whatwg.base.map(|(text, _)| text).unwrap_or_default();
+                        let head = format!("urlkit: cannot resolve {reference:?} against {base:?}");
+                        out.report(failure.kind, &failure.report_with(&head, reference))
+                    }
                 }
-            }
+            })
         }
-        Ok(tally)
+    })
+}
+
+/// Runs `op` on each input of `batch` against the base URI `base_text`: one result per
+/// line, or one object per line in JSON. An invalid base is a usage error. Shared with
+/// `urlkit relative`.
+pub fn run_pairs(op: Op, base_text: &str, batch: driver::Batch) -> Status {
+    let base = match rfc3986::parse_base(base_text) {
+        Ok(uri) => Ok(uri),
+        Err(message) => return driver::usage(&message),
+    };
+    driver::run(batch, || {
+        |other: &str, out: &mut Sink| op.answer(Some(base_text), other, &op.apply(&base, other), out)
     })
 }

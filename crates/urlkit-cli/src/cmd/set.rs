@@ -11,32 +11,33 @@
 //! was, which is printed: only the `href` setter fails (the API throws a `TypeError`), as
 //! do an href that does not parse and an unknown setter name.
 
-use super::parse::{object, resolve, terminal_width, write_human, write_json, Failure, Outcome};
-use super::{failure, guarded, run_jsonl_stdio, str_field, with_stdout, JsonObject, Line, Status, Tally};
+use crate::driver::{self, Io, Sink, Status};
+use crate::request::{str_field, Line};
+use crate::standard::whatwg::{BaseFailure, Whatwg};
+use crate::standard::{self, kind, Failure};
 use clap::Args;
 use std::ffi::OsString;
 use urlkit::{Attribute, SetterError, Url};
 
 /// Arguments of `urlkit set`.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "COMPONENT is one of href, protocol, username, password, host, hostname, port, pathname, search, hash.\n\
-                  A setter that does not apply leaves the URL unchanged, as in the URL API; only href fails on a bad value.\n\n\
-                  Exit status: 0 when the URL parsed and the setter ran, 1 when not, 2 on usage or I/O errors."
-)]
+#[command(after_help = "Examples:\n  \
+                  urlkit set https://example.com/ port 8080\n  \
+                  urlkit set --json https://example.com/ hash frag\n  \
+                  (for every URL of a stream, see urlkit normalize --set COMPONENT=VALUE)\n\n\
+                  COMPONENT is one of href, protocol, username, password, host, hostname, port, pathname, search, hash.\n\
+                  A setter that does not apply leaves the URL unchanged, as in the URL API; only href fails on a bad value.\n\
+                  Without URL, requests {\"href\" (or \"input\"): URL, \"setter\": NAME, \"value\": VALUE} are read from -f FILE or standard input.\n\n\
+                  Exit status: 0 when the URL parsed and the setter ran, 1 when not, 2 on usage or I/O errors (an unknown COMPONENT too).")]
 pub struct SetArgs {
     /// The URL to change
-    #[arg(value_name = "URL", required_unless_present = "jsonl")]
+    #[arg(value_name = "URL", requires_all = ["component", "value"])]
     pub url: Option<OsString>,
     /// The setter to run
-    #[arg(value_name = "COMPONENT", required_unless_present = "jsonl")]
+    #[arg(value_name = "COMPONENT")]
     pub component: Option<String>,
     /// The value to set
-    #[arg(
-        value_name = "VALUE",
-        required_unless_present = "jsonl",
-        allow_hyphen_values = true
-    )]
+    #[arg(value_name = "VALUE", allow_hyphen_values = true)]
     pub value: Option<OsString>,
     /// Print one JSON object (as `urlkit parse --json`) instead of a table
     #[arg(long)]
@@ -47,63 +48,71 @@ pub struct SetArgs {
     /// Diagram width in columns (default: $COLUMNS, else 80)
     #[arg(long, value_name = "COLUMNS")]
     pub width: Option<usize>,
+    #[command(flatten)]
+    pub io: Io,
 }
 
 /// Runs `urlkit set`.
 pub fn run(args: SetArgs) -> Status {
-    if args.jsonl {
-        return run_jsonl_stdio(jsonl_line);
-    }
-    let lossy = |s: &Option<OsString>| {
-        s.as_ref()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default()
+    let Some(href) = args.url else {
+        let batch = args.io.batch(&[], args.json, args.jsonl);
+        return driver::run(batch, || request);
     };
-    let (href, value) = (lossy(&args.url), lossy(&args.value));
     let setter = args.component.unwrap_or_default();
-    let result = apply_detailed(&href, &setter, &value);
-    let width = args.width.unwrap_or_else(terminal_width).max(10);
-    with_stdout(|out| {
-        let mut tally = Tally::default();
-        tally.record(result.is_ok());
-        match result {
-            Err(SetFailure::Setter(message)) if !args.json => {
-                out.flush()?;
-                eprintln!("urlkit: cannot set {setter} of {href:?}: {message}");
+    let attribute = match attribute(&setter) {
+        Ok(attribute) => attribute,
+        Err(message) => return driver::usage(&message),
+    };
+    let value = args
+        .value
+        .map(|v| v.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let width = standard::width(args.width);
+    let batch = args.io.batch(&[href], args.json, false);
+    driver::run(batch, || {
+        |href: &str, out: &mut Sink| match apply(href, attribute, &value) {
+            Err(SetFailure::Setter(failure)) if !out.is_json() => {
+                let head = format!("urlkit: cannot set {setter} of {href:?}");
+                out.report(failure.kind, &failure.report_with(&head, &value))
             }
             result => {
-                let outcome = result.map_err(SetFailure::into_failure);
-                if args.json {
-                    write_json(out, object(&href, None, &outcome))?;
-                } else {
-                    write_human(out, "", &href, None, &outcome, width)?;
-                }
+                Whatwg::WITHOUT_BASE.answer(href, &result.map_err(SetFailure::into_failure), out, width)
             }
         }
-        Ok(tally)
     })
 }
 
-/// Answers one `--jsonl` line.
-fn jsonl_line(line: &str) -> (JsonObject, bool) {
-    let map = match Line::parse(line) {
-        Ok(Line::Object(map)) => map,
-        Ok(Line::Plain(_)) => return failure(line, None, "invalid json line: not an object"),
-        Err(message) => return failure(line, None, &message),
+/// Answers one request line.
+fn request(line: &str, out: &mut Sink) -> bool {
+    let fail = |out: &mut Sink, input: &str, failure: Failure| {
+        out.json_failure(failure.kind, &BaseFailure::new(input, None, &failure))
     };
-    let fields = str_field(&map, "href")
+    let invalid = |message| Failure::new(kind::INVALID_REQUEST, message);
+    let map = match Line::object(line) {
+        Ok(map) => map,
+        Err(message) => return fail(out, line, invalid(message)),
+    };
+    // The URL under "href", or "input" as everywhere.
+    let href = str_field(&map, "href").or_else(|e| {
+        if map.contains_key("input") {
+            str_field(&map, "input")
+        } else {
+            Err(e)
+        }
+    });
+    let fields = href
+        .clone()
         .and_then(|href| Ok((href, str_field(&map, "setter")?, str_field(&map, "value")?)));
     let (href, setter, value) = match fields {
         Ok(fields) => fields,
-        Err(message) => {
-            // Keep the href as the input when it at least is there.
-            let input = str_field(&map, "href").unwrap_or(line);
-            return failure(input, None, &message);
-        }
+        // Keep the href as the input when it at least is there.
+        Err(message) => return fail(out, href.unwrap_or(line), invalid(message)),
     };
-    let outcome = apply(href, setter, value);
-    let ok = outcome.is_ok();
-    (object(href, None, &outcome), ok)
+    let outcome = match attribute(setter) {
+        Ok(attribute) => apply(href, attribute, value).map_err(SetFailure::into_failure),
+        Err(message) => Err(Failure::new(kind::UNKNOWN_COMPONENT, message)),
+    };
+    Whatwg::WITHOUT_BASE.answer(href, &outcome, out, 0)
 }
 
 /// Why `urlkit set` failed.
@@ -111,44 +120,37 @@ fn jsonl_line(line: &str) -> (JsonObject, bool) {
 enum SetFailure {
     /// The href does not parse.
     Href(Failure),
-    /// The setter is unknown or threw, or panicked.
-    Setter(String),
+    /// The setter threw.
+    Setter(Failure),
 }
 
 impl SetFailure {
     fn into_failure(self) -> Failure {
         match self {
-            SetFailure::Href(failed) => failed,
-            SetFailure::Setter(message) => Failure {
-                message,
-                position: None,
-            },
+            SetFailure::Href(failure) | SetFailure::Setter(failure) => failure,
         }
     }
 }
 
-/// Parses `href` and runs the setter named `setter` with `value` on it.
-pub fn apply(href: &str, setter: &str, value: &str) -> Outcome {
-    apply_detailed(href, setter, value).map_err(SetFailure::into_failure)
+/// The attribute named `setter`, or the message saying there is none.
+fn attribute(setter: &str) -> Result<Attribute, String> {
+    setter.parse::<Attribute>().map_err(|_| {
+        let names: Vec<&str> = Attribute::ALL.iter().map(|a| a.name()).collect();
+        format!("unknown setter {setter:?} (expected one of {})", names.join(", "))
+    })
 }
 
-/// [`apply`], telling failures of the href from those of the setter.
-fn apply_detailed(href: &str, setter: &str, value: &str) -> Result<Url, SetFailure> {
-    let Ok(attr) = setter.parse::<Attribute>() else {
-        let names: Vec<&str> = Attribute::ALL.iter().map(|a| a.name()).collect();
-        return Err(SetFailure::Setter(format!(
-            "unknown setter {setter:?} (expected one of {})",
-            names.join(", ")
-        )));
-    };
-    let mut url = resolve(href, None).map_err(SetFailure::Href)?;
-    match guarded(|| url.set(attr, value)) {
-        None => Err(SetFailure::Setter(super::INTERNAL_ERROR.to_owned())),
+/// Parses `href` and runs the setter of `attribute` with `value` on it.
+fn apply(href: &str, attribute: Attribute, value: &str) -> Result<Url, SetFailure> {
+    let mut url = Whatwg::WITHOUT_BASE.resolve(href).map_err(SetFailure::Href)?;
+    match url.set(attribute, value) {
         // The href setter throws in the API; the URL is unchanged.
-        Some(Err(SetterError::Invalid(e))) if attr == Attribute::Href => {
-            Err(SetFailure::Setter(format!("invalid href value: {e}")))
-        }
+        Err(SetterError::Invalid(e)) if attribute == Attribute::Href => Err(SetFailure::Setter(Failure::at(
+            e.kind().spec_name(),
+            format!("invalid href value: {e}"),
+            e.position(),
+        ))),
         // Every other setter that does not apply leaves the URL as it was.
-        Some(_) => Ok(url),
+        _ => Ok(url),
     }
 }

@@ -434,3 +434,29 @@ proptest! {
         }
     }
 }
+
+/// A UNC server name that the host parser maps to `.` (U+FF0E, U+3002) must not come back
+/// as the device path `\\.\`; nor may any `file:` URL whose host is `.` (found by the
+/// `file_path_roundtrip` fuzz target).
+#[test]
+fn no_device_namespace_through_a_dot_host() {
+    use urlkit::file_path::{from_path, to_path, FilePathError};
+    for path in ["//\u{FF0E}/share/x", "\\\\\u{3002}\\share", "\\\\\u{FF0E}\\tesu"] {
+        assert_eq!(
+            from_path(path, PathStyle::Windows).map(|u| u.into_string()),
+            Err(FilePathError::UnsupportedPrefix),
+            "{path:?}"
+        );
+    }
+    for href in ["file://./share/x", "file://%2E/share/x", "file://\u{FF0E}/share"] {
+        let url = Url::parse(href).unwrap();
+        assert_eq!(
+            to_path(&url, PathStyle::Windows),
+            Err(FilePathError::UnsupportedPrefix),
+            "{href}"
+        );
+    }
+    // An ordinary server and a dotted name are still servers.
+    let url = Url::parse("file://a.b/share/x").unwrap();
+    assert_eq!(to_path(&url, PathStyle::Windows).unwrap(), r"\\a.b\share\x");
+}

@@ -1,18 +1,115 @@
-//! `urlkit parse --rfc1738`: URLs read per RFC 1738's schemes (§3), with strict validation
-//! against its BNF (§5).
+//! RFC 1738's answers: URLs read per its schemes (§3), with strict validation against its
+//! BNF (§5).
 //!
-//! The JSON object (`--json`, `--jsonl`) is, for a URL,
+//! The object of a URL is
 //! `{"input","ok":true,"valid","scheme","default_port","view","fragment"}` plus, when strict
 //! validation fails, `"error"`, `"rule"` and `"position"`; for input without a scheme,
 //! `{"input","ok":false,"error"}`. `view` holds the scheme's decoded parts (see
 //! [`view_fields`]): ports are numbers (the explicit port, else the default), absent parts
-//! `null`.
+//! `null`. An input succeeds when it has a scheme, whether or not it is strictly valid.
 
-use super::parse::{write_json, Failure};
-use super::{guarded, with_stdout, JsonObject, Status, Tally, INTERNAL_ERROR};
+use super::{kind, Failure, Standard};
 use crate::diagram::visible_str;
+use crate::driver::Sink;
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 use urlkit::rfc1738::{self, Parsed, SchemeView};
+
+/// The RFC 1738 schemes.
+#[derive(Debug, Clone, Copy)]
+pub struct Rfc1738;
+
+impl Standard for Rfc1738 {
+    fn describe(&self, input: &str, sink: &mut Sink, _width: usize) -> bool {
+        match rfc1738::parse(input) {
+            Ok(parsed) if sink.is_json() => sink.json(
+                true,
+                &UrlObject {
+                    input,
+                    parsed: &parsed,
+                },
+            ),
+            Ok(parsed) => {
+                sink.block();
+                sink.text(&table(input, &parsed));
+                true
+            }
+            Err(e) if sink.is_json() => sink.json_failure(
+                kind::NOT_A_URL,
+                &NotAUrl {
+                    input,
+                    ok: false,
+                    error: &format!("not a url: {e}"),
+                    kind: kind::NOT_A_URL,
+                    position: e.position(),
+                },
+            ),
+            Err(e) => sink.fail(input, &not_a_url(&e)),
+        }
+    }
+
+    fn check(&self, input: &str) -> Result<(), Failure> {
+        let parsed = rfc1738::parse(input).map_err(|e| not_a_url(&e))?;
+        parsed.validation.map_err(|e| Failure {
+            expected: Some(e.rule().name()),
+            ..Failure::at(kind::SYNTAX, e.to_string(), e.position())
+        })
+    }
+}
+
+/// The failure of input without a scheme.
+fn not_a_url(e: &rfc1738::NotAUrl) -> Failure {
+    Failure::at(kind::NOT_A_URL, format!("not a url: {e}"), e.position())
+}
+
+/// The failure object `{"input","ok":false,"error","kind","position"}`.
+#[derive(serde::Serialize)]
+struct NotAUrl<'a> {
+    input: &'a str,
+    ok: bool,
+    error: &'a str,
+    kind: &'a str,
+    position: usize,
+}
+
+/// The success object for a parsed URL.
+struct UrlObject<'a> {
+    input: &'a str,
+    parsed: &'a Parsed<'a>,
+}
+
+impl Serialize for UrlObject<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let parsed = self.parsed;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("input", self.input)?;
+        map.serialize_entry("ok", &true)?;
+        map.serialize_entry("valid", &parsed.validation.is_ok())?;
+        map.serialize_entry("scheme", &*parsed.scheme)?;
+        map.serialize_entry("default_port", &parsed.default_port)?;
+        map.serialize_entry("view", &ViewObject(view_fields(&parsed.view)))?;
+        map.serialize_entry("fragment", &parsed.fragment)?;
+        if let Err(e) = &parsed.validation {
+            map.serialize_entry("error", &e.to_string())?;
+            map.serialize_entry("rule", e.rule().name())?;
+            map.serialize_entry("position", &e.position())?;
+        }
+        map.end()
+    }
+}
+
+/// A view's fields as a JSON object, in their order.
+struct ViewObject(Fields);
+
+impl Serialize for ViewObject {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
 
 /// A view as ordered `(field, value)` pairs.
 pub type Fields = Vec<(&'static str, Value)>;
@@ -59,7 +156,7 @@ pub fn view_fields(view: &SchemeView<'_>) -> Fields {
         SchemeView::Http(v) => vec![
             ("host", Value::from(v.host())),
             ("port", port(v.port())),
-            ("path", opt(v.path())),
+            ("path", Value::from(v.path())),
             ("search", opt(v.search())),
         ],
         SchemeView::Gopher(v) => vec![
@@ -115,57 +212,6 @@ pub fn view_fields(view: &SchemeView<'_>) -> Fields {
     }
 }
 
-/// The success object for a parsed URL.
-fn success_object(input: &str, parsed: &Parsed<'_>) -> JsonObject {
-    let mut view = JsonObject::new();
-    for (name, value) in view_fields(&parsed.view) {
-        view.value(name, &value);
-    }
-    let mut obj = JsonObject::new();
-    obj.str("input", input)
-        .bool("ok", true)
-        .bool("valid", parsed.validation.is_ok())
-        .str("scheme", &parsed.scheme)
-        .value("default_port", &port(parsed.default_port))
-        .object("view", view)
-        .opt_str("fragment", parsed.fragment);
-    if let Err(e) = &parsed.validation {
-        obj.str("error", &e.to_string())
-            .str("rule", e.rule().name())
-            .int("position", i64::try_from(e.position()).unwrap_or(i64::MAX));
-    }
-    obj
-}
-
-/// The failure object `{"input","ok":false,"error"}`.
-fn failure_object(input: &str, message: &str) -> JsonObject {
-    let mut obj = JsonObject::new();
-    obj.str("input", input).bool("ok", false).str("error", message);
-    obj
-}
-
-/// The object answering one input and whether it is a URL (`ok`, whatever `valid` says).
-pub fn answer(input: &str) -> (JsonObject, bool) {
-    let answered = guarded(|| match rfc1738::parse(input) {
-        Ok(parsed) => (success_object(input, &parsed), true),
-        Err(e) => (failure_object(input, &format!("not a url: {e}")), false),
-    });
-    answered.unwrap_or_else(|| (failure_object(input, INTERNAL_ERROR), false))
-}
-
-/// Prints the objects of `inputs`, one per line (`--json`).
-pub fn run_json(inputs: &[String]) -> Status {
-    with_stdout(|out| {
-        let mut tally = Tally::default();
-        for input in inputs {
-            let (obj, ok) = answer(input);
-            tally.record(ok);
-            write_json(out, obj)?;
-        }
-        Ok(tally)
-    })
-}
-
 /// The readable report of a parsed URL: scheme, default port, validity, then the view.
 fn table(input: &str, parsed: &Parsed<'_>) -> String {
     let mut rows: Vec<(String, String)> = vec![
@@ -202,59 +248,24 @@ fn shown(value: &Value) -> String {
     }
 }
 
-/// `urlkit parse --rfc1738` without `--json`/`--jsonl`: one report per URL, separated by a
-/// blank line; input that is not a URL is reported on standard error.
-pub fn run_tables(inputs: &[String]) -> Status {
-    with_stdout(|out| {
-        let mut tally = Tally::default();
-        for input in inputs {
-            let result = guarded(|| rfc1738::parse(input).map(|parsed| table(input, &parsed)));
-            match result {
-                Some(Ok(text)) => {
-                    if tally.ok > 0 {
-                        writeln!(out)?;
-                    }
-                    out.write_all(text.as_bytes())?;
-                    tally.record(true);
-                }
-                failed => {
-                    let failure = match failed {
-                        Some(Err(e)) => Failure {
-                            message: format!("not a url: {e}"),
-                            position: Some(e.position()),
-                        },
-                        _ => Failure {
-                            message: INTERNAL_ERROR.to_owned(),
-                            position: None,
-                        },
-                    };
-                    out.flush()?;
-                    eprint!("{}", super::parse::error_report(input, &failure));
-                    tally.record(false);
-                }
-            }
-        }
-        Ok(tally)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::driver::{Format, Sink};
 
     #[test]
     fn objects() {
-        let (obj, ok) = answer("http://h/a b");
-        assert!(ok);
+        let mut sink = Sink::new(Format::Json);
+        assert!(Rfc1738.describe("http://h/a b", &mut sink, 80));
+        assert!(!Rfc1738.describe("nope", &mut sink, 80));
         assert_eq!(
-            obj.finish(),
-            r#"{"input":"http://h/a b","ok":true,"valid":false,"scheme":"http","default_port":80,"view":{"host":"h","port":80,"path":"a b","search":null},"fragment":null,"error":"expected hsegment at byte 10","rule":"hsegment","position":10}"#
-        );
-        let (obj, ok) = answer("nope");
-        assert!(!ok);
-        assert_eq!(
-            obj.finish(),
-            r#"{"input":"nope","ok":false,"error":"not a url: expected scheme followed by ':' at byte 4"}"#
+            String::from_utf8(sink.take()).unwrap(),
+            concat!(
+                r#"{"input":"http://h/a b","ok":true,"valid":false,"scheme":"http","default_port":80,"view":{"host":"h","port":80,"path":"a b","search":null},"fragment":null,"error":"expected hsegment at byte 10","rule":"hsegment","position":10}"#,
+                "\n",
+                r#"{"input":"nope","ok":false,"error":"not a url: expected scheme followed by ':' at byte 4","kind":"not-a-url","position":4}"#,
+                "\n"
+            )
         );
     }
 }

@@ -1,0 +1,157 @@
+//! `urlkit encode` and `urlkit decode`: percent-encoding with one of the URL Standard's
+//! encode sets (§1.3, named without "percent-encode set"), and percent-decoding.
+//!
+//! Text output is one line per input; JSON output `{"input","ok":true,"encoded"}` or
+//! `{"input","ok":true,"decoded"}`. `application/x-www-form-urlencoded` encodes a space as
+//! `+` (and decodes `+` as a space). A decoded input that is not UTF-8 fails
+//! (`invalid-utf8`).
+
+use crate::driver::{self, Io, Sink, Status};
+use crate::standard::{kind, Failure};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::borrow::Cow;
+use std::ffi::OsString;
+use urlkit::percent::sets::{self, AsciiSet};
+use urlkit::percent::{percent_decode_str, utf8_percent_encode};
+
+/// The encode sets of the URL Standard (§1.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum EncodeSet {
+    /// C0 controls and bytes above 0x7E
+    #[value(name = "c0-control")]
+    C0Control,
+    /// c0-control plus space " < > `
+    Fragment,
+    /// c0-control plus space " # < >
+    Query,
+    /// query plus '
+    #[value(name = "special-query")]
+    SpecialQuery,
+    /// query plus ? ^ ` { }
+    Path,
+    /// path plus / : ; = @ [ \ ] |
+    Userinfo,
+    /// userinfo plus $ % & + ,
+    #[default]
+    Component,
+    /// component plus ! ' ( ) ~, space as +
+    #[value(name = "application/x-www-form-urlencoded")]
+    Form,
+}
+
+impl EncodeSet {
+    fn set(self) -> &'static AsciiSet {
+        match self {
+            EncodeSet::C0Control => &sets::C0_CONTROL,
+            EncodeSet::Fragment => &sets::FRAGMENT,
+            EncodeSet::Query => &sets::QUERY,
+            EncodeSet::SpecialQuery => &sets::SPECIAL_QUERY,
+            EncodeSet::Path => &sets::PATH,
+            EncodeSet::Userinfo => &sets::USERINFO,
+            EncodeSet::Component => &sets::COMPONENT,
+            EncodeSet::Form => &sets::FORM_URLENCODED,
+        }
+    }
+}
+
+/// Arguments of `urlkit encode` and `urlkit decode`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  urlkit encode 'a b&c'                 # a%20b%26c\n  \
+                        urlkit encode --set path '/a b?'      # /a%20b%3F\n  \
+                        urlkit decode --set application/x-www-form-urlencoded 'a+b%21'   # a b!\n\n\
+                        Exit status: 0 when every input was done, 1 when any failed, 2 on usage or I/O errors."
+)]
+pub struct EncodeArgs {
+    /// Texts (- for standard input; standard input when none are given and it is not a terminal)
+    #[arg(value_name = "TEXT")]
+    pub texts: Vec<OsString>,
+    /// The encode set
+    #[arg(long = "set", value_enum, value_name = "NAME", default_value = "component")]
+    pub set: EncodeSet,
+    /// Print one JSON object per input
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub io: Io,
+}
+
+/// The object of an encoded or decoded input.
+#[derive(Serialize)]
+struct Coded<'a> {
+    input: &'a str,
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    encoded: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decoded: Option<&'a str>,
+}
+
+/// Writes the answer for `input` done into `text`.
+fn answer(input: &str, text: &str, encoded: bool, out: &mut Sink) -> bool {
+    if !out.is_json() {
+        return out.line(text);
+    }
+    let (encoded, decoded) = if encoded {
+        (Some(text), None)
+    } else {
+        (None, Some(text))
+    };
+    out.json(
+        true,
+        &Coded {
+            input,
+            ok: true,
+            encoded,
+            decoded,
+        },
+    )
+}
+
+/// Percent-encodes `input` with `set`.
+pub fn encode(input: &str, set: EncodeSet) -> String {
+    if set == EncodeSet::Form {
+        return urlkit::form::byte_serialize(input.as_bytes()).collect();
+    }
+    utf8_percent_encode(input, set.set()).to_string()
+}
+
+/// Percent-decodes `input` (`+` as a space for the form set).
+pub fn decode(input: &str, set: EncodeSet) -> Result<String, Failure> {
+    let input: Cow<'_, str> = if set == EncodeSet::Form {
+        Cow::Owned(input.replace('+', " "))
+    } else {
+        Cow::Borrowed(input)
+    };
+    let bytes = percent_decode_str(&input).into_bytes();
+    String::from_utf8(bytes.into_owned()).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        Failure::at(
+            kind::INVALID_UTF8,
+            format!("decoded bytes are not utf-8 at byte {at}"),
+            at,
+        )
+    })
+}
+
+/// Runs `urlkit encode`.
+pub fn run_encode(args: EncodeArgs) -> Status {
+    let set = args.set;
+    let batch = args.io.batch(&args.texts, args.json, false);
+    driver::run(batch, || {
+        move |input: &str, out: &mut Sink| answer(input, &encode(input, set), true, out)
+    })
+}
+
+/// Runs `urlkit decode`.
+pub fn run_decode(args: EncodeArgs) -> Status {
+    let set = args.set;
+    let batch = args.io.batch(&args.texts, args.json, false);
+    driver::run(batch, || {
+        move |input: &str, out: &mut Sink| match decode(input, set) {
+            Ok(text) => answer(input, &text, false, out),
+            Err(failure) => out.fail(input, &failure),
+        }
+    })
+}

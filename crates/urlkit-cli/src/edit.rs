@@ -1,0 +1,456 @@
+//! Bulk edits of URLs (`urlkit normalize` and `urlkit parse`): `--set`, `--append`,
+//! `--remove-query`, `--sort-query`, `--redirect`, applied to every URL in the order given
+//! on the command line; `--iterate` expansion; and the output forms `--keep-port`,
+//! `--default-port` and `--unicode`.
+//!
+//! Query edits work on the query's `&`-separated pairs as written, so the pairs an edit
+//! does not touch keep their exact encoding; names are compared decoded
+//! (`application/x-www-form-urlencoded`, as `URLSearchParams` does).
+
+use crate::driver::Sink;
+use crate::standard::Failure;
+use crate::template::Template;
+use clap::{ArgMatches, Args};
+use serde::Serialize;
+use std::borrow::Cow;
+use urlkit::percent::{sets, utf8_percent_encode};
+use urlkit::{Attribute, SetterError, Url};
+
+/// The edit flags of `urlkit normalize` and `urlkit parse`.
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Edits (applied to every URL, in the order given)")]
+pub struct EditArgs {
+    /// Run a URL API setter: COMPONENT is href, protocol, username, password, host, hostname, port, pathname, search or hash (repeatable)
+    #[arg(long = "set", value_name = "COMPONENT=VALUE")]
+    pub set: Vec<String>,
+    /// Append a path segment (path=SEG, percent-encoded) or a query pair (query=NAME=VALUE) (repeatable)
+    #[arg(long, value_name = "path=SEG|query=NAME=VALUE")]
+    pub append: Vec<String>,
+    /// Remove the query pairs named NAME; NAME* removes every name starting with NAME (repeatable)
+    #[arg(long, value_name = "NAME")]
+    pub remove_query: Vec<String>,
+    /// Sort the query pairs by name (stable)
+    #[arg(long)]
+    pub sort_query: bool,
+    /// Follow a redirect: resolve REF against the URL (repeatable)
+    #[arg(long, value_name = "REF")]
+    pub redirect: Vec<String>,
+    /// Output the URL once per value, COMPONENT set to each: --iterate 'host=a.example b.example' (repeatable: every combination)
+    #[arg(long, value_name = "COMPONENT=VALUES")]
+    pub iterate: Vec<String>,
+    /// Keep an explicit port even when it is the scheme's default (the URL Standard drops it)
+    #[arg(long)]
+    pub keep_port: bool,
+    /// Show the port always, the scheme's default when none is given
+    #[arg(long, conflicts_with = "keep_port")]
+    pub default_port: bool,
+    /// Show hosts in Unicode (IDNA ToUnicode) instead of Punycode
+    #[arg(long)]
+    pub unicode: bool,
+    /// Print one line per URL from TEMPLATE: {href} {protocol} {username} {password} {host} {hostname} {port} {pathname} {search} {hash} {origin} {scheme} {path} {query} {fragment} {query:NAME} {query-all:NAME} {default:port} {puny:host} {idn:host}; {{ and }} for braces
+    #[arg(long, value_name = "TEMPLATE")]
+    pub get: Option<String>,
+}
+
+/// One edit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edit {
+    /// A URL API setter and its value.
+    Set(Attribute, String),
+    /// Append a path segment.
+    AppendPath(String),
+    /// Append a query pair.
+    AppendQuery(String, String),
+    /// Remove query pairs by name (`true`: the name is a prefix).
+    RemoveQuery(String, bool),
+    /// Sort the query pairs by name.
+    SortQuery,
+    /// Resolve a reference against the URL.
+    Redirect(String),
+}
+
+/// The edits and output forms of a run.
+#[derive(Debug, Clone, Default)]
+pub struct Edits {
+    /// `--get`.
+    pub template: Option<Template>,
+    /// The edits, in command-line order.
+    pub edits: Vec<Edit>,
+    /// `--iterate`: components and their values.
+    pub iterate: Vec<(Attribute, Vec<String>)>,
+    /// `--keep-port`.
+    pub keep_port: bool,
+    /// `--default-port`.
+    pub default_port: bool,
+    /// `--unicode`.
+    pub unicode: bool,
+}
+
+/// The attribute named `name`, or the usage message.
+fn attribute(name: &str) -> Result<Attribute, String> {
+    name.parse::<Attribute>().map_err(|_| {
+        let names: Vec<&str> = Attribute::ALL.iter().map(|a| a.name()).collect();
+        format!(
+            "unknown component {name:?} (expected one of {})",
+            names.join(", ")
+        )
+    })
+}
+
+/// `NAME=VALUE` split at the first `=`.
+fn split(flag: &str, text: &str) -> Result<(String, String), String> {
+    text.split_once('=')
+        .map(|(n, v)| (n.to_owned(), v.to_owned()))
+        .ok_or_else(|| format!("--{flag} {text:?}: expected NAME=VALUE"))
+}
+
+impl Edits {
+    /// The edits of `args`, in the order given on the command line (`matches` are the
+    /// subcommand's, for the positions); the error is a usage message.
+    pub fn new(args: &EditArgs, matches: Option<&ArgMatches>) -> Result<Edits, String> {
+        let mut edits: Vec<(usize, Edit)> = Vec::new();
+        let positions = |id: &str, count: usize| -> Vec<usize> {
+            matches
+                .and_then(|m| m.indices_of(id))
+                .map(|i| i.collect())
+                .unwrap_or_else(|| (0..count).collect())
+        };
+        for (value, at) in args.set.iter().zip(positions("set", args.set.len())) {
+            let (name, value) = split("set", value)?;
+            edits.push((at, Edit::Set(attribute(&name)?, value)));
+        }
+        for (value, at) in args.append.iter().zip(positions("append", args.append.len())) {
+            let edit = match value.split_once('=') {
+                Some(("path", segment)) => Edit::AppendPath(segment.to_owned()),
+                Some(("query", pair)) => {
+                    let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+                    Edit::AppendQuery(name.to_owned(), value.to_owned())
+                }
+                _ => {
+                    return Err(format!(
+                        "--append {value:?}: expected path=SEGMENT or query=NAME=VALUE"
+                    ))
+                }
+            };
+            edits.push((at, edit));
+        }
+        for (name, at) in args
+            .remove_query
+            .iter()
+            .zip(positions("remove_query", args.remove_query.len()))
+        {
+            let edit = match name.strip_suffix('*') {
+                Some(prefix) => Edit::RemoveQuery(prefix.to_owned(), true),
+                None => Edit::RemoveQuery(name.clone(), false),
+            };
+            edits.push((at, edit));
+        }
+        if args.sort_query {
+            let at = matches
+                .and_then(|m| m.index_of("sort_query"))
+                .unwrap_or(usize::MAX);
+            edits.push((at, Edit::SortQuery));
+        }
+        for (reference, at) in args
+            .redirect
+            .iter()
+            .zip(positions("redirect", args.redirect.len()))
+        {
+            edits.push((at, Edit::Redirect(reference.clone())));
+        }
+        edits.sort_by_key(|&(at, _)| at);
+        let mut iterate = Vec::new();
+        for spec in &args.iterate {
+            let (name, values) = split("iterate", spec)?;
+            iterate.push((
+                attribute(&name)?,
+                values.split_whitespace().map(str::to_owned).collect(),
+            ));
+        }
+        Ok(Edits {
+            template: args.get.as_deref().map(Template::parse).transpose()?,
+            edits: edits.into_iter().map(|(_, edit)| edit).collect(),
+            iterate,
+            keep_port: args.keep_port,
+            default_port: args.default_port,
+            unicode: args.unicode,
+        })
+    }
+
+    /// Whether there is anything to do beyond parsing.
+    pub fn is_empty(&self) -> bool {
+        self.edits.is_empty()
+            && self.template.is_none()
+            && self.iterate.is_empty()
+            && !self.keep_port
+            && !self.default_port
+            && !self.unicode
+    }
+
+    /// Applies the edits to `url`, in order.
+    pub fn apply(&self, mut url: Url) -> Result<Url, Failure> {
+        for edit in &self.edits {
+            match edit {
+                Edit::Set(attribute, value) => set(&mut url, *attribute, value)?,
+                Edit::AppendPath(segment) => {
+                    let path = url.pathname();
+                    let encoded: Cow<'_, str> = utf8_percent_encode(segment, &sets::COMPONENT).into();
+                    let path = format!("{}/{encoded}", path.strip_suffix('/').unwrap_or(path));
+                    let _ = url.set_pathname(&path);
+                }
+                Edit::AppendQuery(name, value) => {
+                    let pair = urlkit::form::serialize([(name.as_str(), value.as_str())]);
+                    let query = match url.query() {
+                        Some(q) if !q.is_empty() => format!("{q}&{pair}"),
+                        _ => pair,
+                    };
+                    let _ = url.set_query(Some(&query));
+                }
+                Edit::RemoveQuery(name, prefix) => {
+                    edit_pairs(&mut url, |pairs| {
+                        pairs.retain(|raw| {
+                            let decoded = pair_name(raw);
+                            !(if *prefix {
+                                decoded.starts_with(name.as_str())
+                            } else {
+                                decoded == name.as_str()
+                            })
+                        })
+                    });
+                }
+                Edit::SortQuery => {
+                    edit_pairs(&mut url, |pairs| pairs.sort_by_cached_key(|raw| pair_name(raw)))
+                }
+                Edit::Redirect(reference) => {
+                    url = Url::parse_with_base(reference, Some(&url)).map_err(|e| Failure {
+                        message: format!("cannot redirect to {reference:?}: {e}"),
+                        ..Failure::at(e.kind().spec_name(), "", e.position())
+                    })?;
+                }
+            }
+        }
+        Ok(url)
+    }
+
+    /// The URLs `--iterate` makes of `url`: every combination of the values, in order (no
+    /// `--iterate`: the URL itself).
+    pub fn expand(&self, url: Url) -> Result<Vec<Url>, Failure> {
+        let mut urls = vec![url];
+        for (attribute, values) in &self.iterate {
+            let mut next = Vec::with_capacity(urls.len() * values.len());
+            for url in &urls {
+                for value in values {
+                    let mut url = url.clone();
+                    set(&mut url, *attribute, value)?;
+                    next.push(url);
+                }
+            }
+            urls = next;
+        }
+        Ok(urls)
+    }
+
+    /// The href to show for `url` (parsed from `input`): with the port kept or defaulted,
+    /// the host in Unicode, as asked.
+    pub fn href<'u>(&self, input: &str, url: &'u Url) -> Cow<'u, str> {
+        let mut href = Cow::Borrowed(url.href());
+        if self.keep_port || self.default_port {
+            if let Some(port) = self.shown_port(input, url) {
+                if url.port_str().is_empty() {
+                    let at = host_end(url);
+                    href.to_mut().insert_str(at, &format!(":{port}"));
+                }
+            }
+        }
+        if self.unicode {
+            if let Some(unicode) = unicode_host(url.hostname()) {
+                let end = host_end(url) - url.port_str().len() - usize::from(!url.port_str().is_empty());
+                let start = end - url.hostname().len();
+                href.to_mut().replace_range(start..end, &unicode);
+            }
+        }
+        href
+    }
+
+    /// The port `--keep-port`/`--default-port` show when the URL has none.
+    fn shown_port(&self, input: &str, url: &Url) -> Option<u16> {
+        if self.default_port {
+            return url.port_or_known_default();
+        }
+        // --keep-port: the port as written, when it is the default the URL Standard drops.
+        let written = urlkit::rfc3986::UriRef::parse(input.trim())
+            .ok()?
+            .port()?
+            .parse::<u16>()
+            .ok()?;
+        (url.port().is_none() && url.port_or_known_default() == Some(written)).then_some(written)
+    }
+}
+
+/// The object of a `--get` line.
+#[derive(Serialize)]
+struct Got<'a> {
+    input: &'a str,
+    ok: bool,
+    get: &'a str,
+}
+
+impl Edits {
+    /// Answers `input`, parsed as `parsed`: edits it, expands it, and writes each URL with
+    /// `show` (given the URL and the href to show), or as the `--get` template says.
+    pub fn answer<F>(&self, input: &str, parsed: Result<Url, Failure>, out: &mut Sink, mut show: F) -> bool
+    where
+        F: FnMut(&Url, &str, &mut Sink) -> bool,
+    {
+        let urls = parsed
+            .and_then(|url| self.apply(url))
+            .and_then(|url| self.expand(url));
+        let urls = match urls {
+            Ok(urls) => urls,
+            Err(failure) => return out.fail(input, &failure),
+        };
+        let mut ok = true;
+        for url in &urls {
+            let href = self.href(input, url);
+            ok &= match &self.template {
+                Some(template) if out.is_json() => {
+                    let get = template.render(url, &href);
+                    out.json(
+                        true,
+                        &Got {
+                            input,
+                            ok: true,
+                            get: &get,
+                        },
+                    )
+                }
+                Some(template) => out.line(&template.render(url, &href)),
+                None => show(url, &href, out),
+            };
+        }
+        ok
+    }
+}
+
+/// The host in Unicode when it has Punycode labels that decode.
+pub fn unicode_host(host: &str) -> Option<String> {
+    if !host.contains("xn--") {
+        return None;
+    }
+    match urlkit::host::domain_to_unicode(host) {
+        (text, Ok(())) if text != host => Some(text),
+        _ => None,
+    }
+}
+
+/// Where the host (and port) ends in the href: where the path starts.
+fn host_end(url: &Url) -> usize {
+    url.href().len() - url.pathname().len() - url.search().len() - url.hash_str().len()
+}
+
+/// Runs a setter; only `href` fails, as in the URL API.
+fn set(url: &mut Url, attribute: Attribute, value: &str) -> Result<(), Failure> {
+    match url.set(attribute, value) {
+        Err(SetterError::Invalid(e)) if attribute == Attribute::Href => Err(Failure::at(
+            e.kind().spec_name(),
+            format!("invalid href value: {e}"),
+            e.position(),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The decoded name of a raw query pair.
+fn pair_name(raw: &str) -> String {
+    let name = raw.split_once('=').map_or(raw, |(n, _)| n);
+    urlkit::form::parse(name.as_bytes())
+        .next()
+        .map(|(n, _)| n.into_owned())
+        .unwrap_or_default()
+}
+
+/// Edits the query's raw `&`-separated pairs (empty ones dropped); no pair left removes
+/// the query.
+fn edit_pairs(url: &mut Url, edit: impl FnOnce(&mut Vec<&str>)) {
+    let Some(query) = url.query().map(str::to_owned) else {
+        return;
+    };
+    let mut pairs: Vec<&str> = query.split('&').filter(|p| !p.is_empty()).collect();
+    edit(&mut pairs);
+    let _ = if pairs.is_empty() {
+        url.set_query(None)
+    } else {
+        url.set_query(Some(&pairs.join("&")))
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edits(list: Vec<Edit>) -> Edits {
+        Edits {
+            edits: list,
+            ..Edits::default()
+        }
+    }
+
+    fn run(list: Vec<Edit>, url: &str) -> String {
+        edits(list).apply(Url::parse(url).unwrap()).unwrap().into_string()
+    }
+
+    #[test]
+    fn query_edits_keep_other_pairs_as_written() {
+        let url = "http://h/?b=%20x&a=1&utm_source=x&utm_medium=y#f";
+        assert_eq!(
+            run(vec![Edit::RemoveQuery("utm_".into(), true)], url),
+            "http://h/?b=%20x&a=1#f"
+        );
+        assert_eq!(
+            run(vec![Edit::SortQuery], url),
+            "http://h/?a=1&b=%20x&utm_medium=y&utm_source=x#f"
+        );
+        assert_eq!(
+            run(vec![Edit::RemoveQuery("b".into(), false)], "http://h/?b=1"),
+            "http://h/"
+        );
+        assert_eq!(
+            run(vec![Edit::AppendQuery("q".into(), "a b&c".into())], "http://h/?x"),
+            "http://h/?x&q=a+b%26c"
+        );
+    }
+
+    #[test]
+    fn path_and_setter_edits_in_order() {
+        let list = vec![
+            Edit::AppendPath("a b/c".into()),
+            Edit::Set(Attribute::Port, "8080".into()),
+            Edit::Redirect("../x".into()),
+        ];
+        assert_eq!(run(list, "http://h/p/"), "http://h:8080/x");
+    }
+
+    #[test]
+    fn ports_and_unicode_hosts() {
+        let mut e = Edits {
+            keep_port: true,
+            ..Edits::default()
+        };
+        let url = Url::parse("http://xn--bcher-kva.example:80/").unwrap();
+        assert_eq!(
+            e.href("http://xn--bcher-kva.example:80/", &url),
+            "http://xn--bcher-kva.example:80/"
+        );
+        e.unicode = true;
+        assert_eq!(
+            e.href("http://xn--bcher-kva.example:80/", &url),
+            "http://bücher.example:80/"
+        );
+        let e = Edits {
+            default_port: true,
+            ..Edits::default()
+        };
+        let url = Url::parse("https://h/p").unwrap();
+        assert_eq!(e.href("https://h/p", &url), "https://h:443/p");
+    }
+}

@@ -1,0 +1,341 @@
+//! The URL Standard's answers: the parsed URL's API getters (`urlkit parse`, `resolve`,
+//! `set`), its href (`normalize`) and its validation errors (`validate`).
+//!
+//! The object of a URL is `{"input","base","ok":true,"href","origin","protocol","username",
+//! "password","host","hostname","port","pathname","search","hash"}` (each value the string
+//! the API getter returns), its failure `{"input","base","ok":false,"error"}`.
+
+use super::{kind, Failure, Normalizer, Standard, INTERNAL_ERROR};
+use crate::diagram::{self, Span};
+use crate::driver::{guarded, Sink};
+use crate::request::Request;
+use serde::Serialize;
+use urlkit::{Url, ValidationError};
+
+/// A parsed base URL, or the message for the inputs resolved against it.
+pub type Base = Result<Url, String>;
+
+/// The URL Standard, resolving inputs against `base` (its text and the parsed URL) when
+/// there is one.
+#[derive(Debug, Clone, Copy)]
+pub struct Whatwg<'a> {
+    /// The base URL's text and the base itself.
+    pub base: Option<(&'a str, &'a Base)>,
+}
+
+impl Whatwg<'static> {
+    /// Inputs read on their own.
+    pub const WITHOUT_BASE: Whatwg<'static> = Whatwg { base: None };
+}
+
+impl Whatwg<'_> {
+    /// The base URL's text, if any.
+    fn base_text(&self) -> Option<&str> {
+        self.base.map(|(text, _)| text)
+    }
+
+    /// Parses `input` against the base.
+    pub fn resolve(&self, input: &str) -> Result<Url, Failure> {
+        resolve(input, self.base.map(|(_, base)| base))
+    }
+
+    /// Writes the answer for `outcome`, the URL `input` gave (or why it gave none): the
+    /// object, or the table and diagram (blocks, failures on standard error).
+    pub fn answer(&self, input: &str, outcome: &Result<Url, Failure>, sink: &mut Sink, width: usize) -> bool {
+        let base = self.base_text();
+        match outcome {
+            Ok(url) if sink.is_json() => sink.json(true, &UrlObject::new(input, base, url)),
+            Ok(url) => {
+                sink.block();
+                sink.text(&table(input, base, url, width));
+                true
+            }
+            Err(failure) if sink.is_json() => {
+                sink.json_failure(failure.kind, &BaseFailure::new(input, base, failure))
+            }
+            Err(failure) => sink.report(failure.kind, &failure.report(input)),
+        }
+    }
+}
+
+impl Standard for Whatwg<'_> {
+    fn describe(&self, input: &str, sink: &mut Sink, width: usize) -> bool {
+        let outcome = self.resolve(input);
+        self.answer(input, &outcome, sink, width)
+    }
+
+    fn check(&self, input: &str) -> Result<(), Failure> {
+        let base = match self.base {
+            None => None,
+            Some((_, Ok(url))) => Some(url),
+            Some((_, Err(message))) => return Err(Failure::new(kind::INVALID_BASE, message.clone())),
+        };
+        let mut first: Option<ValidationError> = None;
+        let parsed = {
+            let mut record = |v: ValidationError| {
+                first.get_or_insert(v);
+            };
+            Url::options()
+                .base_url(base)
+                .on_validation_error(&mut record)
+                .parse(input)
+        };
+        if let Err(e) = parsed {
+            return Err(failure(&e));
+        }
+        match first {
+            Some(v) => Err(Failure::at(v.kind().spec_name(), v.to_string(), v.position())),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Normalizer for Whatwg<'_> {
+    fn normalize(&self, input: &str) -> Result<String, Failure> {
+        self.resolve(input).map(Url::into_string)
+    }
+}
+
+/// The failure of an input that does not parse: message, position and the standard's name.
+fn failure(e: &urlkit::ParseError) -> Failure {
+    Failure::at(e.kind().spec_name(), e.to_string(), e.position())
+}
+
+/// Reads inputs as requests: a line starting with `{` is `{"input": URL, "base": BASE or
+/// null}` (see [`Request`]), anything else the URL itself, resolved against the default
+/// base. Each base is parsed once while consecutive requests share it.
+#[derive(Debug)]
+pub struct Requests<'a> {
+    default: Option<(&'a str, &'a Base)>,
+    cache: Option<(String, Base)>,
+}
+
+impl<'a> Requests<'a> {
+    /// Requests whose base, when they name none, is `default`.
+    pub fn new(default: Option<(&'a str, &'a Base)>) -> Self {
+        Requests { default, cache: None }
+    }
+
+    /// Reads `line` and hands its input and the standard with its base to `answer`; a line
+    /// that is not a request fails (`invalid-request`).
+    pub fn answer<F>(&mut self, line: &str, sink: &mut Sink, answer: F) -> bool
+    where
+        F: FnOnce(&str, Whatwg<'_>, &mut Sink) -> bool,
+    {
+        if !line.starts_with('{') {
+            return answer(line, Whatwg { base: self.default }, sink);
+        }
+        let request = match Request::parse(line) {
+            Ok(request) => request,
+            Err(message) => {
+                let failure = Failure::new(kind::INVALID_REQUEST, message);
+                return if sink.is_json() {
+                    sink.json_failure(failure.kind, &BaseFailure::new(line, None, &failure))
+                } else {
+                    sink.fail(line, &failure)
+                };
+            }
+        };
+        let base = match request.base {
+            None => self.default,
+            Some(text) => {
+                if self.cache.as_ref().is_none_or(|(cached, _)| *cached != text) {
+                    let parsed = parse_base(&text);
+                    self.cache = Some((text, parsed));
+                }
+                self.cache.as_ref().map(|(text, parsed)| (text.as_str(), parsed))
+            }
+        };
+        answer(&request.input, Whatwg { base }, sink)
+    }
+}
+
+/// Parses a base URL.
+pub fn parse_base(text: &str) -> Base {
+    match guarded(|| Url::parse(text)) {
+        Some(Ok(url)) => Ok(url),
+        Some(Err(e)) => Err(format!("invalid base url: {e}")),
+        None => Err(format!("invalid base url: {INTERNAL_ERROR}")),
+    }
+}
+
+/// Parses `input` against the already parsed `base`.
+pub fn resolve(input: &str, base: Option<&Base>) -> Result<Url, Failure> {
+    let base = match base {
+        None => None,
+        Some(Ok(url)) => Some(url),
+        Some(Err(message)) => return Err(Failure::new(kind::INVALID_BASE, message.clone())),
+    };
+    Url::parse_with_base(input, base).map_err(|e| failure(&e))
+}
+
+/// The success object of a URL.
+#[derive(Serialize)]
+pub struct UrlObject<'a> {
+    input: &'a str,
+    base: Option<&'a str>,
+    ok: bool,
+    href: &'a str,
+    origin: String,
+    protocol: &'a str,
+    username: &'a str,
+    password: &'a str,
+    host: &'a str,
+    hostname: &'a str,
+    port: &'a str,
+    pathname: &'a str,
+    search: &'a str,
+    hash: &'a str,
+}
+
+impl<'a> UrlObject<'a> {
+    /// The object for `url`, parsed from `input` against `base`.
+    pub fn new(input: &'a str, base: Option<&'a str>, url: &'a Url) -> Self {
+        UrlObject {
+            input,
+            base,
+            ok: true,
+            href: url.href(),
+            origin: url.origin().ascii_serialization(),
+            protocol: url.protocol(),
+            username: url.username(),
+            password: url.password(),
+            host: url.host_port(),
+            hostname: url.hostname(),
+            port: url.port_str(),
+            pathname: url.pathname(),
+            search: url.search(),
+            hash: url.hash_str(),
+        }
+    }
+}
+
+/// The failure object `{"input","base","ok":false,"error","kind","position"}`.
+#[derive(Serialize)]
+pub struct BaseFailure<'a> {
+    input: &'a str,
+    base: Option<&'a str>,
+    ok: bool,
+    error: &'a str,
+    kind: &'a str,
+    position: Option<usize>,
+}
+
+impl<'a> BaseFailure<'a> {
+    /// The object of `failure` of `input` against `base`.
+    pub fn new(input: &'a str, base: Option<&'a str>, failure: &'a Failure) -> Self {
+        BaseFailure {
+            input,
+            base,
+            ok: false,
+            error: &failure.message,
+            kind: failure.kind,
+            position: failure.position,
+        }
+    }
+}
+
+/// The table of components followed by the diagram.
+fn table(input: &str, base: Option<&str>, url: &Url, width: usize) -> String {
+    let origin = url.origin().ascii_serialization();
+    let mut rows: Vec<(&str, &str)> = Vec::with_capacity(13);
+    if input != url.href() {
+        rows.push(("input", input));
+    }
+    if let Some(base) = base {
+        rows.push(("base", base));
+    }
+    rows.extend([
+        ("href", url.href()),
+        ("origin", origin.as_str()),
+        ("protocol", url.protocol()),
+        ("username", url.username()),
+        ("password", url.password()),
+        ("host", url.host_port()),
+        ("hostname", url.hostname()),
+        ("port", url.port_str()),
+        ("pathname", url.pathname()),
+        ("search", url.search()),
+        ("hash", url.hash_str()),
+    ]);
+    let mut text = String::new();
+    for (name, value) in rows {
+        let value = if value.is_empty() {
+            "(empty)".to_owned()
+        } else {
+            diagram::visible_str(value)
+        };
+        text.push_str(&format!("{name:<10}{value}\n"));
+    }
+    text.push('\n');
+    text.push_str(&diagram::render(url.href(), &component_spans(url), width));
+    text
+}
+
+/// Where each non-empty component lies in the href, as byte ranges: the single components
+/// first, then `host` and `origin` (when the href starts with it, i.e. has no
+/// credentials), which span several. Worked out from the getters and the URL serializer's
+/// layout (`protocol [//[username[:password]@]hostname[:port]] [/.] pathname [?query]
+/// [#fragment]`) from both ends; a span is kept only if the href really holds the
+/// component there.
+pub fn component_spans(url: &Url) -> Vec<Span> {
+    let href = url.href();
+    let mut spans = Vec::with_capacity(8);
+    let mut add = |start: Option<usize>, text: &str, label: &str| {
+        let start = start?;
+        let end = start.checked_add(text.len())?;
+        if !text.is_empty() && href.get(start..end) == Some(text) {
+            spans.push(Span {
+                bytes: start..end,
+                label: label.to_owned(),
+            });
+        }
+        Some(end)
+    };
+    let protocol = url.protocol();
+    let after_protocol = add(Some(0), protocol, "protocol");
+    // From the end: fragment, query, path.
+    let mut end = Some(href.len());
+    let hash = url.fragment().map(|f| format!("#{f}"));
+    let search = url.query().map(|q| format!("?{q}"));
+    for (part, label) in [(hash, "hash"), (search, "search")] {
+        if let Some(part) = part {
+            end = end.and_then(|e| e.checked_sub(part.len()));
+            add(end, &part, label);
+        }
+    }
+    let pathname = url.pathname();
+    let path_start = end.and_then(|e| e.checked_sub(pathname.len()));
+    add(path_start, pathname, "pathname");
+    if url.host().is_none() {
+        return spans;
+    }
+    // The authority: credentials from the front, host and port from the back.
+    let credentials = after_protocol.map(|p| p + 2);
+    let (username, password) = (url.username(), url.password());
+    let after_username = add(credentials, username, "username");
+    if !password.is_empty() {
+        add(after_username.map(|u| u + 1), password, "password");
+    }
+    let port = url.port_str();
+    let mut host_end = path_start;
+    if !port.is_empty() {
+        host_end = host_end.and_then(|e| e.checked_sub(port.len()));
+        add(host_end, port, "port");
+        host_end = host_end.and_then(|e| e.checked_sub(1));
+    }
+    let hostname = url.hostname();
+    add(
+        host_end.and_then(|e| e.checked_sub(hostname.len())),
+        hostname,
+        "hostname",
+    );
+    // Spans over several components, drawn in layers below the others.
+    let host = url.host_port();
+    add(path_start.and_then(|e| e.checked_sub(host.len())), host, "host");
+    let origin = url.origin().ascii_serialization();
+    if origin != "null" {
+        add(Some(0), &origin, "origin");
+    }
+    spans
+}

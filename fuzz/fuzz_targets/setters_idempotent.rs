@@ -1,0 +1,30 @@
+//! Property: every URL API setter leaves a URL whose href re-parses to itself, and setting
+//! the same value twice is the same as setting it once (data: `url \0 value`).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use urlkit::{Attribute, Url};
+
+fuzz_target!(|data: &str| {
+    let (href, value) = data
+        .split_once('\0')
+        .unwrap_or(("https://u:p@h.example:8/a/b?q#f", data));
+    let Ok(url) = Url::parse(href) else { return };
+    for attr in Attribute::ALL {
+        let mut once = url.clone();
+        let _ = once.set(attr, value);
+        assert_eq!(
+            Url::parse(once.as_str()).as_ref(),
+            Ok(&once),
+            "{attr:?} {value:?} on {href:?}"
+        );
+        let mut twice = once.clone();
+        let _ = twice.set(attr, value);
+        assert_eq!(
+            twice,
+            once,
+            "{attr:?}: setting {value:?} again on {:?}",
+            once.as_str()
+        );
+    }
+});
