@@ -345,7 +345,7 @@ pub fn unicode_host(host: &str) -> Option<String> {
 
 /// Where the host (and port) ends in the href: where the path starts.
 fn host_end(url: &Url) -> usize {
-    url.href().len() - url.pathname().len() - url.search().len() - url.hash().len()
+    url.href().len() - url.pathname().len() - url.search().len() - url.hash_str().len()
 }
 
 /// Runs a setter; only `href` fails, as in the URL API.

@@ -113,11 +113,11 @@ mod error;
 pub mod file_path;
 pub mod form;
 pub mod host;
-#[cfg(feature = "pattern")]
-pub mod pattern;
 pub mod interop;
 #[cfg(feature = "lint")]
 pub mod lint;
+#[cfg(feature = "pattern")]
+pub mod pattern;
 pub mod percent;
 #[cfg(feature = "rfc1738")]
 pub mod rfc1738;

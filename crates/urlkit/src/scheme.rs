@@ -31,6 +31,17 @@ pub enum SpecialScheme {
 }
 
 impl SpecialScheme {
+    /// Every special scheme: the one table of them (the parser, the fast path and
+    /// `can_parse` all read it).
+    pub(crate) const ALL: [SpecialScheme; 6] = [
+        SpecialScheme::Https,
+        SpecialScheme::Http,
+        SpecialScheme::File,
+        SpecialScheme::Wss,
+        SpecialScheme::Ws,
+        SpecialScheme::Ftp,
+    ];
+
     /// The special scheme named `scheme` (already lower-case, as the parser stores it).
     ///
     /// ```
@@ -47,6 +58,13 @@ impl SpecialScheme {
             b"file" => SpecialScheme::File,
             _ => return None,
         })
+    }
+
+    /// The special scheme named `scheme` in any ASCII case (as written in an input).
+    pub(crate) fn from_scheme_ignore_case(scheme: &[u8]) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|s| s.as_str().as_bytes().eq_ignore_ascii_case(scheme))
     }
 
     /// The scheme's name, lower-case.
@@ -78,6 +96,13 @@ impl SpecialScheme {
             SpecialScheme::Https | SpecialScheme::Wss => Some(443),
         }
     }
+}
+
+/// The port a URL with scheme `special` keeps: `None` when `port` is the scheme's default
+/// (the [port state](https://url.spec.whatwg.org/#port-state)'s step 2.1.3).
+#[inline]
+pub(crate) fn port_unless_default(special: Option<SpecialScheme>, port: u16) -> Option<u16> {
+    (special.and_then(SpecialScheme::default_port) != Some(port)).then_some(port)
 }
 
 /// Default ports by scheme name (lower-case), sorted by name for binary search.

@@ -73,29 +73,29 @@ impl Url {
         let o = &self.offsets;
         let s = self.as_str();
         let len = s.len();
-        let has_password = self.has_authority() && s.as_bytes().get(o.username_end as usize) == Some(&b':');
+        let has_password = self.has_authority() && s.as_bytes().get(o.username_end()) == Some(&b':');
         let path_end = o.path_end(len);
-        let query_end = o.fragment_start.map_or(len, |f| f as usize);
+        let query_end = o.fragment_start().unwrap_or(len);
         match position {
             Position::BeforeScheme => 0,
-            Position::AfterScheme => o.scheme_end as usize,
-            Position::BeforeUsername if self.has_authority() => o.scheme_end as usize + 3,
-            Position::BeforeUsername => o.scheme_end as usize + 1,
-            Position::AfterUsername => o.username_end as usize,
-            Position::BeforePassword if has_password => o.username_end as usize + 1,
-            Position::BeforePassword => o.username_end as usize,
-            Position::AfterPassword if has_password => o.host_start as usize - 1,
-            Position::AfterPassword => o.host_start as usize,
-            Position::BeforeHost => o.host_start as usize,
-            Position::AfterHost => o.host_end as usize,
-            Position::BeforePort => o.host_end as usize + usize::from(self.port.is_some()),
-            Position::AfterPort if self.port.is_some() => o.path_start as usize,
-            Position::AfterPort => o.host_end as usize,
-            Position::BeforePath => o.path_start as usize,
+            Position::AfterScheme => o.scheme_end(),
+            Position::BeforeUsername if self.has_authority() => o.scheme_end() + 3,
+            Position::BeforeUsername => o.scheme_end() + 1,
+            Position::AfterUsername => o.username_end(),
+            Position::BeforePassword if has_password => o.username_end() + 1,
+            Position::BeforePassword => o.username_end(),
+            Position::AfterPassword if has_password => o.host_start() - 1,
+            Position::AfterPassword => o.host_start(),
+            Position::BeforeHost => o.host_start(),
+            Position::AfterHost => o.host_end(),
+            Position::BeforePort => o.host_end() + usize::from(self.port.is_some()),
+            Position::AfterPort if self.port.is_some() => o.path_start(),
+            Position::AfterPort => o.host_end(),
+            Position::BeforePath => o.path_start(),
             Position::AfterPath => path_end,
-            Position::BeforeQuery => o.query_start.map_or(path_end, |q| q as usize + 1),
+            Position::BeforeQuery => o.query_start().map_or(path_end, |q| q + 1),
             Position::AfterQuery => query_end,
-            Position::BeforeFragment => o.fragment_start.map_or(len, |f| f as usize + 1),
+            Position::BeforeFragment => o.fragment_start().map_or(len, |f| f + 1),
             Position::AfterFragment => len,
         }
     }
@@ -124,7 +124,7 @@ impl Url {
         if !self.has_authority() {
             return "";
         }
-        &self.as_str()[self.offsets.scheme_end as usize + 3..self.offsets.path_start as usize]
+        &self.as_str()[self.offsets.scheme_end() + 3..self.offsets.path_start()]
     }
 
     /// `url`'s name for [`has_opaque_path`](Self::has_opaque_path).
@@ -355,7 +355,7 @@ impl Url {
                 return Ok(());
             }
             // Scheme, then the path (behind "/." if it starts with "//"), query, fragment.
-            let path_start = self.offsets.path_start as usize;
+            let path_start = self.offsets.path_start();
             let rest = &self.as_str()[path_start..];
             // An empty path becomes "/" (as in `url`): "foo:" alone would be an opaque path.
             let guard = if rest.starts_with("//") {

@@ -22,7 +22,7 @@ pub fn urlkit_getters(u: &urlkit::Url) -> Getters {
         u.port_str().to_owned(),
         u.pathname().to_owned(),
         u.search().to_owned(),
-        u.hash().to_owned(),
+        u.hash_str().to_owned(),
     ]
 }
 

@@ -3,13 +3,13 @@
 //! its inputs to the batch driver ([`crate::driver`]) with a handler built from the
 //! standards' answers ([`crate::standard`]).
 
+pub mod domain;
 pub mod encode;
+pub mod extract;
 pub mod help;
 pub mod inspect;
-pub mod matching;
-pub mod domain;
-pub mod extract;
 pub mod lint;
+pub mod matching;
 pub mod normalize;
 pub mod parse;
 pub mod path;

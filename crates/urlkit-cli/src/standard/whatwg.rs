@@ -205,7 +205,7 @@ impl<'a> UrlObject<'a> {
             port: url.port_str(),
             pathname: url.pathname(),
             search: url.search(),
-            hash: url.hash(),
+            hash: url.hash_str(),
         }
     }
 }
@@ -256,7 +256,7 @@ fn table(input: &str, base: Option<&str>, url: &Url, width: usize) -> String {
         ("port", url.port_str()),
         ("pathname", url.pathname()),
         ("search", url.search()),
-        ("hash", url.hash()),
+        ("hash", url.hash_str()),
     ]);
     let mut text = String::new();
     for (name, value) in rows {

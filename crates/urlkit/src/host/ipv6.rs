@@ -7,9 +7,9 @@ use core::net::Ipv6Addr;
 use crate::error::{ErrorKind, Reporter};
 use crate::ParseError;
 
-/// Parses an IPv6 address written without brackets; `None` on failure.
-#[allow(dead_code)] // used by the URL parser and setters
-pub(crate) fn parse_ipv6(input: &str) -> Option<Ipv6Addr> {
+/// Parses an IPv6 address written without brackets; `None` on failure (the tests' entry).
+#[cfg(test)]
+fn parse_ipv6(input: &str) -> Option<Ipv6Addr> {
     parse(input.as_bytes(), 0, &mut Reporter::none()).ok()
 }
 

@@ -32,11 +32,8 @@ pub(crate) use self::domain::domain_parses;
 #[cfg(feature = "lint")]
 pub(crate) use self::idna::surely_strict_ascii;
 pub use self::idna::{domain_to_ascii, domain_to_ascii_strict, domain_to_unicode};
-#[allow(unused_imports)] // for the URL parser and setters
-pub(crate) use self::ipv4::serialize_ipv4;
-/// `parse_ipv6` takes and `serialize_ipv6` writes the address without brackets.
-#[allow(unused_imports)] // for the URL parser and setters
-pub(crate) use self::ipv6::{parse_ipv6, serialize_ipv6};
+/// `serialize_ipv6` writes the address without brackets.
+pub(crate) use self::ipv6::serialize_ipv6;
 
 /// A URL's host (<https://url.spec.whatwg.org/#concept-host>).
 ///
@@ -66,7 +63,6 @@ pub enum Host<S = alloc::string::String> {
 
 /// What kind of host a [`Url`](crate::Url) holds; the host's text lives in the URL's buffer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(dead_code)] // `None` is for the URL parser
 pub(crate) enum HostInternal {
     /// No host (a null host), as in `mailto:x`.
     None,
@@ -96,7 +92,6 @@ pub(crate) enum HostInternal {
 ///
 /// Failures of domain processing point at `offset` (UTS 46 moves code points around);
 /// IPv6, IPv4 and opaque-host failures point at the offending byte.
-#[allow(dead_code)] // until the URL parser lands
 pub(crate) fn parse_host(
     input: &str,
     offset: usize,

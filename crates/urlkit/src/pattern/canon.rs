@@ -46,7 +46,8 @@ pub(crate) fn password(value: &str) -> Result<String, ErrorKind> {
         return Ok(String::new());
     }
     let mut url = dummy();
-    url.set_password_str(value).map_err(|_| ErrorKind::InvalidComponent)?;
+    url.set_password_str(value)
+        .map_err(|_| ErrorKind::InvalidComponent)?;
     Ok(url.password_str().to_string())
 }
 

@@ -1,4 +1,4 @@
-//! Bridges between the URL Standard's [`Url`](crate::Url) and RFC 3986 [`Uri`].
+//! Bridges between the URL Standard's [`Url`] and RFC 3986 [`Uri`].
 //!
 //! A WHATWG serialization is not always a valid URI: the URL Standard's encode sets leave
 //! characters raw that RFC 3986 §2 does not allow (`|`, `^`, `{`, `}`, `` ` ``, `"`, `[`,

@@ -170,7 +170,7 @@ impl Url {
             Attribute::Port => self.port_str(),
             Attribute::Pathname => self.pathname(),
             Attribute::Search => self.search(),
-            Attribute::Hash => self.hash(),
+            Attribute::Hash => self.hash_str(),
         }
     }
 

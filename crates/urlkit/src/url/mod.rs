@@ -43,7 +43,7 @@ use core::str::FromStr;
 /// assert_eq!(url.as_str(), "https://User:Pa%73s@example.com:8080/b?q=1#top");
 /// assert_eq!((url.username(), url.password()), ("User", Some("Pa%73s")));
 /// assert_eq!((url.hostname(), url.port()), ("example.com", Some(8080)));
-/// assert_eq!((url.pathname(), url.search(), url.hash()), ("/b", "?q=1", "#top"));
+/// assert_eq!((url.pathname(), url.search(), url.hash_str()), ("/b", "?q=1", "#top"));
 /// # Ok::<(), urlkit::ParseError>(())
 /// ```
 #[derive(Clone)]
@@ -202,92 +202,6 @@ impl Url {
     /// assert!(!urlkit::Url::can_parse("x", None));
     /// ```
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-        use crate::scheme::SpecialScheme;
-        /// `s` without its leading C0 controls and spaces.
-        fn trim_start(s: &str) -> &[u8] {
-            let b = s.as_bytes();
-            &b[b.iter().position(|&c| c > b' ').unwrap_or(b.len())..]
-        }
-        /// The bytes of `b` from `i` on, tabs and newlines skipped.
-        fn significant(b: &[u8], i: usize) -> impl Iterator<Item = u8> + '_ {
-            b[i..]
-                .iter()
-                .copied()
-                .filter(|c| !matches!(c, b'\t' | b'\n' | b'\r'))
-        }
-        /// Scheme start and scheme states on `b` (leading-trimmed): the special scheme it
-        /// names, if any, and the index after its `:`; `None` without a scheme.
-        fn scheme(b: &[u8]) -> Option<(Option<SpecialScheme>, usize)> {
-            let (mut name, mut n) = ([0u8; 5], 0);
-            for (i, &c) in b.iter().enumerate() {
-                if matches!(c, b'\t' | b'\n' | b'\r') {
-                    continue;
-                }
-                if n == 0 && !c.is_ascii_alphabetic() {
-                    return None;
-                }
-                if c == b':' {
-                    let name = name.get(..n).and_then(|s| core::str::from_utf8(s).ok());
-                    return Some((name.and_then(SpecialScheme::from_scheme), i + 1));
-                }
-                if !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')) {
-                    return None;
-                }
-                if let Some(slot) = name.get_mut(n) {
-                    *slot = c.to_ascii_lowercase();
-                }
-                n += 1;
-            }
-            None
-        }
-        /// `input` against `base` without allocating: `None` when the full parser decides
-        /// (a host with a label too long for the allocation-free check).
-        fn with_base(input: &str, base: &str) -> Option<bool> {
-            let slash = |c: Option<u8>| matches!(c, Some(b'/' | b'\\'));
-            if !crate::whatwg::parses_without_base(base)? {
-                return Some(false);
-            }
-            let base = trim_start(base);
-            let (base_scheme, after) = scheme(base)?;
-            let opaque = base_scheme.is_none() && significant(base, after).next() != Some(b'/');
-            let input = trim_start(input);
-            if let Some((input_scheme, after)) = scheme(input) {
-                // Scheme state: the base's special scheme without `//` after it is relative
-                // (special relative or authority state, relative state; file state for
-                // `file:`, which copies from a `file:` base), which fails only on an
-                // authority or a file host (two slashes), as the absolute URL would.
-                if input_scheme.is_some() && input_scheme == base_scheme {
-                    let mut rest = significant(input, after);
-                    if !(slash(rest.next()) && slash(rest.next())) {
-                        return Some(true);
-                    }
-                }
-                // Otherwise the base plays no part.
-                return crate::whatwg::parses_without_base(core::str::from_utf8(input).ok()?);
-            }
-            // No scheme state.
-            let mut rest = significant(input, 0);
-            let first = rest.next();
-            if opaque {
-                return Some(first == Some(b'#'));
-            }
-            if base_scheme == Some(SpecialScheme::File) {
-                // File state with a `file:` base: its host and path are copied, and only a
-                // host of the input after two slashes (file host state) can fail.
-                return crate::whatwg::parses_against_file_base(input);
-            }
-            // Relative and relative slash states: only an authority can fail, as it does
-            // after any scheme of the same kind (special or not) without a base.
-            let second = rest.next();
-            let authority = match base_scheme {
-                Some(_) => slash(first) && slash(second),
-                None => first == Some(b'/') && second == Some(b'/'),
-            };
-            if !authority {
-                return Some(true);
-            }
-            crate::whatwg::relative_authority_parses(input, base_scheme.is_some())
-        }
         match base {
             None => {
                 let known = crate::whatwg::parses_without_base(input);
@@ -296,7 +210,7 @@ impl Url {
             }
             Some(b) => {
                 let full = || Url::parse(b).is_ok_and(|b| b.join(input).is_ok());
-                let known = with_base(input, b);
+                let known = crate::whatwg::parses_with_base(input, b);
                 debug_assert!(known.is_none_or(|k| k == full()), "{input:?} {b:?}");
                 known.unwrap_or_else(full)
             }
@@ -351,17 +265,10 @@ impl Url {
         self.serialization
     }
 
-    /// Checks the offsets against the serialization (run after every parse in debug builds).
-    ///
-    /// # Errors
-    ///
-    /// A description of the first broken invariant: only a bug in urlkit can cause one.
-    ///
-    /// ```
-    /// assert_eq!(urlkit::Url::parse("http://u:p@h:1/p?q#f")?.check_invariants(), Ok(()));
-    /// # Ok::<(), urlkit::ParseError>(())
-    /// ```
-    pub fn check_invariants(&self) -> Result<(), &'static str> {
+    /// Checks the offsets against the serialization: debug builds run it after every parse
+    /// and every setter, so the test suites (run in debug) check every URL they make. Errs
+    /// with the first broken invariant, which only a bug in urlkit can cause.
+    pub(crate) fn check_invariants(&self) -> Result<(), &'static str> {
         self.offsets.check(&self.serialization, self.host, self.port)?;
         let special = self.is_special();
         if special && self.host == HostInternal::None {
@@ -396,7 +303,7 @@ impl Url {
     /// ```
     #[inline]
     pub fn protocol(&self) -> &str {
-        &self.serialization[..=self.offsets.scheme_end as usize]
+        &self.serialization[..=self.offsets.scheme_end()]
     }
 
     /// The [scheme](https://url.spec.whatwg.org/#concept-url-scheme), lower-case.
@@ -407,7 +314,7 @@ impl Url {
     /// ```
     #[inline]
     pub fn scheme(&self) -> &str {
-        &self.serialization[..self.offsets.scheme_end as usize]
+        &self.serialization[..self.offsets.scheme_end()]
     }
 
     /// Whether the scheme is [special](https://url.spec.whatwg.org/#is-special).
@@ -438,8 +345,8 @@ impl Url {
         if self.host == HostInternal::None {
             return "";
         }
-        let start = self.offsets.scheme_end as usize + 3;
-        &self.serialization[start..self.offsets.username_end as usize]
+        let start = self.offsets.scheme_end() + 3;
+        &self.serialization[start..self.offsets.username_end()]
     }
 
     /// The password, percent-encoded; `None` when there is none (the `url` crate's
@@ -465,8 +372,8 @@ impl Url {
     /// ```
     pub fn password_str(&self) -> &str {
         let o = &self.offsets;
-        if o.username_end < o.host_start && self.serialization.as_bytes()[o.username_end as usize] == b':' {
-            &self.serialization[o.username_end as usize + 1..o.host_start as usize - 1]
+        if o.username_end() < o.host_start() && self.serialization.as_bytes()[o.username_end()] == b':' {
+            &self.serialization[o.username_end() + 1..o.host_start() - 1]
         } else {
             ""
         }
@@ -480,7 +387,7 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn has_credentials(&self) -> bool {
-        self.offsets.username_end < self.offsets.host_start
+        self.offsets.username_end() < self.offsets.host_start()
     }
 
     /// The [host](https://url.spec.whatwg.org/#concept-url-host); `None` for a null host.
@@ -513,7 +420,7 @@ impl Url {
         if self.host == HostInternal::None {
             return "";
         }
-        &self.serialization[self.offsets.host_start as usize..self.offsets.path_start as usize]
+        &self.serialization[self.offsets.host_start()..self.offsets.path_start()]
     }
 
     /// The [hostname](https://url.spec.whatwg.org/#dom-url-hostname): the serialized host
@@ -525,7 +432,7 @@ impl Url {
     /// ```
     #[inline]
     pub fn hostname(&self) -> &str {
-        &self.serialization[self.offsets.host_start as usize..self.offsets.host_end as usize]
+        &self.serialization[self.offsets.host_start()..self.offsets.host_end()]
     }
 
     /// The [port](https://url.spec.whatwg.org/#concept-url-port); `None` when absent or the
@@ -551,7 +458,7 @@ impl Url {
         if self.port.is_none() {
             return "";
         }
-        &self.serialization[self.offsets.host_end as usize + 1..self.offsets.path_start as usize]
+        &self.serialization[self.offsets.host_end() + 1..self.offsets.path_start()]
     }
 
     /// The port, or the special scheme's default port.
@@ -575,7 +482,7 @@ impl Url {
     /// ```
     pub fn pathname(&self) -> &str {
         let end = self.offsets.path_end(self.serialization.len());
-        &self.serialization[self.offsets.path_start as usize..end]
+        &self.serialization[self.offsets.path_start()..end]
     }
 
     /// Whether the path is [opaque](https://url.spec.whatwg.org/#url-opaque-path) (a string,
@@ -612,13 +519,9 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn search(&self) -> &str {
-        match self.offsets.query_start {
+        match self.offsets.query_start() {
             Some(q) => {
-                let end = self
-                    .offsets
-                    .fragment_start
-                    .map_or(self.serialization.len(), |f| f as usize);
-                let q = q as usize;
+                let end = self.offsets.fragment_start().unwrap_or(self.serialization.len());
                 if end - q <= 1 {
                     ""
                 } else {
@@ -637,26 +540,40 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn query(&self) -> Option<&str> {
-        let q = self.offsets.query_start? as usize;
-        let end = self
-            .offsets
-            .fragment_start
-            .map_or(self.serialization.len(), |f| f as usize);
+        let q = self.offsets.query_start()?;
+        let end = self.offsets.fragment_start().unwrap_or(self.serialization.len());
         Some(&self.serialization[q + 1..end])
     }
 
     /// The API's [hash](https://url.spec.whatwg.org/#dom-url-hash): `#` and the fragment, or
-    /// `""` when it is null or empty.
+    /// `""` when it is null or empty. (Named `hash_str` so that it does not shadow
+    /// [`Hash::hash`](core::hash::Hash::hash).)
     ///
     /// ```
-    /// assert_eq!(urlkit::Url::parse("http://h/#x y")?.hash(), "#x%20y");
+    /// assert_eq!(urlkit::Url::parse("http://h/#x y")?.hash_str(), "#x%20y");
+    /// assert_eq!(urlkit::Url::parse("http://h/#")?.hash_str(), "");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
-    pub fn hash(&self) -> &str {
-        match self.offsets.fragment_start {
-            Some(f) if self.serialization.len() - f as usize > 1 => &self.serialization[f as usize..],
+    pub fn hash_str(&self) -> &str {
+        match self.offsets.fragment_start() {
+            Some(f) if self.serialization.len() - f > 1 => &self.serialization[f..],
             _ => "",
         }
+    }
+
+    /// Renamed to [`hash_str`](Self::hash_str): this name shadowed [`Hash::hash`](core::hash::Hash::hash).
+    ///
+    /// ```
+    /// # #![allow(deprecated)]
+    /// assert_eq!(urlkit::Url::parse("http://h/#x")?.hash(), "#x");
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[deprecated(
+        since = "0.2.0",
+        note = "renamed to `Url::hash_str` (`hash` shadowed `Hash::hash`)"
+    )]
+    pub fn hash(&self) -> &str {
+        self.hash_str()
     }
 
     /// The [fragment](https://url.spec.whatwg.org/#concept-url-fragment) without `#`; `None`
@@ -667,7 +584,7 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn fragment(&self) -> Option<&str> {
-        let f = self.offsets.fragment_start? as usize;
+        let f = self.offsets.fragment_start()?;
         Some(&self.serialization[f + 1..])
     }
 }

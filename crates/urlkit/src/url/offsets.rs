@@ -27,7 +27,9 @@ pub(crate) enum Mark {
 }
 
 /// Byte offsets of the component boundaries in a URL's serialization (all `u32`: inputs are
-/// limited to 4 GiB).
+/// limited to 4 GiB). The fields are private: a URL under construction keeps its boundaries
+/// as [`Marks`], narrowed here by [`Offsets::narrow`] (the one narrowing point), and every
+/// later edit goes through [`splice`](Self::splice) and [`place`](Self::place).
 ///
 /// - `scheme_end`: the `:` after the scheme.
 /// - `username_end`: end of the username (equals `host_start` without credentials; the byte
@@ -38,13 +40,26 @@ pub(crate) enum Mark {
 /// - `query_start`, `fragment_start`: the `?` and the `#`, when present.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Offsets {
-    pub(crate) scheme_end: u32,
-    pub(crate) username_end: u32,
-    pub(crate) host_start: u32,
-    pub(crate) host_end: u32,
-    pub(crate) path_start: u32,
-    pub(crate) query_start: Option<u32>,
-    pub(crate) fragment_start: Option<u32>,
+    scheme_end: u32,
+    username_end: u32,
+    host_start: u32,
+    host_end: u32,
+    path_start: u32,
+    query_start: Option<u32>,
+    fragment_start: Option<u32>,
+}
+
+/// The component boundaries of a URL being built (by the parser or the fast path), as
+/// `usize` positions in its output: the same layout as [`Offsets`], before narrowing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Marks {
+    pub(crate) scheme_end: usize,
+    pub(crate) username_end: usize,
+    pub(crate) host_start: usize,
+    pub(crate) host_end: usize,
+    pub(crate) path_start: usize,
+    pub(crate) query_start: Option<usize>,
+    pub(crate) fragment_start: Option<usize>,
 }
 
 /// `s.replace_range(range, parts[0] + parts[1])` with plain byte moves: `drain` moves the
@@ -63,6 +78,124 @@ fn replace_range(s: &mut String, range: Range<usize>, parts: [&str; 2]) {
 }
 
 impl Offsets {
+    /// The offsets of `m`, narrowed to `u32`; `None` when `len` (at least the length of the
+    /// serialization, which every mark lies within) does not fit. The one place where
+    /// boundaries become `Offsets`.
+    pub(crate) fn narrow(m: &Marks, len: usize) -> Option<Offsets> {
+        u32::try_from(len).ok()?;
+        // Every mark lies within the output (checked below in debug builds), so each fits
+        // when `len` does: one check for all.
+        let n = |v: usize| v as u32;
+        let offsets = Offsets {
+            scheme_end: n(m.scheme_end),
+            username_end: n(m.username_end),
+            host_start: n(m.host_start),
+            host_end: n(m.host_end),
+            path_start: n(m.path_start),
+            query_start: m.query_start.map(n),
+            fragment_start: m.fragment_start.map(n),
+        };
+        debug_assert_eq!(offsets.ordered(len), Ok(()));
+        Some(offsets)
+    }
+
+    /// The boundaries as [`Marks`], for a parser that continues from this URL (a base).
+    pub(crate) fn widen(&self) -> Marks {
+        Marks {
+            scheme_end: self.scheme_end as usize,
+            username_end: self.username_end as usize,
+            host_start: self.host_start as usize,
+            host_end: self.host_end as usize,
+            path_start: self.path_start as usize,
+            query_start: self.query_start.map(|v| v as usize),
+            fragment_start: self.fragment_start.map(|v| v as usize),
+        }
+    }
+
+    /// The `:` after the scheme.
+    #[inline]
+    pub(crate) fn scheme_end(&self) -> usize {
+        self.scheme_end as usize
+    }
+
+    /// The end of the username.
+    #[inline]
+    pub(crate) fn username_end(&self) -> usize {
+        self.username_end as usize
+    }
+
+    /// The start of the host.
+    #[inline]
+    pub(crate) fn host_start(&self) -> usize {
+        self.host_start as usize
+    }
+
+    /// The end of the host.
+    #[inline]
+    pub(crate) fn host_end(&self) -> usize {
+        self.host_end as usize
+    }
+
+    /// The start of the path.
+    #[inline]
+    pub(crate) fn path_start(&self) -> usize {
+        self.path_start as usize
+    }
+
+    /// The `?` of the query, when there is one.
+    #[inline]
+    pub(crate) fn query_start(&self) -> Option<usize> {
+        self.query_start.map(|v| v as usize)
+    }
+
+    /// The `#` of the fragment, when there is one.
+    #[inline]
+    pub(crate) fn fragment_start(&self) -> Option<usize> {
+        self.fragment_start.map(|v| v as usize)
+    }
+
+    /// Sets the offset of `mark` to `at` (`None`: the query or fragment is gone): a boundary
+    /// inside the text a [`splice`](Self::splice) just wrote, which the splice cannot know.
+    /// `at` lies within the serialization, so it fits in `u32`.
+    pub(crate) fn place(&mut self, mark: Mark, at: Option<usize>) {
+        let at32 = at.map(|v| v as u32);
+        let v = at32.unwrap_or_default();
+        match mark {
+            Mark::SchemeEnd => self.scheme_end = v,
+            Mark::UsernameEnd => self.username_end = v,
+            Mark::HostStart => self.host_start = v,
+            Mark::HostEnd => self.host_end = v,
+            Mark::PathStart => self.path_start = v,
+            Mark::QueryStart => self.query_start = at32,
+            Mark::FragmentStart => self.fragment_start = at32,
+            Mark::End => {}
+        }
+    }
+
+    /// Whether the offsets are in layout order within a serialization of `len` bytes (what
+    /// [`check`](Self::check) verifies first, without the text).
+    fn ordered(&self, len: usize) -> Result<(), &'static str> {
+        let f = self.fragment_start.map_or(len, |v| v as usize);
+        let q = self.query_start.map_or(f, |v| v as usize);
+        let in_order = [
+            self.scheme_end as usize,
+            self.username_end as usize,
+            self.host_start as usize,
+            self.host_end as usize,
+            self.path_start as usize,
+            q,
+            f,
+            len,
+        ]
+        .windows(2)
+        .all(|w| w[0] <= w[1]);
+        if in_order {
+            Ok(())
+        } else {
+            Err("offsets out of order")
+        }
+    }
+
     /// Replaces `range` of `s` with `with`, and moves by the change in length every offset
     /// from `first_moved` on (in layout order): those of the components after the edited one.
     /// Offsets of components before it stay; the caller sets any strictly inside `range`.
@@ -70,6 +203,7 @@ impl Offsets {
     ///
     /// Choosing by component rather than by value keeps empty components unambiguous: an
     /// empty host at the edit point stays put while the path after it moves.
+    #[inline]
     pub(crate) fn splice(
         &mut self,
         s: &mut String,
@@ -81,6 +215,7 @@ impl Offsets {
     }
 
     /// [`splice`](Self::splice) with the concatenation of `parts` (no temporary string).
+    #[inline]
     pub(crate) fn splice_parts(
         &mut self,
         s: &mut String,
@@ -141,6 +276,7 @@ impl Offsets {
     }
 
     /// Moves by `delta` every offset from `first_moved` on.
+    #[inline]
     fn shift(&mut self, delta: i64, first_moved: Mark) {
         // In range: every offset lies within the old string and moves with its text.
         let mv = |v: u32| (i64::from(v) + delta) as u32;

@@ -1,6 +1,10 @@
 //! The URL API's setters (<https://url.spec.whatwg.org/#urlutils-members>): each runs the
 //! parser's logic for one component (the standard's *state override*) on the new value and
-//! edits the serialization through [`Offsets::splice`], the one offset-editing function.
+//! edits the serialization through [`Offsets::splice`], then [`Offsets::place`]s the
+//! boundaries inside the new text; debug builds check every invariant after each setter.
+//!
+//! [`Offsets::splice`]: crate::url::offsets::Offsets::splice
+//! [`Offsets::place`]: crate::url::offsets::Offsets::place
 
 use crate::error::Reporter;
 use crate::host::{parse_host, HostInternal};
@@ -12,6 +16,7 @@ use crate::whatwg::chars::{
 };
 use crate::whatwg::{
     encode::encode_into, input::remove_tab_newline, parse_path_override, path_is_canonical, plain_host_kind,
+    port_number, scheme_len,
 };
 use crate::{ErrorKind, ParseError, Url};
 use alloc::borrow::Cow;
@@ -157,13 +162,7 @@ impl Url {
     pub fn set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
         let value = remove_tab_newline(value, 0, &mut Reporter::none());
         let b = value.as_bytes();
-        if !b.first().is_some_and(u8::is_ascii_alphabetic) {
-            return Err(invalid(ErrorKind::InvalidUrlUnit, 0));
-        }
-        let end = b
-            .iter()
-            .position(|&c| !crate::whatwg::chars::SCHEME_CHAR[c as usize])
-            .unwrap_or(b.len());
+        let end = scheme_len(b.iter().copied()).ok_or(invalid(ErrorKind::InvalidUrlUnit, 0))?;
         // The setter appends ":", so the end of the value also ends the scheme.
         if end < b.len() && b[end] != b':' {
             return Err(invalid(ErrorKind::InvalidUrlUnit, end));
@@ -176,10 +175,13 @@ impl Url {
         {
             return Err(SetterError::Ignored);
         }
-        let scheme_end = self.offsets.scheme_end as usize;
+        let scheme_end = self.offsets.scheme_end();
         self.splice(0..scheme_end, &scheme, Mark::SchemeEnd)?;
-        if self.port.is_some() && self.port == new_special.and_then(SpecialScheme::default_port) {
-            let range = self.offsets.host_end as usize..self.offsets.path_start as usize;
+        if self
+            .port
+            .is_some_and(|p| crate::scheme::port_unless_default(new_special, p).is_none())
+        {
+            let range = self.offsets.host_end()..self.offsets.path_start();
             self.splice(range, "", Mark::PathStart)?;
             self.port = None;
         }
@@ -189,7 +191,7 @@ impl Url {
 
     /// Writes username and password (already encoded) between `//` and the host.
     fn set_userinfo(&mut self, username: &str, password: &str) -> Result<(), SetterError> {
-        let start = self.offsets.scheme_end as usize + 3;
+        let start = self.offsets.scheme_end() + 3;
         let mut text = String::with_capacity(username.len() + password.len() + 2);
         text.push_str(username);
         if !password.is_empty() {
@@ -199,8 +201,9 @@ impl Url {
         if !text.is_empty() {
             text.push('@');
         }
-        self.splice(start..self.offsets.host_start as usize, &text, Mark::HostStart)?;
-        self.offsets.username_end = (start + username.len()) as u32;
+        self.splice(start..self.offsets.host_start(), &text, Mark::HostStart)?;
+        self.offsets
+            .place(Mark::UsernameEnd, Some(start + username.len()));
         self.edited();
         Ok(())
     }
@@ -315,7 +318,7 @@ impl Url {
                         .is_ok_and(|h| h == kind && out == value)
                 });
                 let o = self.offsets;
-                self.splice(o.host_start as usize..o.host_end as usize, value, Mark::HostEnd)?;
+                self.splice(o.host_start()..o.host_end(), value, Mark::HostEnd)?;
                 self.host = kind;
                 self.edited();
                 return Ok(());
@@ -376,16 +379,16 @@ impl Url {
         let o = self.offsets;
         if self.host == HostInternal::None {
             // No authority yet: "//" and the host replace a "/." that guarded the path.
-            let start = o.scheme_end as usize + 1;
+            let start = o.scheme_end() + 1;
             let mut with = String::with_capacity(out.len() + 2);
             with.push_str("//");
             with.push_str(&out);
-            self.splice(start..o.path_start as usize, &with, Mark::PathStart)?;
-            self.offsets.username_end = (start + 2) as u32;
-            self.offsets.host_start = (start + 2) as u32;
-            self.offsets.host_end = (start + 2 + out.len()) as u32;
+            self.splice(start..o.path_start(), &with, Mark::PathStart)?;
+            self.offsets.place(Mark::UsernameEnd, Some(start + 2));
+            self.offsets.place(Mark::HostStart, Some(start + 2));
+            self.offsets.place(Mark::HostEnd, Some(start + 2 + out.len()));
         } else {
-            self.splice(o.host_start as usize..o.host_end as usize, &out, Mark::HostEnd)?;
+            self.splice(o.host_start()..o.host_end(), &out, Mark::HostEnd)?;
         }
         self.host = host;
         self.edited();
@@ -413,7 +416,7 @@ impl Url {
             host = HostInternal::Empty;
         }
         let o = self.offsets;
-        let range = o.host_start as usize..o.host_end as usize;
+        let range = o.host_start()..o.host_end();
         if !self
             .offsets
             .splice_from_end(&mut self.serialization, range, at, Mark::HostEnd)
@@ -457,22 +460,13 @@ impl Url {
 
     /// The [port state](https://url.spec.whatwg.org/#port-state) with a state override.
     fn set_port_digits(&mut self, value: &str) -> Result<(), SetterError> {
-        let digits = value.bytes().take_while(u8::is_ascii_digit);
-        let mut port: u32 = 0;
-        let mut any = false;
-        for d in digits {
-            any = true;
-            port = port * 10 + u32::from(d - b'0');
-            if port > 65535 {
-                return Err(invalid(ErrorKind::PortOutOfRange, 0));
-            }
-        }
-        if !any {
+        let b = value.as_bytes();
+        let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 {
             return Err(invalid(ErrorKind::PortInvalid, 0));
         }
-        let port = port as u16;
-        let default = self.special_scheme().and_then(SpecialScheme::default_port);
-        self.write_port((default != Some(port)).then_some(port))
+        let port = port_number(b[..digits].iter().copied()).ok_or(invalid(ErrorKind::PortOutOfRange, 0))?;
+        self.write_port(crate::scheme::port_unless_default(self.special_scheme(), port))
     }
 
     /// Writes `:port` (or nothing) between host and path.
@@ -482,7 +476,7 @@ impl Url {
             use core::fmt::Write;
             let _ = write!(text, ":{p}");
         }
-        let range = self.offsets.host_end as usize..self.offsets.path_start as usize;
+        let range = self.offsets.host_end()..self.offsets.path_start();
         self.splice(range, &text, Mark::PathStart)?;
         self.port = port;
         self.edited();
@@ -521,7 +515,7 @@ impl Url {
         let path_end = o.path_end(self.serialization.len());
         // Without a host, a path starting with an empty segment needs "/." before it.
         let dot = null_host && path.starts_with("//");
-        let start = if null_host { o.host_end } else { o.path_start } as usize;
+        let start = if null_host { o.host_end() } else { o.path_start() };
         let guard = if dot { "/." } else { "" };
         if !self.offsets.splice_parts(
             &mut self.serialization,
@@ -531,7 +525,7 @@ impl Url {
         ) {
             return Err(SetterError::TooLong);
         }
-        self.offsets.path_start = (start + if dot { 2 } else { 0 }) as u32;
+        self.offsets.place(Mark::PathStart, Some(start + guard.len()));
         self.edited();
         Ok(())
     }
@@ -582,8 +576,8 @@ impl Url {
     pub(crate) fn write_query(&mut self, query: Option<&str>) -> Result<(), SetterError> {
         let len = self.serialization.len();
         let o = self.offsets;
-        let start = o.query_start.map_or(o.path_end(len), |q| q as usize);
-        let end = o.fragment_start.map_or(len, |f| f as usize);
+        let start = o.query_start().unwrap_or(o.path_end(len));
+        let end = o.fragment_start().unwrap_or(len);
         let table = if self.is_special() {
             &SPECIAL_QUERY_ENC
         } else {
@@ -611,7 +605,7 @@ impl Url {
         ) {
             return Err(SetterError::TooLong);
         }
-        self.offsets.query_start = query.map(|_| start as u32);
+        self.offsets.place(Mark::QueryStart, query.map(|_| start));
         self.edited();
         Ok(())
     }
@@ -655,7 +649,7 @@ impl Url {
     /// ```
     pub(crate) fn write_fragment(&mut self, fragment: Option<&str>) -> Result<(), SetterError> {
         let len = self.serialization.len();
-        let start = self.offsets.fragment_start.map_or(len, |f| f as usize);
+        let start = self.offsets.fragment_start().unwrap_or(len);
         let text = match fragment {
             None => String::new(),
             Some(f) => {
@@ -664,7 +658,7 @@ impl Url {
             }
         };
         self.splice(start..len, &text, Mark::End)?;
-        self.offsets.fragment_start = fragment.map(|_| start as u32);
+        self.offsets.place(Mark::FragmentStart, fragment.map(|_| start));
         self.edited();
         Ok(())
     }

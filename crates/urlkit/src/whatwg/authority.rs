@@ -159,15 +159,9 @@ impl Parser<'_, '_, '_, '_> {
             return Err(self.fail(ErrorKind::PortInvalid, start + bad));
         }
         if !digits.is_empty() {
-            let mut value: u32 = 0;
-            for &d in digits {
-                value = value * 10 + u32::from(d - b'0');
-                if value > 65535 {
-                    return Err(self.fail(ErrorKind::PortOutOfRange, start));
-                }
-            }
-            let port = value as u16;
-            if self.special.and_then(|s| s.default_port()) != Some(port) {
+            let port = port_number(digits.iter().copied())
+                .ok_or_else(|| self.fail(ErrorKind::PortOutOfRange, start))?;
+            if let Some(port) = crate::scheme::port_unless_default(self.special, port) {
                 self.port = Some(port);
                 self.out.push(':');
                 push_u16(&mut self.out, port);
@@ -177,6 +171,23 @@ impl Parser<'_, '_, '_, '_> {
         self.marks.path_start = self.out.len();
         Ok(State::PathStart)
     }
+}
+
+/// The number that the [port state](https://url.spec.whatwg.org/#port-state) reads from
+/// `digits` (ASCII digits; leading zeros allowed), `None` when it is greater than
+/// 2<sup>16</sup> − 1 (step 2.1.2: port-out-of-range). Every reader of a port uses this: the
+/// parser, the fast path, `can_parse` and the port setter.
+#[inline]
+pub(crate) fn port_number(digits: impl IntoIterator<Item = u8>) -> Option<u16> {
+    let mut value: u32 = 0;
+    for d in digits {
+        debug_assert!(d.is_ascii_digit());
+        value = value * 10 + u32::from(d.wrapping_sub(b'0'));
+        if value > 65535 {
+            return None;
+        }
+    }
+    u16::try_from(value).ok()
 }
 
 /// Appends `n` in decimal.

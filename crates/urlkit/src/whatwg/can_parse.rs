@@ -9,12 +9,14 @@
 //! [`crate::host::domain_parses`], also without allocating; it leaves to the full parser
 //! (`None`) only a host with a label longer than its stack buffer once percent-decoded.
 
+use super::authority::port_number;
 use super::encode::skip_copy;
+use super::scheme::scheme_len;
 use crate::error::Reporter;
 use crate::host::ipv4::{ends_in_a_number, parse_ipv4, Positions};
 use crate::host::opaque::{FORBIDDEN_DOMAIN, FORBIDDEN_HOST};
 use crate::scheme::SpecialScheme;
-use crate::whatwg::chars::{find_port_colon, is_c0_or_space, END_NON_SPECIAL, END_SPECIAL, SCHEME_CHAR};
+use crate::whatwg::chars::{find_port_colon, is_c0_or_space, END_NON_SPECIAL, END_SPECIAL};
 
 /// Bytes of a special host that the host parser keeps valid without looking further (COPY):
 /// ASCII, not a forbidden domain code point, not `%` (percent-decoding). (An ASCII domain is
@@ -37,7 +39,7 @@ static HOST_OK_CLASS: crate::whatwg::chars::ClassTable = crate::whatwg::chars::C
 /// `Some(true)` if that surely parses; `None` when unsure, a non-ASCII host included: the
 /// general check ([`parses`]) decides. (Never `Some(false)`: the caller hands that to the
 /// full parser.)
-pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
+fn special_authority_parses(input: &str) -> Option<bool> {
     let b = input.as_bytes();
     let (start, _, _) = super::fast::prefix(b)?;
     let j = start + skip_copy(&b[start..], &HOST_OK_CLASS);
@@ -56,12 +58,7 @@ pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
             if digits > 5 || !matches!(b.get(j + 1 + digits), None | Some(b'/' | b'?' | b'#' | b'\\')) {
                 return None;
             }
-            let port = b[j + 1..j + 1 + digits]
-                .iter()
-                .fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
-            if port > 65535 {
-                return None;
-            }
+            port_number(b[j + 1..j + 1 + digits].iter().copied())?;
         }
         _ => return None,
     }
@@ -70,12 +67,12 @@ pub(crate) fn special_authority_parses(input: &str) -> Option<bool> {
 
 /// Whether `input` parses without a base: `Some(answer)`, or `None` when the full parser
 /// must decide.
-pub(crate) fn parses(input: &str) -> Option<bool> {
+fn parses(input: &str) -> Option<bool> {
     trimmed_parses(trim(input.as_bytes()))
 }
 
 /// `b` without leading and trailing C0 controls and spaces (the basic URL parser's first step).
-pub(crate) fn trim(b: &[u8]) -> &[u8] {
+fn trim(b: &[u8]) -> &[u8] {
     let start = b.iter().position(|&c| !is_c0_or_space(c)).unwrap_or(b.len());
     let end = b
         .iter()
@@ -111,33 +108,9 @@ fn skip_significant(b: &[u8], n: usize) -> &[u8] {
 /// in it are skipped).
 fn trimmed_parses(b: &[u8]) -> Option<bool> {
     // Scheme start and scheme states: without a scheme there is no base to fall back on.
-    let mut name = [0u8; 5];
-    let mut n = 0;
-    let mut colon = None;
-    for (i, &c) in b.iter().enumerate() {
-        if tab(c) {
-            continue;
-        }
-        if n == 0 && !c.is_ascii_alphabetic() {
-            return Some(false);
-        }
-        if c == b':' {
-            colon = Some(i);
-            break;
-        }
-        if !SCHEME_CHAR[c as usize] {
-            return Some(false);
-        }
-        if let Some(slot) = name.get_mut(n) {
-            *slot = c;
-        }
-        n += 1;
-    }
-    let Some(colon) = colon else {
+    let Some((special, rest)) = scheme(b) else {
         return Some(false);
     };
-    let special = name.get(..n).and_then(special_scheme);
-    let rest = &b[colon + 1..];
     match special {
         None => {
             // Path, opaque path: never fail. Authority of a non-special URL otherwise.
@@ -153,9 +126,86 @@ fn trimmed_parses(b: &[u8]) -> Option<bool> {
     }
 }
 
+/// Scheme start and scheme states on `b` (leading C0 controls and spaces removed; tabs and
+/// newlines skipped): the special scheme it names, if any, and the bytes after its `:`;
+/// `None` when `b` does not start with a scheme and `:`.
+fn scheme(b: &[u8]) -> Option<(Option<SpecialScheme>, &[u8])> {
+    let n = scheme_len(significant(b))?;
+    let after = skip_significant(b, n);
+    if significant(after).next() != Some(b':') {
+        return None;
+    }
+    let mut name = [0u8; 5];
+    let special = match name.get_mut(..n) {
+        Some(slot) => {
+            slot.iter_mut().zip(significant(b)).for_each(|(s, c)| *s = c);
+            SpecialScheme::from_scheme_ignore_case(slot)
+        }
+        None => None,
+    };
+    Some((special, skip_significant(after, 1)))
+}
+
+/// Whether `input` parses against `base` (both as given to `Url::can_parse`), without
+/// allocating: `None` when the full parser must decide.
+pub(crate) fn parses_with_base(input: &str, base: &str) -> Option<bool> {
+    let slash = |c: Option<u8>| matches!(c, Some(b'/' | b'\\'));
+    if !parses_without_base(base)? {
+        return Some(false);
+    }
+    let (base_scheme, base_rest) = scheme(trim(base.as_bytes()))?;
+    let opaque = base_scheme.is_none() && significant(base_rest).next() != Some(b'/');
+    let input = trim(input.as_bytes());
+    if let Some((input_scheme, rest)) = scheme(input) {
+        // Scheme state: the base's special scheme without `//` after it is relative (special
+        // relative or authority state, relative state; file state for `file:`, which copies
+        // from a `file:` base), which fails only on an authority or a file host (two
+        // slashes), as the absolute URL would.
+        if input_scheme.is_some() && input_scheme == base_scheme {
+            let mut rest = significant(rest);
+            if !(slash(rest.next()) && slash(rest.next())) {
+                return Some(true);
+            }
+        }
+        // Otherwise the base plays no part.
+        return parses_without_base(core::str::from_utf8(input).ok()?);
+    }
+    // No scheme state.
+    let mut rest = significant(input);
+    let first = rest.next();
+    if opaque {
+        return Some(first == Some(b'#'));
+    }
+    if base_scheme == Some(SpecialScheme::File) {
+        // File state with a `file:` base: its host and path are copied, and only a host of
+        // the input after two slashes (file host state) can fail.
+        return file(input);
+    }
+    // Relative and relative slash states: only an authority can fail, as it does after any
+    // scheme of the same kind (special or not) without a base: the special authority ignore
+    // slashes state, or the authority state.
+    let second = rest.next();
+    match base_scheme {
+        Some(_) if slash(first) && slash(second) => special_authority(input),
+        None if first == Some(b'/') && second == Some(b'/') => non_special_authority(input),
+        _ => Some(true),
+    }
+}
+
+/// Whether `input` parses without a base, decided without allocating when its scheme and
+/// authority are plain ASCII; `None` when the full parser must decide.
+pub(crate) fn parses_without_base(input: &str) -> Option<bool> {
+    match special_authority_parses(input) {
+        Some(true) => Some(true),
+        // A non-ASCII host: UTS 46 decides, below.
+        Some(false) => None,
+        None => parses(input),
+    }
+}
+
 /// Special authority slashes and special authority ignore slashes states: any run of `/` and
 /// `\` (tabs and newlines in it skipped), then the authority.
-pub(crate) fn special_authority(rest: &[u8]) -> Option<bool> {
+fn special_authority(rest: &[u8]) -> Option<bool> {
     let skip = rest
         .iter()
         .take_while(|&&c| c == b'/' || c == b'\\' || tab(c))
@@ -164,23 +214,8 @@ pub(crate) fn special_authority(rest: &[u8]) -> Option<bool> {
 }
 
 /// Authority state of a non-special URL after its `//` (`rest`, tabs and newlines skipped).
-pub(crate) fn non_special_authority(rest: &[u8]) -> Option<bool> {
+fn non_special_authority(rest: &[u8]) -> Option<bool> {
     authority(skip_significant(rest, 2), false)
-}
-
-/// The special scheme `s` names, ASCII case-insensitively.
-fn special_scheme(s: &[u8]) -> Option<SpecialScheme> {
-    const ALL: [(&[u8], SpecialScheme); 6] = [
-        (b"https", SpecialScheme::Https),
-        (b"http", SpecialScheme::Http),
-        (b"file", SpecialScheme::File),
-        (b"wss", SpecialScheme::Wss),
-        (b"ws", SpecialScheme::Ws),
-        (b"ftp", SpecialScheme::Ftp),
-    ];
-    ALL.iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(s))
-        .map(|&(_, k)| k)
 }
 
 /// [File state](https://url.spec.whatwg.org/#file-state) onwards on `rest` (after `file:`, or
@@ -188,7 +223,7 @@ fn special_scheme(s: &[u8]) -> Option<SpecialScheme> {
 /// (`/` or `\`, [file slash state](https://url.spec.whatwg.org/#file-slash-state)) can fail,
 /// in the [file host state](https://url.spec.whatwg.org/#file-host-state). What a base adds
 /// (its host, its path or its drive letter, its query) is copied and cannot fail.
-pub(crate) fn file(rest: &[u8]) -> Option<bool> {
+fn file(rest: &[u8]) -> Option<bool> {
     let slash = |c: Option<u8>| matches!(c, Some(b'/' | b'\\'));
     let mut s = significant(rest);
     if !(slash(s.next()) && slash(s.next())) {
@@ -234,13 +269,8 @@ fn authority(auth: &[u8], special: bool) -> Option<bool> {
         if !significant(p).all(|c| c.is_ascii_digit()) {
             return Some(false);
         }
-        // Leading zeros are fine; the value must fit 16 bits.
-        let mut value = 0u32;
-        for d in significant(p) {
-            value = value * 10 + u32::from(d - b'0');
-            if value > 65535 {
-                return Some(false);
-            }
+        if port_number(significant(p)).is_none() {
+            return Some(false);
         }
     }
     let Some(first) = significant(host).next() else {

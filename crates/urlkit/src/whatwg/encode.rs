@@ -51,8 +51,8 @@ pub(crate) fn skip_copy(b: &[u8], classes: &ClassTable) -> usize {
 }
 
 /// Appends `s` to `out` up to the first byte of class [`STOP`] in `classes`, percent-encoding
-/// the [`ENCODE`] bytes and copying the runs between them in bulk, in one pass. Returns where
-/// it stopped (`s.len()` at the end). Every non-ASCII byte must be [`ENCODE`].
+/// the [`ENCODE`](super::chars::ENCODE) bytes and copying the runs between them in bulk, in one pass. Returns where
+/// it stopped (`s.len()` at the end). Every non-ASCII byte must be [`ENCODE`](super::chars::ENCODE).
 #[inline]
 pub(crate) fn encode_until(out: &mut String, s: &str, classes: &ClassTable) -> usize {
     let b = s.as_bytes();

@@ -10,7 +10,7 @@
 use super::encode::skip_copy;
 use crate::host::HostInternal;
 use crate::scheme::SpecialScheme;
-use crate::url::offsets::Offsets;
+use crate::url::offsets::{Marks, Offsets};
 use crate::whatwg::chars::{ClassTable, COPY, END_SPECIAL, SPECIAL_QUERY_CLASS};
 use crate::Url;
 use alloc::string::String;
@@ -93,14 +93,20 @@ pub(super) struct Layout {
     pub(super) fragment_start: Option<usize>,
 }
 
-/// The special schemes with a host that the fast path knows, with their `://` prefix.
-const PREFIXES: [(&[u8], SpecialScheme); 5] = [
-    (b"https://", SpecialScheme::Https),
-    (b"http://", SpecialScheme::Http),
-    (b"wss://", SpecialScheme::Wss),
-    (b"ws://", SpecialScheme::Ws),
-    (b"ftp://", SpecialScheme::Ftp),
-];
+impl Layout {
+    /// The component boundaries in the input (a missing path starting where it goes).
+    pub(super) fn marks(&self) -> Marks {
+        Marks {
+            scheme_end: self.scheme.as_str().len(),
+            username_end: self.username_end,
+            host_start: self.host_start,
+            host_end: self.host_end,
+            path_start: self.path_start.unwrap_or(self.after_authority),
+            query_start: self.query_start,
+            fragment_start: self.fragment_start,
+        }
+    }
+}
 
 /// The credentials in `userinfo` if the parser would copy them unchanged: returns the
 /// username's length.
@@ -191,11 +197,8 @@ fn port_then_end(b: &[u8], i: usize, scheme: SpecialScheme) -> Option<(usize, u1
     if !matches!(text.get(digits), None | Some(b'/' | b'?' | b'#')) {
         return None;
     }
-    let value = text[..digits]
-        .iter()
-        .fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
-    let value = u16::try_from(value).ok()?;
-    (scheme.default_port() != Some(value)).then_some((i + digits, value))
+    let value = super::authority::port_number(text[..digits].iter().copied())?;
+    crate::scheme::port_unless_default(Some(scheme), value).map(|p| (i + digits, p))
 }
 
 /// Where a lower-case host starting at `start` ends. `-` stops the bulk skip so that an
@@ -303,17 +306,21 @@ pub(super) fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
             return Some((7, SpecialScheme::Http, true));
         }
     }
-    if let Some((p, s)) = PREFIXES.iter().find(|(p, _)| b.starts_with(p)) {
-        return Some((p.len(), *s, true));
-    }
-    PREFIXES
-        .iter()
-        .find(|(p, _)| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p))
-        .map(|(p, s)| (p.len(), *s, false))
+    // Then every special scheme with a host, in any case (the third value: all lower-case).
+    SpecialScheme::ALL
+        .into_iter()
+        .filter(|&s| s != SpecialScheme::File)
+        .find_map(|s| {
+            let name = s.as_str().as_bytes();
+            let head = b.get(..name.len() + 3)?;
+            let (written, slashes) = head.split_at(name.len());
+            (slashes == b"://" && written.eq_ignore_ascii_case(name))
+                .then(|| (head.len(), s, written == name))
+        })
 }
 
 /// Whether `input` starts with a special scheme and a canonical authority (tests: `can_parse`
-/// uses the cheaper checks of [`super::valid`]).
+/// uses the cheaper checks of [`super::can_parse`]).
 #[cfg(test)]
 fn authority_is_canonical(input: &str) -> bool {
     let b = input.as_bytes();
@@ -464,22 +471,21 @@ pub(super) fn build(input: &str, l: &Layout) -> Option<Url> {
             1
         }
     };
-    let shifted = |v: usize| (v + inserted) as u32;
-    let offsets = Offsets {
-        scheme_end: l.scheme.as_str().len() as u32,
-        username_end: l.username_end as u32,
-        host_start: l.host_start as u32,
-        host_end: l.host_end as u32,
-        path_start: l.path_start.unwrap_or(l.after_authority) as u32,
+    let shifted = |v: usize| v + inserted;
+    let marks = Marks {
         query_start: l.query_start.map(shifted),
         fragment_start: l.fragment_start.map(shifted),
+        ..l.marks()
     };
-    Some(Url {
+    let offsets = Offsets::narrow(&marks, serialization.len())?;
+    let url = Url {
         serialization,
         offsets,
         host: l.host,
         port: l.port,
-    })
+    };
+    debug_assert_eq!(url.check_invariants(), Ok(()), "{input:?}");
+    Some(url)
 }
 
 /// The URL when `input` is canonical.

@@ -25,10 +25,14 @@ mod scheme;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use authority::port_number;
+pub(crate) use can_parse::{parses_with_base, parses_without_base};
+pub(crate) use scheme::scheme_len;
+
 use crate::error::{ErrorKind, Reporter};
 use crate::host::HostInternal;
 use crate::scheme::SpecialScheme;
-use crate::url::offsets::{Mark, Offsets};
+use crate::url::offsets::{Mark, Marks, Offsets};
 use crate::{ParseError, Url};
 use alloc::string::String;
 
@@ -76,18 +80,6 @@ enum State {
     Fragment,
     /// The input is consumed.
     Done,
-}
-
-/// Component boundaries while parsing, as `usize` (narrowed to [`Offsets`] at the end).
-#[derive(Debug, Clone, Copy, Default)]
-struct Marks {
-    scheme_end: usize,
-    username_end: usize,
-    host_start: usize,
-    host_end: usize,
-    path_start: usize,
-    query_start: Option<usize>,
-    fragment_start: Option<usize>,
 }
 
 /// The parser's state: the input (already trimmed, tabs and newlines removed), the position
@@ -192,13 +184,8 @@ fn resume(
     let mut parser = Parser::new(input, map, None, extra, reporter);
     fast::copy_start(input, l, cut, &mut parser.out);
     parser.marks = Marks {
-        scheme_end: l.scheme.as_str().len(),
-        username_end: l.username_end,
-        host_start: l.host_start,
-        host_end: l.host_end,
-        path_start: l.path_start.unwrap_or(l.after_authority),
-        query_start: l.query_start,
         fragment_start: None,
+        ..l.marks()
     };
     parser.special = Some(l.scheme);
     parser.host = l.host;
@@ -211,36 +198,6 @@ fn resume(
     };
     parser.run(state)?;
     parser.finish()
-}
-
-/// Whether `input` parses without a base, decided without allocating when its scheme and
-/// authority are plain ASCII; `None` when the full parser must decide.
-pub(crate) fn parses_without_base(input: &str) -> Option<bool> {
-    match can_parse::special_authority_parses(input) {
-        Some(true) => Some(true),
-        // A non-ASCII host: UTS 46 decides, in the full parser.
-        Some(false) => None,
-        None => can_parse::parses(input),
-    }
-}
-
-/// Whether `input` (leading C0 controls and spaces removed) parses in the
-/// [file state](https://url.spec.whatwg.org/#file-state) against a `file:` base: only a host
-/// after two slashes can fail. `None` when the full parser must decide.
-pub(crate) fn parses_against_file_base(input: &[u8]) -> Option<bool> {
-    can_parse::file(can_parse::trim(input))
-}
-
-/// Whether the authority of `input` (leading C0 controls and spaces removed; it starts with
-/// two slashes) parses: what the relative slash state hands to the special authority ignore
-/// slashes state (`special`) or the authority state. `None` when the full parser must decide.
-pub(crate) fn relative_authority_parses(input: &[u8], special: bool) -> Option<bool> {
-    let input = can_parse::trim(input);
-    if special {
-        can_parse::special_authority(input)
-    } else {
-        can_parse::non_special_authority(input)
-    }
 }
 
 /// The host kind if the host parser would keep `value` as is for a special URL: a lower-case
@@ -473,23 +430,19 @@ impl Parser<'_, '_, '_, '_> {
     /// Replaces the output with `base`'s scheme and authority (and path, and query), as the
     /// relative, relative slash and file states do when they copy from the base URL.
     fn copy_base(&mut self, base: &Url, path: bool, query: bool) {
-        let o = base.offsets;
-        let s = base.serialization.as_str();
+        let o = base.offsets.widen();
         let auth_end = if base.host == HostInternal::None {
             o.host_end
         } else {
             o.path_start
         };
         self.out.clear();
-        self.out.push_str(&s[..auth_end as usize]);
+        self.out.push_str(&base.serialization[..auth_end]);
         self.marks = Marks {
-            scheme_end: o.scheme_end as usize,
-            username_end: o.username_end as usize,
-            host_start: o.host_start as usize,
-            host_end: o.host_end as usize,
-            path_start: auth_end as usize,
+            path_start: auth_end,
             query_start: None,
             fragment_start: None,
+            ..o
         };
         self.host = base.host;
         self.port = base.port;
@@ -623,21 +576,12 @@ impl Parser<'_, '_, '_, '_> {
                 .as_bytes()
                 .get(m.path_start..path_end)
                 .is_some_and(|p| p.starts_with(b"//"));
-        let too_long = |_| ParseError::new(ErrorKind::InputTooLong, 0);
-        let n = |v: usize| u32::try_from(v).map_err(too_long);
-        n(self.out.len() + 2)?;
-        let mut offsets = Offsets {
-            scheme_end: n(m.scheme_end)?,
-            username_end: n(m.username_end)?,
-            host_start: n(m.host_start)?,
-            host_end: n(m.host_end)?,
-            path_start: n(m.path_start)?,
-            query_start: m.query_start.map(n).transpose()?,
-            fragment_start: m.fragment_start.map(n).transpose()?,
-        };
+        let too_long = ParseError::new(ErrorKind::InputTooLong, 0);
+        // Room for the "/." below.
+        let mut offsets = Offsets::narrow(&m, self.out.len() + 2).ok_or(too_long)?;
         // "/." goes before the path: the path and what follows move.
         if needs_dot && !offsets.splice(&mut self.out, m.path_start..m.path_start, "/.", Mark::PathStart) {
-            return Err(ParseError::new(ErrorKind::InputTooLong, 0));
+            return Err(too_long);
         }
         let url = Url {
             serialization: self.out,

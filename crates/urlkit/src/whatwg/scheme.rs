@@ -8,18 +8,28 @@ use crate::scheme::SpecialScheme;
 use crate::whatwg::chars::SCHEME_CHAR;
 use crate::ParseError;
 
+/// The scheme that the [scheme start](https://url.spec.whatwg.org/#scheme-start-state) and
+/// [scheme](https://url.spec.whatwg.org/#scheme-state) states read from the input bytes `b`:
+/// an ASCII alpha, then ASCII alphanumerics, `+`, `-` and `.`. Its length, or `None` when `b`
+/// does not start with an ASCII alpha; what follows it (`:` or not) is the caller's to check.
+/// The parser, the protocol setter and `can_parse` all read schemes with it.
+#[inline]
+pub(crate) fn scheme_len(b: impl IntoIterator<Item = u8>) -> Option<usize> {
+    let mut b = b.into_iter();
+    if !b.next()?.is_ascii_alphabetic() {
+        return None;
+    }
+    Some(1 + b.take_while(|&c| SCHEME_CHAR[c as usize]).count())
+}
+
 impl Parser<'_, '_, '_, '_> {
     /// Scheme start and scheme states: an ASCII alpha, then scheme code points up to `:`.
     /// Anything else starts over in the no scheme state.
     pub(super) fn scheme_start(&mut self) -> State {
         let b = self.input.as_bytes();
-        if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        let Some(end) = scheme_len(b.iter().copied()) else {
             return State::NoScheme;
-        }
-        let end = b
-            .iter()
-            .position(|&c| !SCHEME_CHAR[c as usize])
-            .unwrap_or(b.len());
+        };
         if b.get(end) != Some(&b':') {
             return State::NoScheme;
         }
@@ -79,7 +89,7 @@ impl Parser<'_, '_, '_, '_> {
             self.pos += 1;
             return Ok(self.start_fragment());
         }
-        let scheme_end = base.offsets.scheme_end as usize;
+        let scheme_end = base.offsets.scheme_end();
         self.out.push_str(&base.serialization[..=scheme_end]);
         self.special = SpecialScheme::from_scheme(base.scheme());
         self.marks.scheme_end = scheme_end;

@@ -165,23 +165,62 @@ pub fn messy_record(line: &str) -> (String, Option<String>) {
     }
 }
 
-/// Reads one component of a `Url` as the URL API shows it.
-pub type Getter = fn(&urlkit::Url) -> String;
+/// The URL API's components of `url` by the names conformance records use: the ten string
+/// attributes of [`urlkit::Attribute::ALL`], then `origin`.
+pub fn api_components(url: &urlkit::Url) -> Vec<(&'static str, String)> {
+    let mut all: Vec<(&'static str, String)> = urlkit::Attribute::ALL
+        .into_iter()
+        .map(|a| (a.name(), url.get(a).to_owned()))
+        .collect();
+    all.push(("origin", url.origin().ascii_serialization()));
+    all
+}
 
-/// The URL API's getters, by the names conformance records use.
-pub const API_GETTERS: &[(&str, Getter)] = &[
-    ("href", |u| u.href().to_owned()),
-    ("protocol", |u| u.protocol().to_owned()),
-    ("username", |u| u.username().to_owned()),
-    ("password", |u| u.password_str().to_owned()),
-    ("host", |u| u.host_port().to_owned()),
-    ("hostname", |u| u.hostname().to_owned()),
-    ("port", |u| u.port_str().to_owned()),
-    ("pathname", |u| u.pathname().to_owned()),
-    ("search", |u| u.search().to_owned()),
-    ("hash", |u| u.hash().to_owned()),
-    ("origin", |u| u.origin().ascii_serialization()),
-];
+/// Reads a JSON conformance file the way a browser sees it: WPT files escape lone surrogates
+/// (`"\ud900"`), which JavaScript turns into U+FFFD when `new URL()` converts its argument to
+/// a USVString; serde_json rejects them, so each becomes `\ufffd` first.
+pub fn conformance_usv_json(rel: &str) -> Option<serde_json::Value> {
+    let path = conformance_file(rel)?;
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let value = serde_json::from_str(&replace_lone_surrogates(&text))
+        .unwrap_or_else(|e| panic!("parsing {rel}: {e}"));
+    note_json_cases(rel, &value);
+    Some(value)
+}
+
+/// JSON text with each `\uXXXX` escape of a lone surrogate replaced by `\ufffd` (escaped
+/// backslashes and surrogate pairs left alone).
+pub fn replace_lone_surrogates(text: &str) -> String {
+    let b = text.as_bytes();
+    let unit = |i: usize| -> Option<u16> {
+        let hex = b.get(i..i + 6)?;
+        if &hex[..2] != b"\\u" {
+            return None;
+        }
+        u16::from_str_radix(std::str::from_utf8(&hex[2..]).ok()?, 16).ok()
+    };
+    let (mut out, mut i, mut copied) = (String::with_capacity(text.len()), 0, 0);
+    while i < b.len() {
+        // Skip escaped backslashes so that `\\ud800` is left alone.
+        if b[i] == b'\\' && b.get(i + 1) == Some(&b'\\') {
+            i += 2;
+            continue;
+        }
+        match unit(i) {
+            // A surrogate pair is a proper escape.
+            Some(0xD800..=0xDBFF) if unit(i + 6).is_some_and(|l| (0xDC00..=0xDFFF).contains(&l)) => i += 12,
+            Some(0xD800..=0xDFFF) => {
+                out.push_str(&text[copied..i]);
+                out.push_str("\\ufffd");
+                i += 6;
+                copied = i;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&text[copied..]);
+    out
+}
 
 /// An expected-failures ledger (`tests/<file>`: one record key a line, `#` comments): a
 /// record that fails and is not listed is a problem, and so is a listed record that passes

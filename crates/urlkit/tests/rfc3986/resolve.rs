@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use urlkit::rfc3986::{remove_dot_segments, Uri, UriRef};
 
-mod common;
+use crate::common;
 
 /// RFC 3986 §5.4.1 and §5.4.2 as printed in the RFC (base `http://a/b/c/d;p?q`).
 const RFC3986_5_4: &[(&str, &str)] = &[

@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use urlkit::rfc3986::{equivalent, Rule, Uri, UriRef};
 
-mod common;
+use crate::common;
 
 fn norm(s: &str) -> String {
     UriRef::parse(s)

@@ -2,7 +2,7 @@
 //! the parser without panicking, and every success is idempotent: parsing its href gives an
 //! equal `Url` with identical components.
 
-mod common;
+use crate::common;
 
 use urlkit::Url;
 
@@ -42,7 +42,7 @@ fn run(name: &str, records: impl Iterator<Item = (String, Option<String>)>) -> (
             continue;
         };
         ok += 1;
-        assert_eq!(url.check_invariants(), Ok(()), "{input:?}");
+        // (Debug builds, which run the tests, assert the offsets' invariants in every parse.)
         match Url::parse(url.href()) {
             Ok(again) if again == url && components(&again) == components(&url) => {}
             Ok(again) => bad.push(format!("{input:?}: {url:?} re-parses as {again:?}")),
@@ -124,7 +124,6 @@ mod properties {
 
     /// Parsing never panics; results keep their invariants and are idempotent.
     fn check_idempotent(url: &Url) -> Result<(), TestCaseError> {
-        prop_assert_eq!(url.check_invariants(), Ok(()));
         let again = Url::parse(url.href());
         prop_assert!(again.is_ok(), "{:?} does not re-parse", url.href());
         let again = again.unwrap();

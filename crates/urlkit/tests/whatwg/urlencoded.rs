@@ -1,7 +1,7 @@
 //! `application/x-www-form-urlencoded` and `SearchParams` against the wpt data
 //! (`wpt/urlencoded.json`), plus property tests against simple reference implementations.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use serde_json::Value;

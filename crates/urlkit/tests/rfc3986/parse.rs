@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use urlkit::rfc3986::{HostKind, Rule, UriRef};
 
-mod common;
+use crate::common;
 
 type Parts<'a> = (
     Option<&'a str>,

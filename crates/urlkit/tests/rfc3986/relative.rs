@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use urlkit::rfc3986::{Uri, UriRef};
 
-mod common;
+use crate::common;
 
 /// Checks the defining property and returns the reference.
 fn rel(base: &str, target: &str) -> String {

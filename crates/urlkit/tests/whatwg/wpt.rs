@@ -1,10 +1,10 @@
 //! The web-platform-tests URL parser suite (`wpt/urltestdata.json`,
 //! `wpt/urltestdata-javascript-only.json`) and our own cases in the same shape
-//! (`tests/whatwg_extra.json`), checked against a ledger of expected failures
-//! (`tests/wpt-expected-failures.txt`): an unlisted failure fails the test, and so does a
+//! (`tests/whatwg/whatwg_extra.json`), checked against a ledger of expected failures
+//! (`tests/whatwg/wpt-expected-failures.txt`): an unlisted failure fails the test, and so does a
 //! listed record that now passes.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use urlkit::Url;
@@ -61,9 +61,8 @@ fn check(record: &Value) -> Option<String> {
         Err(e) => return Some(format!("unexpected failure: {e}")),
     };
     let mut problems = Vec::new();
-    for (name, get) in common::API_GETTERS {
-        if let Some(want) = record[*name].as_str() {
-            let got = get(&url);
+    for (name, got) in common::api_components(&url) {
+        if let Some(want) = record[name].as_str() {
             if got != want {
                 problems.push(format!("{name}: expected {want:?}, got {got:?}"));
             }
@@ -90,55 +89,12 @@ fn check_relative_to(record: &Value, input: &str) -> Option<String> {
     }
 }
 
-/// JSON text with each `\uXXXX` escape of a lone surrogate replaced by `\uFFFD`, which is
-/// what JavaScript's conversion to a USVString does before the URL parser sees it.
-fn replace_lone_surrogates(text: &str) -> String {
-    let b = text.as_bytes();
-    let esc = |i: usize| -> Option<u16> {
-        if b.get(i) == Some(&b'\\') && b.get(i + 1) == Some(&b'u') {
-            u16::from_str_radix(text.get(i + 2..i + 6)?, 16).ok()
-        } else {
-            None
-        }
-    };
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'\\' && b.get(i + 1) == Some(&b'\\') {
-            out.push_str("\\\\");
-            i += 2;
-            continue;
-        }
-        match esc(i) {
-            Some(hi @ 0xD800..=0xDBFF) if matches!(esc(i + 6), Some(0xDC00..=0xDFFF)) => {
-                let _ = hi;
-                out.push_str(&text[i..i + 12]);
-                i += 12;
-            }
-            Some(0xD800..=0xDFFF) => {
-                out.push_str("\\uFFFD");
-                i += 6;
-            }
-            _ => {
-                let ch = text[i..].chars().next().unwrap_or_default();
-                out.push(ch);
-                i += ch.len_utf8();
-            }
-        }
-    }
-    out
-}
-
 fn load_js_only() -> Option<Value> {
-    let path = common::conformance_file("wpt/urltestdata-javascript-only.json")?;
-    let text = std::fs::read_to_string(path).expect("reading javascript-only data");
-    let value = serde_json::from_str(&replace_lone_surrogates(&text)).expect("javascript-only JSON");
-    common::note_json_cases("wpt/urltestdata-javascript-only.json", &value);
-    Some(value)
+    common::conformance_usv_json("wpt/urltestdata-javascript-only.json")
 }
 
 fn load_extra() -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/whatwg_extra.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/whatwg/whatwg_extra.json");
     let text = std::fs::read_to_string(path).expect("reading whatwg_extra.json");
     serde_json::from_str(&text).expect("whatwg_extra.json")
 }
@@ -163,7 +119,7 @@ fn run(name: &str, suite: &Value, ledger: &mut common::Ledger) {
 
 #[test]
 fn wpt_urltestdata() {
-    let mut ledger = common::Ledger::read("wpt-expected-failures.txt");
+    let mut ledger = common::Ledger::read("whatwg/wpt-expected-failures.txt");
     if let Some(data) = common::conformance_json("wpt/urltestdata.json") {
         run("wpt urltestdata", &data, &mut ledger);
     }
@@ -176,8 +132,8 @@ fn wpt_urltestdata() {
 
 #[test]
 fn lone_surrogates_become_replacement_characters() {
-    assert_eq!(
-        replace_lone_surrogates(r#""\uD800x\uD83D\uDE00\\uD800""#),
-        r#""\uFFFDx\uD83D\uDE00\\uD800""#
-    );
+    let text = common::replace_lone_surrogates(r#""\uD800x\uD83D\uDE00\\uD800\udfff""#);
+    assert_eq!(text, r#""\ufffdx\uD83D\uDE00\\uD800\ufffd""#);
+    let value: String = serde_json::from_str(&text).unwrap();
+    assert_eq!(value, "\u{FFFD}x\u{1F600}\\uD800\u{FFFD}");
 }

@@ -4,7 +4,7 @@
 use urlkit::rfc3986::{Uri, UriRef};
 use urlkit::Url;
 
-mod common;
+use crate::common;
 
 fn check(url: &Url) -> Uri {
     let uri = Uri::from_url(url);

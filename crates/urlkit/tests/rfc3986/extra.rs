@@ -1,4 +1,4 @@
-//! Runs our own cases in `rfc3986_extra.json` (kept in the repository; see its first line).
+//! Runs our own cases in `extra.json` (kept in the repository; see its first line).
 
 use serde_json::Value;
 use urlkit::rfc3986::{IriRef, Uri, UriRef};
@@ -71,7 +71,7 @@ fn check_parse(case: &Value, input: &str) {
 
 #[test]
 fn extra_cases() {
-    let data: Value = serde_json::from_str(include_str!("rfc3986_extra.json")).expect("valid JSON");
+    let data: Value = serde_json::from_str(include_str!("extra.json")).expect("valid JSON");
     let mut ran = 0;
     for case in data.as_array().unwrap().iter().filter(|c| c.is_object()) {
         let input = case["input"].as_str().expect("input");

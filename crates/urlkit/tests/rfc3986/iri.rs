@@ -3,7 +3,7 @@
 use proptest::prelude::*;
 use urlkit::rfc3986::{equivalent, IriRef, Rule, UriRef};
 
-mod common;
+use crate::common;
 
 #[test]
 fn rfc3987_section_3_1_example() {

@@ -6,55 +6,11 @@
 //! URL parser would cut or trim before the host parser sees it, except the empty string,
 //! which WPT skips too.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use urlkit::host::{domain_to_ascii, domain_to_ascii_strict, domain_to_unicode};
 use urlkit::Host;
-
-/// Reads a WPT JSON file the way a browser sees it: IdnaTestV2.json escapes lone surrogates
-/// (`"\ud900"`), which JavaScript turns into U+FFFD when `new URL()` converts its argument
-/// to a USVString. serde_json rejects lone surrogates, so they become `\ufffd` first.
-fn wpt_json(rel: &str) -> Option<Value> {
-    let path = common::conformance_file(rel)?;
-    let text = std::fs::read_to_string(&path).expect("readable");
-    let value = serde_json::from_str(&usv_escapes(&text)).unwrap_or_else(|e| panic!("{rel}: {e}"));
-    common::note_json_cases(rel, &value);
-    Some(value)
-}
-
-/// Replaces each JSON `\uXXXX` escape of a lone surrogate with `\ufffd`.
-fn usv_escapes(text: &str) -> String {
-    let b = text.as_bytes();
-    let unit = |i: usize| -> Option<u16> {
-        let hex = b.get(i..i + 6)?;
-        if &hex[..2] != b"\\u" {
-            return None;
-        }
-        u16::from_str_radix(std::str::from_utf8(&hex[2..]).ok()?, 16).ok()
-    };
-    let (mut out, mut i, mut copied) = (String::with_capacity(text.len()), 0, 0);
-    while i < b.len() {
-        // Skip escaped backslashes so that `\\ud800` is left alone.
-        if b[i] == b'\\' && b.get(i + 1) == Some(&b'\\') {
-            i += 2;
-            continue;
-        }
-        match unit(i) {
-            // A surrogate pair is a proper escape.
-            Some(0xD800..=0xDBFF) if unit(i + 6).is_some_and(|l| (0xDC00..=0xDFFF).contains(&l)) => i += 12,
-            Some(0xD800..=0xDFFF) => {
-                out.push_str(&text[copied..i]);
-                out.push_str("\\ufffd");
-                i += 6;
-                copied = i;
-            }
-            _ => i += 1,
-        }
-    }
-    out.push_str(&text[copied..]);
-    out
-}
 
 /// The records (objects) of a WPT-style array, comments (strings) left out.
 fn records(v: &Value) -> impl Iterator<Item = &Value> {
@@ -121,7 +77,7 @@ fn wpt_toascii() {
 
 #[test]
 fn wpt_idna_test_v2() {
-    let Some(data) = wpt_json("wpt/IdnaTestV2.json") else {
+    let Some(data) = common::conformance_usv_json("wpt/IdnaTestV2.json") else {
         return;
     };
     let failed = run_host_suite("IdnaTestV2.json", &data);
@@ -132,7 +88,7 @@ fn wpt_idna_test_v2() {
 /// (no `%`-escapes decode there, and no input is IPv4-like) both agree.
 #[test]
 fn domain_to_ascii_agrees_with_the_host_parser() {
-    let Some(data) = wpt_json("wpt/IdnaTestV2.json") else {
+    let Some(data) = common::conformance_usv_json("wpt/IdnaTestV2.json") else {
         return;
     };
     let Some(extra) = common::conformance_json("wpt/toascii.json") else {
@@ -169,7 +125,7 @@ fn domain_to_ascii_agrees_with_the_host_parser() {
 /// validity criterion against it) but ToASCII rejects a non-ASCII label starting with "xn--".
 #[test]
 fn domain_to_unicode_round_trips() {
-    let Some(data) = wpt_json("wpt/IdnaTestV2.json") else {
+    let Some(data) = common::conformance_usv_json("wpt/IdnaTestV2.json") else {
         return;
     };
     let (mut passed, mut failed, mut unicode, mut exempt) = (0, Vec::new(), 0, 0);
@@ -251,7 +207,7 @@ fn verify_dns_length() {
 /// (`1a`: RFC 5893 §2 rule 1) so that a Bidi label of the input, in another chunk, must fail it.
 #[test]
 fn can_parse_agrees_on_idna_inputs_in_many_labels() {
-    let Some(data) = wpt_json("wpt/IdnaTestV2.json") else {
+    let Some(data) = common::conformance_usv_json("wpt/IdnaTestV2.json") else {
         return;
     };
     let Some(extra) = common::conformance_json("wpt/toascii.json") else {
