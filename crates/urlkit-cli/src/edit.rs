@@ -204,7 +204,7 @@ impl Edits {
                         Some(q) if !q.is_empty() => format!("{q}&{pair}"),
                         _ => pair,
                     };
-                    let _ = url.set_query(Some(&query));
+                    url.set_query(Some(&query));
                 }
                 Edit::RemoveQuery(name, prefix) => {
                     edit_pairs(&mut url, |pairs| {
@@ -377,11 +377,11 @@ fn edit_pairs(url: &mut Url, edit: impl FnOnce(&mut Vec<&str>)) {
     };
     let mut pairs: Vec<&str> = query.split('&').filter(|p| !p.is_empty()).collect();
     edit(&mut pairs);
-    let _ = if pairs.is_empty() {
-        url.set_query(None)
+    if pairs.is_empty() {
+        url.set_query(None);
     } else {
-        url.set_query(Some(&pairs.join("&")))
-    };
+        url.set_query(Some(&pairs.join("&")));
+    }
 }
 
 #[cfg(test)]
