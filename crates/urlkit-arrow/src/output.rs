@@ -4,7 +4,7 @@
 use crate::input::Strings;
 use arrow_array::builder::{make_view, StringBuilder, StringViewBuilder};
 use arrow_array::{StringArray, StringViewArray};
-use arrow_buffer::{Buffer, NullBufferBuilder, ScalarBuffer};
+use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, ScalarBuffer};
 use arrow_schema::ArrowError;
 use core::fmt::{self, Write as _};
 use std::sync::Arc;
@@ -121,6 +121,43 @@ pub(crate) struct SharedViews {
     row: (u32, u32, usize),
 }
 
+/// The view of the `len <= 12` bytes of `text` at `at`, stored inline: the length, then the
+/// bytes, zero-padded (Arrow's layout). Read as one 16-byte word from `text` and masked,
+/// instead of `make_view`'s copy of a variable length: this runs for most components.
+#[inline]
+fn inline_view(text: &[u8], at: usize, len: usize) -> u128 {
+    if len == 0 {
+        return 0;
+    }
+    let word = |from: usize| {
+        text.get(from..from + 16)
+            .and_then(|w| <[u8; 16]>::try_from(w).ok())
+            .map(u128::from_le_bytes)
+    };
+    let payload = if let Some(w) = word(at) {
+        // The bytes are the low `len` bytes of the word.
+        w & (u128::MAX >> (128 - 8 * len))
+    } else if let Some(w) = (at + len).checked_sub(16).and_then(word) {
+        // The bytes end the word: its high `len` bytes.
+        w >> (128 - 8 * len)
+    } else {
+        return make_view(&text[at..at + len], 0, 0);
+    };
+    (payload << 32) | len as u128
+}
+
+/// The view of `bytes` (more than 12) at `offset` of buffer `block`: length, prefix, block,
+/// offset (Arrow's layout, as `make_view` writes it, without its call).
+#[inline]
+fn long_view(bytes: &[u8], block: u32, offset: u32) -> u128 {
+    let prefix = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+    (bytes.len() as u128) | ((prefix as u128) << 32) | ((block as u128) << 64) | ((offset as u128) << 96)
+}
+
+/// The buffers of a finished [`SharedViews`]: only it makes them, so a [`ViewColumn`]
+/// finished over them is over the buffers its views were made for.
+pub(crate) struct SharedBuffers(Arc<[Buffer]>);
+
 /// One column of [`SharedViews`].
 pub(crate) struct ViewColumn {
     views: Vec<u128>,
@@ -160,22 +197,25 @@ impl SharedViews {
     /// copied on its own, which is correct but not free).
     #[inline]
     pub(crate) fn view(&mut self, text: &str, sub: &str) -> u128 {
-        if sub.len() <= 12 {
-            return make_view(sub.as_bytes(), 0, 0);
-        }
         let (block, offset, len) = self.row;
         let at = (sub.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
         if text.len() == len && at <= len && sub.len() <= len - at {
-            return make_view(sub.as_bytes(), block, offset + at as u32);
+            if sub.len() <= 12 {
+                return inline_view(text.as_bytes(), at, sub.len());
+            }
+            return long_view(sub.as_bytes(), block, offset + at as u32);
+        }
+        if sub.len() <= 12 {
+            return make_view(sub.as_bytes(), 0, 0);
         }
         let (block, offset) = self.copy(sub.as_bytes());
         make_view(sub.as_bytes(), block, offset)
     }
 
     /// The shared buffers, for every column's [`ViewColumn::finish`].
-    pub(crate) fn finish(mut self) -> Arc<[Buffer]> {
+    pub(crate) fn finish(mut self) -> SharedBuffers {
         self.blocks.push(Buffer::from_vec(self.data));
-        self.blocks.into()
+        SharedBuffers(self.blocks.into())
     }
 }
 
@@ -199,12 +239,66 @@ impl ViewColumn {
         self.nulls.append_null();
     }
 
-    /// The column over `buffers`; checked by Arrow (bounds and UTF-8 of every view).
-    pub(crate) fn finish(mut self, buffers: &Arc<[Buffer]>) -> Result<StringViewArray, ArrowError> {
-        StringViewArray::try_new(
-            ScalarBuffer::from(self.views),
-            Arc::clone(buffers),
-            self.nulls.finish(),
-        )
+    /// The column over `buffers`, the [`SharedViews`] its views were made with.
+    pub(crate) fn finish(mut self, buffers: &SharedBuffers) -> Result<StringViewArray, ArrowError> {
+        views_array(self.views, buffers, self.nulls.finish())
+    }
+}
+
+/// A string-view column from views made by [`SharedViews::view`] over `buffers` (its
+/// finished buffers) and a null buffer of the same length.
+///
+/// Arrow's checked constructor would validate the UTF-8 of every view again: a third of
+/// the parse kernel's time over `realworld.txt` (BENCHMARKS.md, "Arrow kernels"). Debug
+/// builds still run that check.
+#[allow(unsafe_code)]
+pub(crate) fn views_array(
+    views: Vec<u128>,
+    buffers: &SharedBuffers,
+    nulls: Option<NullBuffer>,
+) -> Result<StringViewArray, ArrowError> {
+    let views = ScalarBuffer::from(views);
+    if cfg!(debug_assertions) || nulls.as_ref().is_some_and(|n| n.len() != views.len()) {
+        return StringViewArray::try_new(views, Arc::clone(&buffers.0), nulls);
+    }
+    // SAFETY: every view was made by `SharedViews::view` from a `&str` (so its bytes are
+    // UTF-8 and inline views are zero-padded), and a view that is not inline points at the
+    // block and offset where `SharedViews::copy` wrote that `&str`'s bytes (the row's text,
+    // whose substring it is, or a copy of its own), inside `buffers`, which only the
+    // `SharedViews` that made the views creates; the null buffer's length was checked above.
+    Ok(unsafe { StringViewArray::new_unchecked(views, Arc::clone(&buffers.0), nulls) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn views_are_those_of_make_view() {
+        let text = "https://user:pw@example.com:8080/a/b/c?query=1#frag-ment-long";
+        let mut shared = SharedViews::with_capacity(0);
+        shared.start_row("x");
+        shared.start_row(text);
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                let sub = &text[start..end];
+                let expected = make_view(sub.as_bytes(), 0, 1 + start as u32);
+                assert_eq!(shared.view(text, sub), expected, "{sub:?}");
+            }
+        }
+        // Short texts: neither a forward nor a backward 16-byte window fits.
+        let short = "a:bc";
+        shared.start_row(short);
+        for start in 0..short.len() {
+            let sub = &short[start..];
+            assert_eq!(shared.view(short, sub), make_view(sub.as_bytes(), 0, 0));
+        }
+        // A string that is not inside the row's text is copied.
+        let other = String::from("https://elsewhere.example/");
+        let view = shared.view(text, &other);
+        let buffers = shared.finish();
+        let mut col = ViewColumn::with_capacity(1);
+        col.push(view);
+        assert_eq!(col.finish(&buffers).unwrap().value(0), other);
     }
 }

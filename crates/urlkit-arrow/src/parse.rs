@@ -1,7 +1,7 @@
 //! `parse`: a WHATWG URL's components as a struct column.
 
 use crate::input::Strings;
-use crate::output::{run, OnError, Output, Row, SharedViews, Sink, ViewColumn};
+use crate::output::{run, views_array, OnError, Output, Row, SharedViews, Sink};
 use arrow_array::builder::UInt16Builder;
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBufferBuilder;
@@ -26,30 +26,19 @@ pub fn parse_fields() -> Fields {
         .collect()
 }
 
-/// The string attributes of the struct (all but `port`), in field order.
-const STRINGS: [Attribute; 9] = [
-    Attribute::Href,
-    Attribute::Protocol,
-    Attribute::Username,
-    Attribute::Password,
-    Attribute::Host,
-    Attribute::Hostname,
-    Attribute::Pathname,
-    Attribute::Search,
-    Attribute::Hash,
-];
-
 struct Columns {
     text: SharedViews,
-    strings: [ViewColumn; 9],
+    /// The views of the string fields, in field order without `port`.
+    strings: [Vec<u128>; 9],
     port: UInt16Builder,
+    /// The struct's validity, which is also every field's.
     valid: NullBufferBuilder,
 }
 
 impl Sink for Columns {
     fn null(&mut self) {
         for c in &mut self.strings {
-            c.push_null();
+            c.push(0);
         }
         self.port.append_null();
         self.valid.append_null();
@@ -83,7 +72,7 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
     let rows = urls.len();
     let mut cols = Columns {
         text: SharedViews::with_capacity(byte_len(urls)),
-        strings: core::array::from_fn(|_| ViewColumn::with_capacity(rows)),
+        strings: core::array::from_fn(|_| Vec::with_capacity(rows)),
         port: UInt16Builder::with_capacity(rows),
         valid: NullBufferBuilder::new(rows),
     };
@@ -91,8 +80,20 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
         Ok(url) => {
             let href = url.as_str();
             c.text.start_row(href);
-            for (col, attr) in c.strings.iter_mut().zip(STRINGS) {
-                let view = c.text.view(href, url.get(attr));
+            // The getters directly (not `Url::get`'s dispatch), in field order.
+            let parts = [
+                href,
+                url.protocol(),
+                url.username(),
+                url.password(),
+                url.host_port(),
+                url.hostname(),
+                url.pathname(),
+                url.search(),
+                url.hash(),
+            ];
+            for (col, part) in c.strings.iter_mut().zip(parts) {
+                let view = c.text.view(href, part);
                 col.push(view);
             }
             c.port.append_option(url.port());
@@ -102,14 +103,15 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
         Err(e) => Row::Failed(e),
     });
     let buffers = cols.text.finish();
+    let valid = cols.valid.finish();
     let mut columns: Vec<ArrayRef> = Vec::with_capacity(10);
-    for (i, col) in cols.strings.into_iter().enumerate() {
+    for (i, views) in cols.strings.into_iter().enumerate() {
         if i == 6 {
             columns.push(Arc::new(cols.port.finish()));
         }
-        columns.push(Arc::new(col.finish(&buffers)?));
+        columns.push(Arc::new(views_array(views, &buffers, valid.clone())?));
     }
-    let values = StructArray::try_new(parse_fields(), columns, cols.valid.finish())?;
+    let values = StructArray::try_new(parse_fields(), columns, valid)?;
     Ok(Output { values, errors })
 }
 
