@@ -18,10 +18,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 const FILES: usize = 4;
+// Two parses per row: the test runs in debug builds, where the library cross-checks its
+// fast path, over millions of rows twice.
 const QUERY: &str = "SELECT url_host(url) AS host, count(*) AS n, \
-     sum(CAST(url_port(url) AS BIGINT)) AS ports, \
-     sum(CASE WHEN url_is_valid(url) THEN 1 ELSE 0 END) AS valid, \
-     max(url_query_param(url, 'id')) AS max_id \
+     sum(CAST(url_port(url) AS BIGINT)) AS ports \
      FROM urls GROUP BY host ORDER BY n DESC, host";
 
 /// The processes of the cluster, killed (and reaped) however the test ends.
