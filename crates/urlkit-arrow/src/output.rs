@@ -1,0 +1,304 @@
+//! Output columns: the error column, substrings of one shared buffer as string views, and
+//! the row loop every kernel runs.
+
+use crate::input::Strings;
+use arrow_array::builder::{make_view, StringBuilder, StringViewBuilder};
+use arrow_array::{StringArray, StringViewArray};
+use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, ScalarBuffer};
+use arrow_schema::ArrowError;
+use core::fmt::{self, Write as _};
+use std::sync::Arc;
+
+/// What a kernel does with a row that fails (a URL that does not parse, a bad base).
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use urlkit_arrow::{component, OnError};
+/// let urls = StringArray::from(vec!["https://a.example/", "no scheme"]);
+/// let out = component(&urls, urlkit::Attribute::Hostname, OnError::Message)?;
+/// assert!(out.values.is_null(1));
+/// assert_eq!(out.errors.unwrap().value(1), "relative url without a base at byte 0");
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OnError {
+    /// A null in the result; no error column.
+    #[default]
+    Null,
+    /// A null in the result and the error's message in the error column (null where the row
+    /// succeeded or its input was null).
+    Message,
+}
+
+/// A kernel's result: the values and, with [`OnError::Message`], one error message per row.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["https://a.example/"]);
+/// let out = urlkit_arrow::is_valid(&urls)?;
+/// assert!(out.value(0));
+/// let out = urlkit_arrow::component(&urls, urlkit::Attribute::Host, urlkit_arrow::OnError::Null)?;
+/// assert!(out.errors.is_none());
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Output<A> {
+    /// One value per input row; null for a null input and for a failure.
+    pub values: A,
+    /// The failures' messages, when [`OnError::Message`] was asked for.
+    pub errors: Option<StringArray>,
+}
+
+/// The outcome of one row, as a kernel's row function reports it.
+pub(crate) enum Row<E> {
+    /// The row function appended a value.
+    Value,
+    /// No value and no error (a null argument, an absent component): append a null.
+    Null,
+    /// A failure: append a null and, when asked, the message.
+    Failed(E),
+}
+
+/// A column being built that can take a null row.
+pub(crate) trait Sink {
+    fn null(&mut self);
+}
+
+impl Sink for StringViewBuilder {
+    fn null(&mut self) {
+        self.append_null();
+    }
+}
+
+/// Runs `row` over every row of `urls` (nulls give nulls without calling it) and collects
+/// the failures' messages when asked. The messages are written straight into the error
+/// column's buffer: no allocation per row.
+pub(crate) fn run<S: Sink, E: fmt::Display>(
+    urls: Strings<'_>,
+    rows: usize,
+    on_error: OnError,
+    sink: &mut S,
+    mut row: impl FnMut(usize, &str, &mut S) -> Row<E>,
+) -> Option<StringArray> {
+    let mut errors = (on_error == OnError::Message).then(|| StringBuilder::with_capacity(rows, 0));
+    for i in 0..rows {
+        let outcome = match urls.get(i) {
+            None => Row::Null,
+            Some(s) => row(i, s, sink),
+        };
+        match outcome {
+            Row::Value => {}
+            Row::Null => sink.null(),
+            Row::Failed(_) => sink.null(),
+        }
+        if let Some(errors) = errors.as_mut() {
+            match outcome {
+                Row::Failed(e) => {
+                    // Writing into the builder cannot fail.
+                    let _ = write!(errors, "{e}");
+                    errors.append_value("");
+                }
+                _ => errors.append_null(),
+            }
+        }
+    }
+    errors.map(|mut e| e.finish())
+}
+
+/// The rows of a string kernel's result column, with the capacity for `rows` views.
+pub(crate) fn string_sink(rows: usize) -> StringViewBuilder {
+    StringViewBuilder::with_capacity(rows)
+}
+
+/// Several string-view columns whose values are substrings of one text per row (a URL's
+/// components inside its href): each row's text is copied once into a shared buffer and
+/// every column's view points into it, so a component costs a 16-byte view and no copy.
+pub(crate) struct SharedViews {
+    /// The buffer being filled; earlier, full ones are in `blocks`.
+    data: Vec<u8>,
+    blocks: Vec<Buffer>,
+    /// Where the current row's text is: its block, offset and length.
+    row: (u32, u32, usize),
+}
+
+/// The view of the `len <= 12` bytes of `text` at `at`, stored inline: the length, then the
+/// bytes, zero-padded (Arrow's layout). Read as one 16-byte word from `text` and masked,
+/// instead of `make_view`'s copy of a variable length: this runs for most components.
+#[inline]
+fn inline_view(text: &[u8], at: usize, len: usize) -> u128 {
+    if len == 0 {
+        return 0;
+    }
+    let word = |from: usize| {
+        text.get(from..from + 16)
+            .and_then(|w| <[u8; 16]>::try_from(w).ok())
+            .map(u128::from_le_bytes)
+    };
+    let payload = if let Some(w) = word(at) {
+        // The bytes are the low `len` bytes of the word.
+        w & (u128::MAX >> (128 - 8 * len))
+    } else if let Some(w) = (at + len).checked_sub(16).and_then(word) {
+        // The bytes end the word: its high `len` bytes.
+        w >> (128 - 8 * len)
+    } else {
+        return make_view(&text[at..at + len], 0, 0);
+    };
+    (payload << 32) | len as u128
+}
+
+/// The view of `bytes` (more than 12) at `offset` of buffer `block`: length, prefix, block,
+/// offset (Arrow's layout, as `make_view` writes it, without its call).
+#[inline]
+fn long_view(bytes: &[u8], block: u32, offset: u32) -> u128 {
+    let prefix = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+    (bytes.len() as u128) | ((prefix as u128) << 32) | ((block as u128) << 64) | ((offset as u128) << 96)
+}
+
+/// The buffers of a finished [`SharedViews`]: only it makes them, so a [`ViewColumn`]
+/// finished over them is over the buffers its views were made for.
+pub(crate) struct SharedBuffers(Arc<[Buffer]>);
+
+/// One column of [`SharedViews`].
+pub(crate) struct ViewColumn {
+    views: Vec<u128>,
+    nulls: NullBufferBuilder,
+}
+
+impl SharedViews {
+    pub(crate) fn with_capacity(bytes: usize) -> Self {
+        SharedViews {
+            data: Vec::with_capacity(bytes),
+            blocks: Vec::new(),
+            row: (0, 0, 0),
+        }
+    }
+
+    /// Copies `bytes` to the buffer (a new block when the current one would pass 4 GiB, the
+    /// reach of a view's offset); returns its block and offset.
+    fn copy(&mut self, bytes: &[u8]) -> (u32, u32) {
+        if self.data.len() + bytes.len() > u32::MAX as usize {
+            self.blocks
+                .push(Buffer::from_vec(core::mem::take(&mut self.data)));
+        }
+        // The block count and offset fit: each block is below 4 GiB, and so many blocks
+        // would not fit in memory.
+        let at = (self.blocks.len() as u32, self.data.len() as u32);
+        self.data.extend_from_slice(bytes);
+        at
+    }
+
+    /// Copies the text of the next row; its substrings are then given by [`Self::view`].
+    pub(crate) fn start_row(&mut self, text: &str) {
+        let (block, offset) = self.copy(text.as_bytes());
+        self.row = (block, offset, text.len());
+    }
+
+    /// The view of `sub`, which should lie inside the current row's `text` (else it is
+    /// copied on its own, which is correct but not free).
+    #[inline]
+    pub(crate) fn view(&mut self, text: &str, sub: &str) -> u128 {
+        let (block, offset, len) = self.row;
+        let at = (sub.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+        if text.len() == len && at <= len && sub.len() <= len - at {
+            if sub.len() <= 12 {
+                return inline_view(text.as_bytes(), at, sub.len());
+            }
+            return long_view(sub.as_bytes(), block, offset + at as u32);
+        }
+        if sub.len() <= 12 {
+            return make_view(sub.as_bytes(), 0, 0);
+        }
+        let (block, offset) = self.copy(sub.as_bytes());
+        make_view(sub.as_bytes(), block, offset)
+    }
+
+    /// The shared buffers, for every column's [`ViewColumn::finish`].
+    pub(crate) fn finish(mut self) -> SharedBuffers {
+        self.blocks.push(Buffer::from_vec(self.data));
+        SharedBuffers(self.blocks.into())
+    }
+}
+
+impl ViewColumn {
+    pub(crate) fn with_capacity(rows: usize) -> Self {
+        ViewColumn {
+            views: Vec::with_capacity(rows),
+            nulls: NullBufferBuilder::new(rows),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, view: u128) {
+        self.views.push(view);
+        self.nulls.append_non_null();
+    }
+
+    #[inline]
+    pub(crate) fn push_null(&mut self) {
+        self.views.push(0);
+        self.nulls.append_null();
+    }
+
+    /// The column over `buffers`, the [`SharedViews`] its views were made with.
+    pub(crate) fn finish(mut self, buffers: &SharedBuffers) -> Result<StringViewArray, ArrowError> {
+        views_array(self.views, buffers, self.nulls.finish())
+    }
+}
+
+/// A string-view column from views made by [`SharedViews::view`] over `buffers` (its
+/// finished buffers) and a null buffer of the same length.
+///
+/// Arrow's checked constructor would validate the UTF-8 of every view again: a third of
+/// the parse kernel's time over `realworld.txt` (BENCHMARKS.md, "Arrow kernels"). Debug
+/// builds still run that check.
+#[allow(unsafe_code)]
+pub(crate) fn views_array(
+    views: Vec<u128>,
+    buffers: &SharedBuffers,
+    nulls: Option<NullBuffer>,
+) -> Result<StringViewArray, ArrowError> {
+    let views = ScalarBuffer::from(views);
+    if cfg!(debug_assertions) || nulls.as_ref().is_some_and(|n| n.len() != views.len()) {
+        return StringViewArray::try_new(views, Arc::clone(&buffers.0), nulls);
+    }
+    // SAFETY: every view was made by `SharedViews::view` from a `&str` (so its bytes are
+    // UTF-8 and inline views are zero-padded), and a view that is not inline points at the
+    // block and offset where `SharedViews::copy` wrote that `&str`'s bytes (the row's text,
+    // whose substring it is, or a copy of its own), inside `buffers`, which only the
+    // `SharedViews` that made the views creates; the null buffer's length was checked above.
+    Ok(unsafe { StringViewArray::new_unchecked(views, Arc::clone(&buffers.0), nulls) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn views_are_those_of_make_view() {
+        let text = "https://user:pw@example.com:8080/a/b/c?query=1#frag-ment-long";
+        let mut shared = SharedViews::with_capacity(0);
+        shared.start_row("x");
+        shared.start_row(text);
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                let sub = &text[start..end];
+                let expected = make_view(sub.as_bytes(), 0, 1 + start as u32);
+                assert_eq!(shared.view(text, sub), expected, "{sub:?}");
+            }
+        }
+        // Short texts: neither a forward nor a backward 16-byte window fits.
+        let short = "a:bc";
+        shared.start_row(short);
+        for start in 0..short.len() {
+            let sub = &short[start..];
+            assert_eq!(shared.view(short, sub), make_view(sub.as_bytes(), 0, 0));
+        }
+        // A string that is not inside the row's text is copied.
+        let other = String::from("https://elsewhere.example/");
+        let view = shared.view(text, &other);
+        let buffers = shared.finish();
+        let mut col = ViewColumn::with_capacity(1);
+        col.push(view);
+        assert_eq!(col.finish(&buffers).unwrap().value(0), other);
+    }
+}

@@ -1,0 +1,318 @@
+//! Single WHATWG components, validity, resolution and query parameters.
+
+use crate::input::Strings;
+use crate::output::{run, string_sink, OnError, Output, Row, Sink};
+use arrow_array::builder::{BooleanBuilder, UInt16Builder};
+use arrow_array::{Array, BooleanArray, StringViewArray, UInt16Array};
+use arrow_schema::ArrowError;
+use core::fmt;
+use urlkit::{Attribute, ParseError, Url};
+
+impl Sink for UInt16Builder {
+    fn null(&mut self) {
+        self.append_null();
+    }
+}
+
+/// A string part of a URL that [`component`] extracts.
+///
+/// ```
+/// use urlkit_arrow::Part;
+/// assert_eq!(Part::from(urlkit::Attribute::Hash), Part::Attribute(urlkit::Attribute::Hash));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// An attribute of the URL API ([`Url::get`]): never null for a URL that parses (an
+    /// absent component is the empty string, as in the API).
+    Attribute(Attribute),
+    /// The scheme without its `:` ([`Url::scheme`]).
+    Scheme,
+    /// The query without its `?` ([`Url::query`]); null when the URL has none.
+    Query,
+    /// The fragment without its `#` ([`Url::fragment`]); null when the URL has none.
+    Fragment,
+}
+
+impl From<Attribute> for Part {
+    fn from(attr: Attribute) -> Self {
+        Part::Attribute(attr)
+    }
+}
+
+/// One part of every URL: an attribute ([`Url::get`]: `"hostname"`, `"pathname"`, …) or
+/// another [`Part`]. Null where the URL is null or fails to parse (or the part is absent,
+/// for the parts that can be).
+///
+/// # Errors
+///
+/// When `urls` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use urlkit::Attribute;
+/// use urlkit_arrow::{component, Part};
+/// let urls = StringArray::from(vec!["https://user@EXAMPLE.com/p?q=1", "https://h/"]);
+/// let out = component(&urls, Attribute::Hostname, Default::default())?;
+/// assert_eq!(out.values.value(0), "example.com");
+/// let out = component(&urls, Part::Query, Default::default())?;
+/// assert_eq!(out.values.value(0), "q=1");
+/// assert!(out.values.is_null(1));
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn component(
+    urls: &dyn Array,
+    part: impl Into<Part>,
+    on_error: OnError,
+) -> Result<Output<StringViewArray>, ArrowError> {
+    let part = part.into();
+    map_urls(urls, on_error, |url, out| {
+        let value = match part {
+            Part::Attribute(attr) => Some(url.get(attr)),
+            Part::Scheme => Some(url.scheme()),
+            Part::Query => url.query(),
+            Part::Fragment => url.fragment(),
+        };
+        match value {
+            Some(v) => {
+                out.append_value(v);
+                Row::Value
+            }
+            None => Row::Null,
+        }
+    })
+}
+
+/// The port of every URL as a number ([`Url::port`]): null where the URL is null, fails to
+/// parse, or has no port (including a default port, which the parser drops).
+///
+/// # Errors
+///
+/// When `urls` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// let urls = StringArray::from(vec!["http://h:8080/", "http://h:80/"]);
+/// let out = urlkit_arrow::port(&urls, Default::default())?;
+/// assert_eq!(out.values.value(0), 8080);
+/// assert!(out.values.is_null(1));
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn port(urls: &dyn Array, on_error: OnError) -> Result<Output<UInt16Array>, ArrowError> {
+    let input = Strings::try_from_array(urls)?;
+    let mut out = UInt16Builder::with_capacity(urls.len());
+    let errors = run(
+        input,
+        urls.len(),
+        on_error,
+        &mut out,
+        |_, s, out| match Url::parse(s) {
+            Ok(url) => match url.port() {
+                Some(p) => {
+                    out.append_value(p);
+                    Row::Value
+                }
+                None => Row::Null,
+            },
+            Err(e) => Row::Failed(e),
+        },
+    );
+    Ok(Output {
+        values: out.finish(),
+        errors,
+    })
+}
+
+/// Whether every URL parses ([`Url::can_parse`], decided without building the URL), against
+/// `base` when it is given; null where the URL (or the base) is null.
+///
+/// # Errors
+///
+/// When `urls` is not a string array, or `base` is a column of another length.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use urlkit_arrow::Strings;
+/// let urls = StringArray::from(vec![Some("https://a/"), Some("/rel"), None]);
+/// let out = urlkit_arrow::is_valid_with_base(&urls, Strings::Scalar(None))?;
+/// assert!(out.value(0) && !out.value(1) && out.is_null(2));
+/// let out = urlkit_arrow::is_valid_with_base(&urls, Strings::Scalar(Some("http://h/")))?;
+/// assert!(out.value(1));
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn is_valid_with_base(urls: &dyn Array, base: Strings<'_>) -> Result<BooleanArray, ArrowError> {
+    let input = Strings::try_from_array(urls)?;
+    base.check_len(urls.len(), "the base")?;
+    let mut out = BooleanBuilder::with_capacity(urls.len());
+    for i in 0..urls.len() {
+        match (input.get(i), base) {
+            (None, _) => out.append_null(),
+            (Some(s), Strings::Scalar(None)) => out.append_value(Url::can_parse(s, None)),
+            (Some(s), base) => match base.get(i) {
+                Some(b) => out.append_value(Url::can_parse(s, Some(b))),
+                None => out.append_null(),
+            },
+        }
+    }
+    Ok(out.finish())
+}
+
+/// Whether every URL parses on its own ([`Url::can_parse`] without a base); null where the
+/// URL is null.
+///
+/// # Errors
+///
+/// When `urls` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let out = urlkit_arrow::is_valid(&StringArray::from(vec!["https://a/", "a b"]))?;
+/// assert!(out.value(0) && !out.value(1));
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn is_valid(urls: &dyn Array) -> Result<BooleanArray, ArrowError> {
+    is_valid_with_base(urls, Strings::Scalar(None))
+}
+
+/// Why a resolution failed: the reference, or the base itself.
+#[derive(Debug)]
+enum ResolveError {
+    Base(ParseError),
+    Reference(ParseError),
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ResolveError::Base(e) => write!(f, "base: {e}"),
+            ResolveError::Reference(e) => e.fmt(f),
+        }
+    }
+}
+
+/// Resolves every reference in `refs` against `base` with the WHATWG parser
+/// ([`Url::parse_with_base`]) and gives the href. `base` is one URL for all rows (parsed
+/// once) or a column; a null reference or base gives a null, a base or reference that fails
+/// to parse a null and an error.
+///
+/// # Errors
+///
+/// When `refs` is not a string array, or `base` is a column of another length.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use urlkit_arrow::{resolve, OnError, Strings};
+/// let refs = StringArray::from(vec!["../c?x", "https://other/", "http://[::1"]);
+/// let out = resolve(&refs, Strings::Scalar(Some("https://h/a/b/")), OnError::Message)?;
+/// assert_eq!(out.values.value(0), "https://h/a/c?x");
+/// assert_eq!(out.values.value(1), "https://other/");
+/// assert!(out.values.is_null(2));
+/// assert_eq!(out.errors.unwrap().value(2), "unclosed ipv6 address at byte 11");
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn resolve(
+    refs: &dyn Array,
+    base: Strings<'_>,
+    on_error: OnError,
+) -> Result<Output<StringViewArray>, ArrowError> {
+    let input = Strings::try_from_array(refs)?;
+    base.check_len(refs.len(), "the base")?;
+    let scalar_base = match base {
+        Strings::Scalar(Some(b)) => Some(Url::parse(b)),
+        _ => None,
+    };
+    let mut out = string_sink(refs.len());
+    let errors = run(input, refs.len(), on_error, &mut out, |i, s, out| {
+        let joined = match &scalar_base {
+            Some(Ok(b)) => b.join(s),
+            Some(Err(e)) => return Row::Failed(ResolveError::Base(*e)),
+            None => match base.get(i).map(Url::parse) {
+                None => return Row::Null,
+                Some(Err(e)) => return Row::Failed(ResolveError::Base(e)),
+                Some(Ok(b)) => b.join(s),
+            },
+        };
+        match joined {
+            Ok(url) => {
+                out.append_value(url.as_str());
+                Row::Value
+            }
+            Err(e) => Row::Failed(ResolveError::Reference(e)),
+        }
+    });
+    Ok(Output {
+        values: out.finish(),
+        errors,
+    })
+}
+
+/// The value of the first query parameter named `name` in every URL's query, decoded as
+/// `application/x-www-form-urlencoded` (as `URLSearchParams.get` does). Null where the URL
+/// or the name is null, the URL fails to parse, or the parameter is absent; an empty
+/// string for `?name` and `?name=`.
+///
+/// # Errors
+///
+/// When `urls` is not a string array, or `name` is a column of another length.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use urlkit_arrow::{query_param, Strings};
+/// let urls = StringArray::from(vec!["https://h/?a=1&utm_source=x%20y", "https://h/?a=2", "https://h/?utm_source"]);
+/// let out = query_param(&urls, Strings::Scalar(Some("utm_source")), Default::default())?;
+/// assert_eq!(out.values.value(0), "x y");
+/// assert!(out.values.is_null(1));
+/// assert_eq!(out.values.value(2), "");
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn query_param(
+    urls: &dyn Array,
+    name: Strings<'_>,
+    on_error: OnError,
+) -> Result<Output<StringViewArray>, ArrowError> {
+    name.check_len(urls.len(), "the parameter name")?;
+    map_urls_indexed(urls, on_error, |i, url, out| {
+        let (Some(query), Some(name)) = (url.query(), name.get(i)) else {
+            return Row::Null;
+        };
+        match urlkit::form::parse(query.as_bytes()).find(|(n, _)| n == name) {
+            Some((_, value)) => {
+                out.append_value(value);
+                Row::Value
+            }
+            None => Row::Null,
+        }
+    })
+}
+
+/// Runs `row` on every URL that parses (no base) into a string column.
+pub(crate) fn map_urls(
+    urls: &dyn Array,
+    on_error: OnError,
+    mut row: impl FnMut(&Url, &mut arrow_array::builder::StringViewBuilder) -> Row<ParseError>,
+) -> Result<Output<StringViewArray>, ArrowError> {
+    map_urls_indexed(urls, on_error, |_, url, out| row(url, out))
+}
+
+/// [`map_urls`] with the row's index, for kernels with a second argument.
+pub(crate) fn map_urls_indexed(
+    urls: &dyn Array,
+    on_error: OnError,
+    mut row: impl FnMut(usize, &Url, &mut arrow_array::builder::StringViewBuilder) -> Row<ParseError>,
+) -> Result<Output<StringViewArray>, ArrowError> {
+    let input = Strings::try_from_array(urls)?;
+    let mut out = string_sink(urls.len());
+    let errors = run(
+        input,
+        urls.len(),
+        on_error,
+        &mut out,
+        |i, s, out| match Url::parse(s) {
+            Ok(url) => row(i, &url, out),
+            Err(e) => Row::Failed(e),
+        },
+    );
+    Ok(Output {
+        values: out.finish(),
+        errors,
+    })
+}

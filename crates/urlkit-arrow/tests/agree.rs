@@ -1,0 +1,450 @@
+//! Every kernel agrees with the library's row-by-row API on every line of `realworld.txt`,
+//! `synthetic.txt` and `messy.txt` (its bases included), with nulls mixed in, in each of the
+//! three string layouts: same values, same nulls, same failures and error messages.
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::UInt16Type;
+use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray, StructArray};
+use std::sync::Arc;
+use urlkit::rfc3986::UriRef;
+use urlkit::{Attribute, Url};
+use urlkit_arrow::{OnError, Output, Part, Profile, Strings};
+
+/// One dataset: its inputs, with a null every 13th row, and a base per row (messy.txt's).
+struct Data {
+    name: &'static str,
+    inputs: Vec<Option<String>>,
+    bases: Vec<Option<String>>,
+    /// The library's parse of each input (no base), computed once for all tests.
+    urls: Vec<Option<Result<Url, urlkit::ParseError>>>,
+}
+
+/// The datasets, or none with one line saying so (a failure when CI requires the data).
+fn datasets() -> &'static [Data] {
+    static DATA: std::sync::OnceLock<Vec<Data>> = std::sync::OnceLock::new();
+    DATA.get_or_init(load)
+}
+
+fn load() -> Vec<Data> {
+    let dir = urlkit_bench::datasets_dir();
+    if !dir.join("realworld.txt").is_file() {
+        assert!(
+            std::env::var_os("URLKIT_REQUIRE_CONFORMANCE").is_none_or(|v| v.is_empty() || v == "0"),
+            "URLKIT_REQUIRE_CONFORMANCE is set but {} has no realworld.txt",
+            dir.display()
+        );
+        eprintln!(
+            "kernel agreement tests skipped: no datasets in {} (set URLKIT_DATASETS)",
+            dir.display()
+        );
+        return Vec::new();
+    }
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut out = Vec::new();
+    for name in ["realworld.txt", "synthetic.txt", "messy.txt"] {
+        let text = read(name);
+        let mut inputs = Vec::new();
+        let mut bases = Vec::new();
+        for (i, line) in urlkit_bench::corpus::split_lines(&text).into_iter().enumerate() {
+            let case = match name {
+                "messy.txt" => urlkit_bench::corpus::messy_case(line).expect("messy.txt line"),
+                _ => urlkit_bench::corpus::MessyCase {
+                    input: line.to_owned(),
+                    base: None,
+                },
+            };
+            let null = i % 13 == 5;
+            inputs.push((!null).then_some(case.input));
+            bases.push(case.base);
+        }
+        out.push(Data {
+            name: match name {
+                "realworld.txt" => "realworld",
+                "synthetic.txt" => "synthetic",
+                _ => "messy",
+            },
+            urls: inputs.iter().map(|s| s.as_deref().map(Url::parse)).collect(),
+            inputs,
+            bases,
+        });
+    }
+    out
+}
+
+/// The three layouts of the same strings.
+fn layouts(values: &[Option<String>]) -> [ArrayRef; 3] {
+    let v: Vec<Option<&str>> = values.iter().map(|s| s.as_deref()).collect();
+    [
+        Arc::new(StringArray::from(v.clone())),
+        Arc::new(LargeStringArray::from(v.clone())),
+        Arc::new(StringViewArray::from(v)),
+    ]
+}
+
+/// Compares row by row; panics with the first mismatches and their count.
+fn agree<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    inputs: &[Option<String>],
+    expected: impl Fn(usize) -> T,
+    actual: impl Fn(usize) -> T,
+) {
+    let mut bad = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let (e, a) = (expected(i), actual(i));
+        if e != a {
+            bad.push(format!("row {i} {input:?}: expected {e:?}, got {a:?}"));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{what}: {} rows differ, first: {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(5)]
+    );
+}
+
+fn string_at(a: &StringViewArray, i: usize) -> Option<String> {
+    a.is_valid(i).then(|| a.value(i).to_owned())
+}
+
+fn error_at(out: &Output<impl Array>, i: usize) -> Option<String> {
+    let errors = out.errors.as_ref().expect("error column asked for");
+    errors.is_valid(i).then(|| errors.value(i).to_owned())
+}
+
+/// The expected value and error of a row from a library result.
+fn split<T, E: ToString>(r: Option<Result<Option<T>, E>>) -> (Option<T>, Option<String>) {
+    match r {
+        None => (None, None),
+        Some(Ok(v)) => (v, None),
+        Some(Err(e)) => (None, Some(e.to_string())),
+    }
+}
+
+#[test]
+fn parse_struct_agrees_in_every_layout() {
+    for data in datasets() {
+        for array in layouts(&data.inputs) {
+            let out = urlkit_arrow::parse(&array, OnError::Message).unwrap();
+            let s: &StructArray = &out.values;
+            let what = format!("parse {} {}", data.name, array.data_type());
+            agree(
+                &what,
+                &data.inputs,
+                |i| {
+                    let r = data.urls[i].as_ref();
+                    let parts = r.as_ref().and_then(|r| r.as_ref().ok()).map(|u| {
+                        let strings: Vec<String> = Attribute::ALL
+                            .iter()
+                            .filter(|a| **a != Attribute::Port)
+                            .map(|a| u.get(*a).to_owned())
+                            .collect();
+                        (strings, u.port())
+                    });
+                    (parts, r.and_then(|r| r.as_ref().err()).map(|e| e.to_string()))
+                },
+                |i| {
+                    let parts = s.is_valid(i).then(|| {
+                        let strings: Vec<String> = Attribute::ALL
+                            .iter()
+                            .filter(|a| **a != Attribute::Port)
+                            .map(|a| {
+                                let c = s.column_by_name(a.name()).unwrap().as_string_view();
+                                assert!(c.is_valid(i), "a valid struct has every string component");
+                                c.value(i).to_owned()
+                            })
+                            .collect();
+                        let port = s.column_by_name("port").unwrap().as_primitive::<UInt16Type>();
+                        (strings, port.is_valid(i).then(|| port.value(i)))
+                    });
+                    (parts, error_at(&out, i))
+                },
+            );
+        }
+    }
+}
+
+#[test]
+fn components_and_port_agree() {
+    for data in datasets() {
+        let [array, ..] = layouts(&data.inputs);
+        for attr in Attribute::ALL {
+            let out = urlkit_arrow::component(&array, attr, OnError::Message).unwrap();
+            agree(
+                &format!("component {} {}", attr.name(), data.name),
+                &data.inputs,
+                |i| {
+                    split(
+                        data.urls[i]
+                            .as_ref()
+                            .map(|r| r.as_ref().map(|u| Some(u.get(attr).to_owned()))),
+                    )
+                },
+                |i| (string_at(&out.values, i), error_at(&out, i)),
+            );
+        }
+        for (part, get) in [
+            (Part::Scheme, (|u| Some(u.scheme())) as fn(&Url) -> Option<&str>),
+            (Part::Query, |u| u.query()),
+            (Part::Fragment, |u| u.fragment()),
+        ] {
+            let out = urlkit_arrow::component(&array, part, OnError::Message).unwrap();
+            agree(
+                &format!("component {part:?} {}", data.name),
+                &data.inputs,
+                |i| {
+                    split(
+                        data.urls[i]
+                            .as_ref()
+                            .map(|r| r.as_ref().map(|u| get(u).map(str::to_owned))),
+                    )
+                },
+                |i| (string_at(&out.values, i), error_at(&out, i)),
+            );
+        }
+        let out = urlkit_arrow::port(&array, OnError::Message).unwrap();
+        agree(
+            &format!("port {}", data.name),
+            &data.inputs,
+            |i| split(data.urls[i].as_ref().map(|r| r.as_ref().map(|u| u.port()))),
+            |i| {
+                (
+                    out.values.is_valid(i).then(|| out.values.value(i)),
+                    error_at(&out, i),
+                )
+            },
+        );
+    }
+}
+
+#[test]
+fn validity_agrees_with_and_without_bases() {
+    for data in datasets() {
+        let [array, ..] = layouts(&data.inputs);
+        let out = urlkit_arrow::is_valid(&array).unwrap();
+        agree(
+            &format!("is_valid {}", data.name),
+            &data.inputs,
+            |i| data.urls[i].as_ref().map(|r| r.is_ok()),
+            |i| out.is_valid(i).then(|| out.value(i)),
+        );
+        let [bases, ..] = layouts(&data.bases);
+        let out = urlkit_arrow::is_valid_with_base(&array, Strings::try_from_array(&bases).unwrap()).unwrap();
+        agree(
+            &format!("is_valid with base column {}", data.name),
+            &data.inputs,
+            |i| match (&data.inputs[i], &data.bases[i]) {
+                (Some(s), Some(b)) => Some(Url::parse(b).is_ok_and(|b| b.join(s).is_ok())),
+                _ => None,
+            },
+            |i| out.is_valid(i).then(|| out.value(i)),
+        );
+    }
+}
+
+#[test]
+fn resolution_agrees_with_scalar_and_column_bases() {
+    for data in datasets() {
+        let [array, ..] = layouts(&data.inputs);
+        // messy.txt's own bases, a column with nulls where a line has none.
+        let [bases, ..] = layouts(&data.bases);
+        let out = urlkit_arrow::resolve(&array, Strings::try_from_array(&bases).unwrap(), OnError::Message)
+            .unwrap();
+        agree(
+            &format!("resolve against base column {}", data.name),
+            &data.inputs,
+            |i| match (&data.inputs[i], &data.bases[i]) {
+                (Some(s), Some(b)) => match Url::parse(b) {
+                    Ok(b) => split(Some(b.join(s).map(|u| Some(u.as_str().to_owned())))),
+                    Err(e) => (None, Some(format!("base: {e}"))),
+                },
+                _ => (None, None),
+            },
+            |i| (string_at(&out.values, i), error_at(&out, i)),
+        );
+        // Every line as a base for one reference (column), and one base for every line.
+        let reference = StringArray::from(vec!["../x/./y?q#f"; data.inputs.len()]);
+        let out = urlkit_arrow::resolve(
+            &reference,
+            Strings::try_from_array(&array).unwrap(),
+            OnError::Message,
+        )
+        .unwrap();
+        agree(
+            &format!("resolve a reference against every line of {}", data.name),
+            &data.inputs,
+            |i| match data.urls[i].as_ref() {
+                None => (None, None),
+                Some(Ok(b)) => split(Some(b.join("../x/./y?q#f").map(|u| Some(u.as_str().to_owned())))),
+                Some(Err(e)) => (None, Some(format!("base: {e}"))),
+            },
+            |i| (string_at(&out.values, i), error_at(&out, i)),
+        );
+        for base in ["https://example.com/a/b?c#d", "file:///C:/x/y", "not a url"] {
+            let out = urlkit_arrow::resolve(&array, Strings::Scalar(Some(base)), OnError::Message).unwrap();
+            let b = Url::parse(base);
+            agree(
+                &format!("resolve {} against {base}", data.name),
+                &data.inputs,
+                |i| match (data.inputs[i].as_deref(), &b) {
+                    (None, _) => (None, None),
+                    (Some(s), Ok(b)) => split(Some(b.join(s).map(|u| Some(u.as_str().to_owned())))),
+                    (Some(_), Err(e)) => (None, Some(format!("base: {e}"))),
+                },
+                |i| (string_at(&out.values, i), error_at(&out, i)),
+            );
+        }
+    }
+}
+
+#[test]
+fn query_parameters_agree_with_search_params() {
+    const NAMES: [Option<&str>; 6] = [
+        Some("utm_source"),
+        Some("q"),
+        Some("id"),
+        None,
+        Some(""),
+        Some("v"),
+    ];
+    for data in datasets() {
+        let [array, ..] = layouts(&data.inputs);
+        let names = StringArray::from(
+            (0..data.inputs.len())
+                .map(|i| NAMES[i % NAMES.len()])
+                .collect::<Vec<_>>(),
+        );
+        let out = urlkit_arrow::query_param(&array, Strings::Utf8(&names), OnError::Message).unwrap();
+        // And each line's own first parameter, which is present whenever the query has one.
+        let firsts: Vec<Option<String>> = data
+            .urls
+            .iter()
+            .map(|s| {
+                let url = s.as_ref()?.as_ref().ok()?;
+                url.search_params().iter().next().map(|(n, _)| n.to_owned())
+            })
+            .collect();
+        let [first_names, ..] = layouts(&firsts);
+        let own = urlkit_arrow::query_param(
+            &array,
+            Strings::try_from_array(&first_names).unwrap(),
+            OnError::Null,
+        )
+        .unwrap();
+        let expected = |i: usize, name: Option<&str>| {
+            split(data.urls[i].as_ref().map(|r| {
+                r.as_ref().map(|u| {
+                    let params = urlkit::form::SearchParams::parse_query(u.query()?);
+                    params.get(name?).map(str::to_owned)
+                })
+            }))
+        };
+        agree(
+            &format!("query_param {}", data.name),
+            &data.inputs,
+            |i| expected(i, NAMES[i % NAMES.len()]),
+            |i| (string_at(&out.values, i), error_at(&out, i)),
+        );
+        agree(
+            &format!("query_param (first name) {}", data.name),
+            &data.inputs,
+            |i| expected(i, firsts[i].as_deref()).0,
+            |i| string_at(&own.values, i),
+        );
+    }
+}
+
+#[test]
+fn normalization_agrees_for_each_profile() {
+    for data in datasets() {
+        let [_, large, _] = layouts(&data.inputs);
+        let whatwg = urlkit_arrow::normalize(&large, Profile::Whatwg, OnError::Message).unwrap();
+        agree(
+            &format!("normalize whatwg {}", data.name),
+            &data.inputs,
+            |i| {
+                split(
+                    data.urls[i]
+                        .as_ref()
+                        .map(|r| r.as_ref().map(|u| Some(u.as_str().to_owned()))),
+                )
+            },
+            |i| (string_at(&whatwg.values, i), error_at(&whatwg, i)),
+        );
+        let rfc = urlkit_arrow::normalize(&large, Profile::Rfc3986, OnError::Message).unwrap();
+        agree(
+            &format!("normalize rfc3986 {}", data.name),
+            &data.inputs,
+            |i| {
+                split(
+                    data.inputs[i]
+                        .as_deref()
+                        .map(|s| UriRef::parse(s).map(|r| Some(r.normalized().as_str().to_owned()))),
+                )
+            },
+            |i| (string_at(&rfc.values, i), error_at(&rfc, i)),
+        );
+    }
+}
+
+#[test]
+fn rfc3986_view_agrees_in_every_layout() {
+    for data in datasets() {
+        for array in layouts(&data.inputs) {
+            let out = urlkit_arrow::rfc3986(&array, OnError::Message).unwrap();
+            let s = &out.values;
+            agree(
+                &format!("rfc3986 {} {}", data.name, array.data_type()),
+                &data.inputs,
+                |i| {
+                    split(data.inputs[i].as_deref().map(|t| {
+                        UriRef::parse(t).map(|r| {
+                            Some(
+                                [
+                                    r.scheme(),
+                                    r.authority(),
+                                    r.userinfo(),
+                                    r.host(),
+                                    r.port(),
+                                    Some(r.path()),
+                                    r.query(),
+                                    r.fragment(),
+                                ]
+                                .map(|p| p.map(str::to_owned)),
+                            )
+                        })
+                    }))
+                },
+                |i| {
+                    let parts = s
+                        .is_valid(i)
+                        .then(|| core::array::from_fn(|c| string_at(s.column(c).as_string_view(), i)));
+                    (parts, error_at(&out, i))
+                },
+            );
+        }
+    }
+}
+
+#[test]
+fn sliced_inputs_and_wrong_types() {
+    let urls = StringArray::from(vec![
+        Some("https://a.example/x"),
+        None,
+        Some("https://b.example:81/y"),
+        Some("x"),
+    ]);
+    let sliced = urls.slice(1, 3);
+    let out = urlkit_arrow::parse(&sliced, OnError::Message).unwrap();
+    assert_eq!(out.values.len(), 3);
+    assert!(out.values.is_null(0) && out.values.is_null(2));
+    let hosts = out.values.column_by_name("host").unwrap().as_string_view();
+    assert_eq!(hosts.value(1), "b.example:81");
+    let errors = out.errors.unwrap();
+    assert!(errors.is_null(0) && errors.is_null(1) && errors.is_valid(2));
+
+    let ints = arrow_array::Int64Array::from(vec![1]);
+    assert!(urlkit_arrow::parse(&ints, OnError::Null).is_err());
+    let short = StringArray::from(vec!["http://h/"]);
+    assert!(urlkit_arrow::resolve(&urls, Strings::Utf8(&short), OnError::Null).is_err());
+}

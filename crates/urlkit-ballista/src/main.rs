@@ -1,0 +1,169 @@
+//! `urlkit-ballista`: a [Ballista](https://datafusion.apache.org/ballista/) scheduler or
+//! executor that carries urlkit's SQL functions, so the SQL of `urlkit sql` runs on a
+//! cluster. See this crate's README.md for starting a cluster on several machines.
+//!
+//! ```text
+//! urlkit-ballista scheduler --bind-host 0.0.0.0 --port 50050
+//! urlkit-ballista executor --scheduler-host sched.example --scheduler-port 50050 --port 50051 --grpc-port 50052
+//! ```
+//!
+//! Functions travel by name in a query plan: the scheduler (which plans) and every executor
+//! (which runs the plan's fragments) each need urlkit's functions in their own registry, and
+//! so does the client that submits the SQL (`urlkit_ballista` clients register them on the
+//! context that `remote_with_state` returns).
+
+use ballista_core::registry::BallistaFunctionRegistry;
+use ballista_executor::executor_process::{start_executor_process, ExecutorProcessConfig};
+use ballista_scheduler::cluster::BallistaCluster;
+use ballista_scheduler::config::SchedulerConfig;
+use ballista_scheduler::scheduler_process::start_server;
+use clap::{Parser, Subcommand};
+use datafusion::execution::FunctionRegistry;
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// A Ballista scheduler or executor with urlkit's URL functions (url_parse, url_host, …).
+#[derive(Parser, Debug)]
+#[command(name = "urlkit-ballista", version)]
+struct Args {
+    #[command(subcommand)]
+    mode: Mode,
+}
+
+#[derive(Subcommand, Debug)]
+enum Mode {
+    /// Plans queries and hands their tasks to executors; clients connect to it
+    /// (df://HOST:PORT).
+    Scheduler {
+        /// Address to listen on.
+        #[arg(long, default_value = "0.0.0.0")]
+        bind_host: String,
+        /// Port to listen on (gRPC, for clients and executors).
+        #[arg(long, default_value_t = 50050)]
+        port: u16,
+        /// The host name executors and clients reach this scheduler by.
+        #[arg(long, default_value = "localhost")]
+        external_host: String,
+    },
+    /// Runs tasks; registers with the scheduler and serves its results to other executors.
+    Executor {
+        /// The scheduler's host.
+        #[arg(long, default_value = "localhost")]
+        scheduler_host: String,
+        /// The scheduler's port.
+        #[arg(long, default_value_t = 50050)]
+        scheduler_port: u16,
+        /// Address to listen on.
+        #[arg(long, default_value = "0.0.0.0")]
+        bind_host: String,
+        /// The host name other executors and clients fetch results from (default: the
+        /// address the scheduler sees).
+        #[arg(long)]
+        external_host: Option<String>,
+        /// Port of the Arrow Flight service (results of finished tasks).
+        #[arg(long, default_value_t = 50051)]
+        port: u16,
+        /// Port of the gRPC service (tasks pushed by the scheduler).
+        #[arg(long, default_value_t = 50052)]
+        grpc_port: u16,
+        /// Tasks run at once (default: the number of cores).
+        #[arg(long)]
+        concurrent_tasks: Option<usize>,
+        /// Directory for shuffle files (default: a new temporary directory).
+        #[arg(long)]
+        work_dir: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        // Ballista's own binaries use 32 MiB stacks: deep plans recurse.
+        .thread_stack_size(32 * 1024 * 1024)
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("urlkit-ballista: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        match args.mode {
+            Mode::Scheduler {
+                bind_host,
+                port,
+                external_host,
+            } => scheduler(&bind_host, port, &external_host).await,
+            Mode::Executor {
+                scheduler_host,
+                scheduler_port,
+                bind_host,
+                external_host,
+                port,
+                grpc_port,
+                concurrent_tasks,
+                work_dir,
+            } => {
+                let mut config = ExecutorProcessConfig {
+                    scheduler_host,
+                    scheduler_port,
+                    bind_host,
+                    external_host,
+                    port,
+                    grpc_port,
+                    work_dir,
+                    override_function_registry: Some(Arc::new(function_registry())),
+                    ..Default::default()
+                };
+                if let Some(n) = concurrent_tasks {
+                    config.vcores = n.max(1);
+                }
+                start_executor_process(Arc::new(config))
+                    .await
+                    .map_err(|e| e.to_string())
+            }
+        }
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("urlkit-ballista: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn scheduler(bind_host: &str, port: u16, external_host: &str) -> Result<(), String> {
+    let addr: SocketAddr = format!("{bind_host}:{port}")
+        .parse()
+        .map_err(|e| format!("{bind_host}:{port}: {e}"))?;
+    let config = SchedulerConfig::default()
+        .with_hostname(external_host)
+        .with_port(port)
+        .with_override_session_builder(Arc::new(|config| {
+            // Ballista's own session state, plus urlkit's functions for planning.
+            let mut state = ballista_core::utils::default_session_builder(config)?;
+            for f in urlkit_datafusion::functions() {
+                state.register_udf(Arc::new(f))?;
+            }
+            Ok(state)
+        }));
+    let cluster = BallistaCluster::new_from_config(&config)
+        .await
+        .map_err(|e| e.to_string())?;
+    start_server(cluster, addr, Arc::new(config))
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Ballista's default functions and urlkit's, for executors.
+fn function_registry() -> BallistaFunctionRegistry {
+    let mut registry = BallistaFunctionRegistry::default();
+    for f in urlkit_datafusion::functions() {
+        registry.scalar_functions.insert(f.name().to_owned(), Arc::new(f));
+    }
+    registry
+}

@@ -1,0 +1,71 @@
+//! # urlkit-datafusion
+//!
+//! ## Overview
+//!
+//! urlkit's URL functions as [Apache DataFusion](https://datafusion.apache.org/) scalar
+//! functions, so that SQL over web crawls, logs and clickstreams can split, check, resolve
+//! and normalize URLs correctly (the WHATWG URL Standard, RFC 3986) instead of with regular
+//! expressions. [`register`] adds them all to a `SessionContext`; [`functions`] lists them
+//! for other registries (a Ballista scheduler's or executor's).
+//!
+//! Every function takes strings of any layout (`Utf8`, `LargeUtf8`, `Utf8View`), gives
+//! NULL for a NULL argument and for a URL that does not parse, and runs the kernels of
+//! `urlkit-arrow` over whole batches.
+//!
+//! | function | result | what |
+//! | --- | --- | --- |
+//! | `url_parse(url)` | struct | href, protocol, username, password, host, hostname, port (UInt16), pathname, search, hash |
+//! | `url_host(url)`, `url_hostname(url)` | string | the host name, without port (`example.com`, `[::1]`, `192.0.2.1`) |
+//! | `url_host_port(url)` | string | the URL API's `host`: host name and port |
+//! | `url_scheme(url)` | string | scheme without `:` (`https`) |
+//! | `url_protocol`, `url_username`, `url_password`, `url_pathname`, `url_search`, `url_hash`, `url_href` | string | that attribute of the URL API (empty when absent) |
+//! | `url_path(url)` | string | same as `url_pathname` |
+//! | `url_query(url)`, `url_fragment(url)` | string | without `?`/`#`; NULL when absent |
+//! | `url_port(url)` | UInt16 | the port; NULL when none (default ports are dropped) |
+//! | `url_is_valid(url [, base])` | boolean | whether it parses (against `base`) |
+//! | `url_parse_error(url)` | string | why it does not parse, with the byte position; NULL when it does |
+//! | `url_resolve(base, reference)` | string | the href of `reference` resolved against `base` |
+//! | `url_query_param(url, name)` | string | the first query parameter `name`, decoded; NULL when absent |
+//! | `url_normalize(url [, profile])` | string | canonical form: `'whatwg'` (default, the href) or `'rfc3986'` |
+//! | `url_rfc3986(url)` | struct | RFC 3986 components (scheme, authority, userinfo, host, port, path, query, fragment), NULL when absent |
+//!
+//! ## Examples
+//!
+//! ```
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() -> datafusion::error::Result<()> {
+//! use datafusion::prelude::SessionContext;
+//! let ctx = SessionContext::new();
+//! urlkit_datafusion::register(&ctx);
+//! let batches = ctx
+//!     .sql("SELECT url_host('https://User@Example.COM:8080/a?b=1') AS host,
+//!                  url_port('https://example.com:8080/') AS port,
+//!                  url_query_param('https://h/?utm_source=news%20letter', 'utm_source') AS source,
+//!                  url_resolve('https://h/a/b', '../c') AS resolved,
+//!                  url_is_valid('http://[::1') AS valid")
+//!     .await?
+//!     .collect()
+//!     .await?;
+//! let text = datafusion::arrow::util::pretty::pretty_format_batches(&batches)?.to_string();
+//! assert!(text.contains("| example.com | 8080 | news letter | https://h/c | false |"), "{text}");
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Hosts by count over a table of URLs, and a struct's fields:
+//!
+//! ```sql
+//! SELECT url_host(url) AS host, count(*) AS n FROM urls GROUP BY host ORDER BY n DESC LIMIT 10;
+//! SELECT url_parse(url)['pathname'] FROM urls WHERE url_parse(url)['protocol'] = 'https:';
+//! SELECT url, url_parse_error(url) FROM urls WHERE NOT url_is_valid(url);
+//! SELECT url_normalize(url, 'rfc3986') FROM urls;
+//! ```
+//!
+//! ## Crate features
+//!
+//! None. The crate needs Rust 1.94 (that of DataFusion 55). The `urlkit-sql` binary runs
+//! SQL over files (`urlkit sql --help`).
+
+mod udf;
+
+pub use udf::{functions, register, UrlFunction};

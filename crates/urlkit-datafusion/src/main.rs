@@ -1,0 +1,299 @@
+//! `urlkit-sql`: SQL with urlkit's URL functions over CSV, JSON lines, Parquet and plain
+//! one-URL-per-line files. The `urlkit` command runs it as `urlkit sql`.
+//!
+//! ```text
+//! urlkit sql -t urls.txt "SELECT url_host(url) AS host, count(*) AS n FROM urls GROUP BY host ORDER BY n DESC LIMIT 10"
+//! urlkit sql -t logs=access.parquet --format csv "SELECT url_query_param(url, 'q') FROM logs"
+//! urlkit sql "SELECT url_normalize(url) AS url FROM 'crawl.parquet'" --format parquet -o normalized.parquet
+//! ```
+
+use clap::{Parser, ValueEnum};
+use datafusion::arrow::array::{ArrayRef, RecordBatch, StringViewBuilder};
+use datafusion::arrow::datatypes::{DataType, Field, Schema};
+use datafusion::datasource::MemTable;
+use datafusion::error::{DataFusionError, Result};
+use datafusion::prelude::{
+    CsvReadOptions, JsonReadOptions, ParquetReadOptions, SessionConfig, SessionContext,
+};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// Runs SQL with urlkit's URL functions (url_parse, url_host, url_resolve, …) over files.
+///
+/// A file given with --table is a table named after the file (its name up to the first dot)
+/// or NAME=PATH. Its format comes from the extension: .csv (with a header row), .tsv,
+/// .json/.jsonl/.ndjson (JSON lines), .parquet (or a directory of Parquet files); any other
+/// file is one URL per line, a table with one column `url`. Files may also be named in the
+/// SQL itself: SELECT … FROM 'data.parquet'.
+#[derive(Parser, Debug)]
+#[command(name = "urlkit sql", version)]
+struct Args {
+    /// The SQL statement(s) to run; the last one's result is printed.
+    sql: String,
+    /// A file to register as a table: PATH or NAME=PATH (repeatable).
+    #[arg(short, long = "table", value_name = "[NAME=]PATH")]
+    tables: Vec<String>,
+    /// Register a file as one-URL-per-line whatever its extension: PATH or NAME=PATH.
+    #[arg(long = "lines", value_name = "[NAME=]PATH")]
+    lines: Vec<String>,
+    /// Output format.
+    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Write to this file instead of standard output (required for parquet).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Worker threads and partitions (default: the number of cores).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// An aligned text table.
+    Table,
+    /// CSV with a header row.
+    Csv,
+    /// One JSON object per row.
+    Json,
+    /// A Parquet file (needs --output).
+    Parquet,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(threads.max(1))
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("urlkit sql: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(args, threads)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("urlkit sql: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(args: Args, threads: usize) -> Result<()> {
+    let config = SessionConfig::new().with_target_partitions(threads.max(1));
+    let ctx = SessionContext::new_with_config(config).enable_url_table();
+    urlkit_datafusion::register(&ctx);
+    for spec in &args.tables {
+        let (name, path) = table_spec(spec)?;
+        register(&ctx, &name, &path, false, threads).await?;
+    }
+    for spec in &args.lines {
+        let (name, path) = table_spec(spec)?;
+        register(&ctx, &name, &path, true, threads).await?;
+    }
+    let mut last = None;
+    for statement in split_statements(&args.sql) {
+        last = Some(ctx.sql(statement).await?);
+    }
+    let Some(df) = last else {
+        return Err(DataFusionError::Plan("no SQL statement given".into()));
+    };
+    if args.format == Format::Parquet {
+        let Some(path) = args.output.as_deref() else {
+            return Err(DataFusionError::Plan(
+                "--format parquet needs --output FILE".into(),
+            ));
+        };
+        let schema = Arc::new(df.schema().as_arrow().clone());
+        let batches = df.collect().await?;
+        return write_parquet(path, schema, &batches);
+    }
+    let batches = df.collect().await?;
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(p) => Box::new(std::io::BufWriter::new(std::fs::File::create(p)?)),
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
+    match args.format {
+        Format::Table => writeln!(
+            out,
+            "{}",
+            datafusion::arrow::util::pretty::pretty_format_batches(&batches)?
+        )?,
+        Format::Csv => {
+            let mut w = datafusion::arrow::csv::WriterBuilder::new()
+                .with_header(true)
+                .build(&mut out);
+            for b in &batches {
+                w.write(b)?;
+            }
+        }
+        Format::Json => {
+            let mut w = datafusion::arrow::json::LineDelimitedWriter::new(&mut out);
+            for b in &batches {
+                w.write(b)?;
+            }
+            w.finish()?;
+        }
+        Format::Parquet => unreachable!("handled above"),
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// `NAME=PATH` or `PATH` (the name is the file name up to its first dot).
+fn table_spec(spec: &str) -> Result<(String, PathBuf)> {
+    if let Some((name, path)) = spec.split_once('=') {
+        if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Ok((name.to_owned(), PathBuf::from(path)));
+        }
+    }
+    let path = PathBuf::from(spec);
+    let stem = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.split('.').next())
+        .unwrap_or("");
+    let name: String = stem
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    if name.is_empty() {
+        return Err(DataFusionError::Plan(format!(
+            "cannot name a table after {spec:?}: give NAME=PATH"
+        )));
+    }
+    Ok((name, path))
+}
+
+async fn register(
+    ctx: &SessionContext,
+    name: &str,
+    path: &Path,
+    lines: bool,
+    partitions: usize,
+) -> Result<()> {
+    let p = path
+        .to_str()
+        .ok_or_else(|| DataFusionError::Plan(format!("{}: not a UTF-8 path", path.display())))?;
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if lines {
+        return register_lines(ctx, name, path, partitions);
+    }
+    match ext.as_str() {
+        "csv" => ctx.register_csv(name, p, CsvReadOptions::new()).await,
+        "tsv" => {
+            ctx.register_csv(
+                name,
+                p,
+                CsvReadOptions::new().delimiter(b'\t').file_extension(".tsv"),
+            )
+            .await
+        }
+        "json" | "jsonl" | "ndjson" => {
+            let ext = format!(".{ext}");
+            ctx.register_json(name, p, JsonReadOptions::default().file_extension(&ext))
+                .await
+        }
+        "parquet" => ctx.register_parquet(name, p, ParquetReadOptions::default()).await,
+        _ if path.is_dir() => ctx.register_parquet(name, p, ParquetReadOptions::default()).await,
+        _ => register_lines(ctx, name, path, partitions),
+    }
+}
+
+/// A one-URL-per-line file as a table with one `url` column (Utf8View), split on `\n` (a
+/// `\r` before it is dropped), in `partitions` parts so that queries run in parallel.
+fn register_lines(ctx: &SessionContext, name: &str, path: &Path, partitions: usize) -> Result<()> {
+    let bytes = std::fs::read(path).map_err(|e| DataFusionError::Plan(format!("{}: {e}", path.display())))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let schema = Arc::new(Schema::new(vec![Field::new("url", DataType::Utf8View, false)]));
+    let lines: Vec<&str> = text
+        .split_terminator('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
+    const BATCH: usize = 8192;
+    let mut parts: Vec<Vec<RecordBatch>> = vec![Vec::new(); partitions.max(1)];
+    for (i, chunk) in lines.chunks(BATCH).enumerate() {
+        let mut b = StringViewBuilder::with_capacity(chunk.len());
+        for l in chunk {
+            b.append_value(l);
+        }
+        let column: ArrayRef = Arc::new(b.finish());
+        let n = parts.len();
+        parts[i % n].push(RecordBatch::try_new(Arc::clone(&schema), vec![column])?);
+    }
+    ctx.register_table(name, Arc::new(MemTable::try_new(schema, parts)?))?;
+    Ok(())
+}
+
+/// Splits on `;` outside quotes and comments (enough for a few statements on a command line).
+fn split_statements(sql: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut start, mut quote) = (0, None::<u8>);
+    let b = sql.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match (quote, b[i]) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, c @ (b'\'' | b'"')) => quote = Some(c),
+            (None, b'-') if b.get(i + 1) == Some(&b'-') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            (None, b';') => {
+                out.push(&sql[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out.push(&sql[start..]);
+    out.retain(|s| !s.trim().is_empty());
+    out
+}
+
+fn write_parquet(path: &Path, schema: Arc<Schema>, batches: &[RecordBatch]) -> Result<()> {
+    let file = std::fs::File::create(path)?;
+    let mut w = datafusion::parquet::arrow::ArrowWriter::try_new(file, schema, None)?;
+    for b in batches {
+        w.write(b)?;
+    }
+    w.close()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statements_split_outside_quotes() {
+        assert_eq!(
+            split_statements("SELECT ';'; SELECT 2 -- a;b\n;"),
+            ["SELECT ';'", " SELECT 2 -- a;b\n"]
+        );
+    }
+
+    #[test]
+    fn tables_are_named_after_files() {
+        assert_eq!(table_spec("dir/urls.txt").unwrap().0, "urls");
+        assert_eq!(
+            table_spec("t=dir/x.parquet").unwrap(),
+            ("t".to_owned(), PathBuf::from("dir/x.parquet"))
+        );
+        assert_eq!(table_spec("my-logs.jsonl").unwrap().0, "my_logs");
+    }
+}
