@@ -85,12 +85,12 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
                 href,
                 url.protocol(),
                 url.username(),
-                url.password(),
+                url.password_str(),
                 url.host_port(),
                 url.hostname(),
                 url.pathname(),
                 url.search(),
-                url.hash(),
+                url.hash_str(),
             ];
             for (col, part) in c.strings.iter_mut().zip(parts) {
                 let view = c.text.view(href, part);

@@ -62,10 +62,11 @@ impl AsciiClass {
 
 /// The first index at or after `i` whose byte is not in `class` (`i` itself when past the
 /// end), or `None` when no vector scan runs here: no AVX2, not x86-64, `no_std`, or fewer
-/// than 16 bytes in `s`.
+/// than 16 bytes in `s`, or built with `--cfg urlkit_scalar` (CI runs the test suite that way
+/// once more, so every caller's scalar scan is tested on this CPU too).
 #[inline(always)]
 pub(crate) fn try_scan(s: &[u8], i: usize, class: &AsciiClass) -> Option<usize> {
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
     if s.len() >= 16 && std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2 (just detected), which `avx2::scan` enables.
         return Some(unsafe { avx2::scan(s, i, class) });
@@ -74,7 +75,7 @@ pub(crate) fn try_scan(s: &[u8], i: usize, class: &AsciiClass) -> Option<usize> 
     None
 }
 
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
 mod avx2 {
     use super::AsciiClass;
     use core::arch::x86_64::{
@@ -192,6 +193,13 @@ mod tests {
             std::eprintln!("no vector scan on this CPU or build: only the class rows are tested");
         }
         here
+    }
+
+    /// `--cfg urlkit_scalar` really switches the vector scans off.
+    #[test]
+    #[cfg(urlkit_scalar)]
+    fn scalar_switch_disables_vectors() {
+        assert!(try_scan(&[b'a'; 64], 0, &sample().0).is_none());
     }
 
     #[test]
