@@ -5,7 +5,8 @@
 //! `{scheme}` `{path}` `{query}` `{fragment}` (without their `:`, `?`, `#`);
 //! `{query:NAME}` (the first value of NAME, decoded) and `{query-all:NAME}` (every value,
 //! separated by a space); `{default:port}` (the port, else the scheme's default);
-//! `{puny:host}` / `{idn:host}` (and `hostname`) in Punycode or Unicode. A missing component
+//! `{puny:host}` / `{idn:host}` (and `hostname`) in Punycode or Unicode; `{registrable_domain}`
+//! and `{public_suffix}` by the Public Suffix List (`urlkit::domain`). A missing component
 //! prints empty; `{{` and `}}` are literal braces.
 
 use crate::edit::unicode_host;
@@ -15,7 +16,7 @@ use urlkit::{Attribute, Url};
 /// The placeholder names, for `--help` and errors.
 pub const NAMES: &str = "href, protocol, username, password, host, hostname, port, pathname, search, hash, \
                          origin, scheme, path, query, fragment, query:NAME, query-all:NAME, default:port, \
-                         puny:host, idn:host, puny:hostname, idn:hostname";
+                         puny:host, idn:host, puny:hostname, idn:hostname, registrable_domain, public_suffix";
 
 /// One component a placeholder names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,6 +33,10 @@ enum Field {
     DefaultPort,
     /// `host` (`true`) or `hostname` in Unicode.
     Idn(bool),
+    /// The host's registrable domain (eTLD+1) by the Public Suffix List.
+    RegistrableDomain,
+    /// The host's public suffix by the Public Suffix List.
+    PublicSuffix,
 }
 
 /// A piece of a template.
@@ -118,6 +123,8 @@ fn field(name: &str) -> Option<Field> {
         "default:port" => Field::DefaultPort,
         "idn:host" => Field::Idn(true),
         "idn:hostname" => Field::Idn(false),
+        "registrable_domain" => Field::RegistrableDomain,
+        "public_suffix" => Field::PublicSuffix,
         _ => {
             if let Some(q) = name.strip_prefix("query:") {
                 Field::QueryFirst(q.to_owned())
@@ -158,6 +165,16 @@ fn render(field: &Field, url: &Url, href: &str, out: &mut String) {
             if let Some(port) = url.port_or_known_default() {
                 let _ = write!(out, "{port}");
             }
+        }
+        Field::RegistrableDomain | Field::PublicSuffix => {
+            let parts = url
+                .host()
+                .and_then(|h| urlkit::domain::List::builtin().split_host(h));
+            let value = parts.as_ref().and_then(|p| match field {
+                Field::RegistrableDomain => p.registrable_domain(),
+                _ => Some(p.public_suffix()),
+            });
+            out.push_str(value.unwrap_or(""));
         }
         Field::Idn(with_port) => {
             let hostname = url.hostname();

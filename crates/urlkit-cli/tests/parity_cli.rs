@@ -49,6 +49,22 @@ fn get_fills_every_placeholder() {
             );
         }
     }
+    // The Public Suffix List: a private-section suffix, a wildcard rule, an IP host (none).
+    let psl = [
+        ("https://a.b.example.co.uk/x", "example.co.uk", "co.uk"),
+        ("https://x.user.github.io/", "user.github.io", "github.io"),
+        ("http://www.city.kawasaki.jp/", "city.kawasaki.jp", "kawasaki.jp"),
+        ("http://a.b.c.kawasaki.jp/", "b.c.kawasaki.jp", "c.kawasaki.jp"),
+        ("http://127.0.0.1/", "", ""),
+        ("http://com/", "", "com"),
+    ];
+    for (url, registrable, suffix) in psl {
+        assert_eq!(
+            ok(&["normalize", "--get", "{registrable_domain}|{public_suffix}", url]),
+            format!("{registrable}|{suffix}\n"),
+            "{url}"
+        );
+    }
     // A missing component prints empty; the default port fills in.
     assert_eq!(
         ok(&[
