@@ -144,7 +144,7 @@ const OPS: &[Op] = &[
     ("set-href", |s| usize::from(base().set_href(s).is_ok())),
     ("set-host", |s| {
         let mut u = base();
-        let _ = u.set_host(s.get(7..).unwrap_or(s));
+        let _ = u.set_host_port(s.get(7..).unwrap_or(s));
         u.as_str().len()
     }),
     ("set-pathname", |s| {
