@@ -2,11 +2,11 @@
 //! by. Each profile is a function of a URL string:
 //!
 //! - [`rfc3986`]: RFC 3986 §6.2.2 syntax-based and §6.2.3 scheme-based normalization.
-//! - [`safe_browsing`] / [`SafeBrowsingUrl`]: the Safe Browsing canonical URL, its lookup
+//! - [`safe_browsing()`] / [`SafeBrowsingUrl`]: the Safe Browsing canonical URL, its lookup
 //!   expressions and their SHA-256 hashes.
-//! - [`surt`]: the SURT key of web archives (Common Crawl's CDX index, pywb, the Wayback
+//! - [`surt()`]: the SURT key of web archives (Common Crawl's CDX index, pywb, the Wayback
 //!   Machine), exactly as the Python `surt` package 0.3.1 computes it.
-//! - [`crawler`] / [`Crawler`]: a deduplication form after w3lib's `canonicalize_url`, with
+//! - [`crawler()`] / [`Crawler`]: a deduplication form after w3lib's `canonicalize_url`, with
 //!   an optional list of tracking parameters to drop.
 //!
 //! [`Profile`] names them (and the WHATWG serialization) for command lines.
@@ -79,11 +79,11 @@ pub enum Profile {
     Whatwg,
     /// [`rfc3986`].
     Rfc3986,
-    /// [`safe_browsing`].
+    /// [`safe_browsing()`].
     SafeBrowsing,
-    /// [`surt`].
+    /// [`surt()`].
     Surt,
-    /// [`crawler`] (tracking parameters kept).
+    /// [`crawler()`] (tracking parameters kept).
     Crawler,
 }
 
