@@ -56,10 +56,12 @@
 //! handler may keep a cache (`FnMut`); what it captures must be `Sync`. The driver does
 //! the rest: where the inputs come from, catching a panic in the handler (the input fails
 //! with an internal error, the run goes on), counting, ordering, threads, buffering and
-//! flushing, the summary, closed pipes and I/O errors, and the exit status (see [`Status`]).
+//! flushing, saying where a reported input was (each `urlkit: ` line of a report from a
+//! file or standard input becomes `urlkit: FILE:LINE: `, `<stdin>` naming standard input),
+//! the summary, closed pipes and I/O errors, and the exit status (see [`Status`]).
 //! A usage error found before the run (a bad flag value) is `return driver::usage(msg)`.
 
-use crate::input::{check_open, Hygiene, Item, LineReader, Raw, Stream};
+use crate::input::{check_open, Block, Hygiene, Item, LineReader, Lines, Raw, Stream};
 use crate::standard::Failure;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -113,15 +115,6 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Records one input's outcome.
-    pub fn record(&mut self, ok: bool) {
-        if ok {
-            self.ok += 1;
-        } else {
-            self.failed += 1;
-        }
-    }
-
     /// [`Status::Failure`] when any input failed, else [`Status::Success`].
     pub fn status(&self) -> Status {
         if self.failed == 0 {
@@ -461,11 +454,15 @@ impl RunError {
 
 /// Turns the result of a run into a [`Status`], reporting I/O errors on standard error. A
 /// closed pipe (as in `urlkit … | head`) is not an error worth a message: the run stops
-/// quietly with the status of what was processed.
+/// quietly, at once, with exit status 1 when an input had already failed (the failure
+/// was reported, and is what the status is for), else 2 (not every input was answered).
 fn finish(result: Result<Tally, RunError>) -> Status {
     match result {
         Ok(tally) => tally.status(),
-        Err(RunError { tally, error }) if error.kind() == io::ErrorKind::BrokenPipe => tally.status(),
+        Err(RunError { tally, error }) if error.kind() == io::ErrorKind::BrokenPipe => match tally.status() {
+            Status::Failure => Status::Failure,
+            _ => Status::Error,
+        },
         Err(RunError { error, .. }) => {
             eprintln!("urlkit: {}", lower_first(&error.to_string()));
             Status::Error
@@ -485,26 +482,36 @@ pub fn lower_first(message: &str) -> String {
     }
 }
 
-/// One answered input, as the writer needs it.
+/// An answer the writer must look at one by one: a failure, one with a report on
+/// standard error, a block, or (`--line-buffered`) any answer. The others are only
+/// counted, so that a run of plain answers costs the writer nothing per input.
 #[derive(Debug)]
 struct Rec {
     /// Where the answer ends in the chunk's output.
     end: usize,
-    /// Whether the input succeeded.
-    ok: bool,
     /// The answer is a block (see [`Sink::block`]).
     block: bool,
     /// What goes to standard error after the answer.
     err: Option<String>,
-    /// The kind of a failure.
+    /// The kind of a failure (`None`: the input succeeded).
     kind: Option<&'static str>,
+    /// The input's line in the chunk (1 for its first line; 0 for an argument).
+    line: u64,
 }
 
-/// The answers to a run of consecutive inputs.
+/// The answers to a run of consecutive inputs of one source.
 #[derive(Debug, Default)]
 struct Chunk {
     out: Vec<u8>,
+    /// The answers the writer must look at, in order.
     recs: Vec<Rec>,
+    /// Inputs that succeeded, all of them.
+    ok: u64,
+    /// Lines of the source read for this chunk.
+    lines: u64,
+    /// The stream the inputs came from (an index into the batch's sources; `None` for
+    /// arguments).
+    source: Option<usize>,
     /// Flush standard output once this chunk is written (input may wait next).
     flush: bool,
 }
@@ -515,41 +522,71 @@ struct Worker<'a, H> {
     hygiene: &'a Hygiene,
     sink: Sink,
     recs: Vec<Rec>,
+    /// Inputs answered with success since the last chunk was taken.
+    ok: u64,
+    /// Lines read since the last chunk was taken.
+    lines: u64,
+    /// Where the inputs come from.
+    source: Option<usize>,
+    /// Record every answer (`--line-buffered`: the writer flushes after each).
+    every: bool,
 }
 
 impl<'a, H> Worker<'a, H>
 where
     H: FnMut(&str, &mut Sink) -> bool,
 {
-    fn new(handler: H, hygiene: &'a Hygiene, format: Format) -> Self {
+    fn new(handler: H, batch: &'a Batch) -> Self {
         Worker {
             handler,
-            hygiene,
-            sink: Sink::new(format),
+            hygiene: &batch.hygiene,
+            sink: Sink::new(batch.format),
             recs: Vec::new(),
+            ok: 0,
+            lines: 0,
+            source: None,
+            every: batch.line_buffered,
         }
     }
 
-    /// Answers one raw input: cleans it by the input rules, then runs the handler.
-    fn raw(&mut self, raw: Raw<'_>) {
+    /// Answers every line of a block (see [`Block::Lines`]).
+    fn lines(&mut self, block: &[u8]) {
+        let max = self.hygiene.max_length;
+        for line in Lines::new(block) {
+            self.raw(
+                if line.len() > max {
+                    Raw::TooLong(line)
+                } else {
+                    Raw::Line(line)
+                },
+                true,
+            );
+        }
+    }
+
+    /// Answers one raw input: cleans it by the input rules, then runs the handler. `line`:
+    /// the input is a line of a stream (counted for the line numbers of reports), not an
+    /// argument.
+    fn raw(&mut self, raw: Raw<'_>, line: bool) {
+        self.lines += u64::from(line);
         let item = match raw {
             Raw::Line(bytes) => self.hygiene.clean(bytes),
             Raw::TooLong(start) => self.hygiene.too_long(start),
         };
         match item {
-            Item::Input(text, lossy) => self.answer(&text, lossy),
+            Item::Input(text, lossy) => self.answer(&text, lossy, line),
             Item::Skip => {}
             Item::Fail(shown, failure) => {
                 self.sink.block = false;
                 self.line_failure(&shown, &failure);
-                self.push(false);
+                self.push(false, line);
             }
         }
     }
 
     /// Answers one input with the handler, under a guard. `lossy`: invalid UTF-8 in the
     /// input was percent-encoded, which the answer says.
-    fn answer(&mut self, input: &str, lossy: bool) {
+    fn answer(&mut self, input: &str, lossy: bool, line: bool) {
         let start = self.sink.out.len();
         self.sink.block = false;
         self.sink.kind = None;
@@ -567,7 +604,7 @@ where
         if lossy {
             self.mark_lossy(start, input);
         }
-        self.push(ok);
+        self.push(ok, line);
     }
 
     /// Writes the failure of an input outside any handler.
@@ -594,28 +631,28 @@ where
         }
     }
 
-    /// Records the answer just written.
-    fn push(&mut self, ok: bool) {
+    /// Records the answer just written (`line`: it answers a line of a stream).
+    fn push(&mut self, ok: bool, line: bool) {
+        if ok && !self.sink.block && self.sink.err.is_empty() && !self.every {
+            self.ok += 1;
+            return;
+        }
+        self.ok += u64::from(ok);
         let err = (!self.sink.err.is_empty()).then(|| std::mem::take(&mut self.sink.err));
         let kind = self.sink.kind.take();
         self.recs.push(Rec {
             end: self.sink.out.len(),
-            ok,
             block: self.sink.block,
             err,
             kind: if ok { None } else { Some(kind.unwrap_or("other")) },
+            line: if line { self.lines } else { 0 },
         });
     }
 
     /// Whether the answers so far should be written now: a report waits for them, or
     /// the buffer is full.
     fn due(&self) -> bool {
-        self.recs.last().is_some_and(|r| r.err.is_some()) || self.sink.out.len() >= IO_BUFFER
-    }
-
-    /// Takes the answers so far.
-    fn take(&mut self) -> Chunk {
-        self.take_into(Vec::with_capacity(IO_BUFFER + 4096))
+        self.sink.out.len() >= IO_BUFFER || self.recs.iter().any(|r| r.err.is_some())
     }
 
     /// Takes the answers so far, leaving `fresh` (empty) as the next output buffer.
@@ -623,6 +660,9 @@ where
         Chunk {
             out: std::mem::replace(&mut self.sink.out, fresh),
             recs: std::mem::take(&mut self.recs),
+            ok: std::mem::take(&mut self.ok),
+            lines: std::mem::take(&mut self.lines),
+            source: self.source,
             flush: false,
         }
     }
@@ -640,6 +680,12 @@ struct Output<W> {
     kinds: std::collections::BTreeMap<&'static str, u64>,
     /// The progress bar, when one is shown.
     progress: Option<Progress>,
+    /// How reports name each source (`None` for arguments).
+    names: Vec<Option<String>>,
+    /// The source of the last chunk written.
+    source: Option<usize>,
+    /// Lines of that source before the chunk being written.
+    line: u64,
 }
 
 /// A progress line on standard error, drawn once a run has taken a while.
@@ -689,7 +735,31 @@ impl<W: Write> Output<W> {
                 start: std::time::Instant::now(),
                 drawn: None,
             }),
+            names: batch.sources.iter().map(location_name).collect(),
+            source: None,
+            line: 0,
         }
+    }
+
+    /// `report` with each of its messages (the lines starting `urlkit: `) saying where the
+    /// input was: `urlkit: FILE:LINE: …`, the name `<stdin>` for standard input; an
+    /// argument's report as it is.
+    fn locate<'r>(&self, report: &'r str, line: u64) -> std::borrow::Cow<'r, str> {
+        let Some(name) = self.source.and_then(|i| self.names.get(i)?.as_deref()) else {
+            return report.into();
+        };
+        let line = self.line + line;
+        let mut located = String::with_capacity(report.len() + name.len() + 16);
+        for text in report.split_inclusive('\n') {
+            match text.strip_prefix("urlkit: ") {
+                Some(rest) => {
+                    located.push_str(&format!("urlkit: {name}:{line}: "));
+                    located.push_str(rest);
+                }
+                None => located.push_str(text),
+            }
+        }
+        located.into()
     }
 
     /// The end-of-run summary: inputs, failures by kind, time.
@@ -723,10 +793,14 @@ impl<W: Write> Output<W> {
 
     /// Writes a chunk of answers.
     fn write(&mut self, chunk: &Chunk) -> Result<(), RunError> {
+        if chunk.source != self.source {
+            self.source = chunk.source;
+            self.line = 0;
+        }
         let (mut start, mut written) = (0, 0);
         for rec in &chunk.recs {
-            self.tally.record(rec.ok);
             if let Some(kind) = rec.kind {
+                self.tally.failed += 1;
                 *self.kinds.entry(kind).or_default() += 1;
             }
             if rec.block {
@@ -746,14 +820,17 @@ impl<W: Write> Output<W> {
                 if let Some(progress) = &mut self.progress {
                     progress.clear();
                 }
+                let err = self.locate(err, rec.line);
                 if self.color {
-                    eprint!("{}", paint(err));
+                    eprint!("{}", paint(&err));
                 } else {
                     eprint!("{err}");
                 }
             }
             start = rec.end;
         }
+        self.tally.ok += chunk.ok;
+        self.line += chunk.lines;
         self.put(&chunk.out[written..])?;
         if chunk.flush {
             self.flush()?;
@@ -832,6 +909,15 @@ fn open(source: &Source) -> io::Result<Stream> {
     }
 }
 
+/// The name of a source in the location of a report: `None` for an argument.
+fn location_name(source: &Source) -> Option<String> {
+    match source {
+        Source::Stdin => Some("<stdin>".to_owned()),
+        Source::File(path) => Some(path.display().to_string()),
+        Source::Arg(_) => None,
+    }
+}
+
 /// The name of a source in messages.
 fn source_name(source: &Source) -> String {
     match source {
@@ -841,15 +927,22 @@ fn source_name(source: &Source) -> String {
     }
 }
 
-/// What reading found: an input, or that the next read may wait for input.
+/// What reading found.
 enum Event<'a> {
-    /// One raw input.
-    Input(Raw<'a>),
+    /// The inputs that follow come from the stream `Some(index)` of the batch's sources,
+    /// or from arguments (`None`).
+    Source(Option<usize>),
+    /// One argument: one input, whatever bytes it holds.
+    Arg(Raw<'a>),
+    /// One line of a stream.
+    Line(Raw<'a>),
+    /// Whole lines of a stream (see [`Block::Lines`]).
+    Lines(&'a [u8]),
     /// The next read may wait.
     Waiting,
 }
 
-/// Reads every source in order, handing each raw input to `each`, and [`Event::Waiting`]
+/// Reads every source in order, handing what it finds to `each`, and [`Event::Waiting`]
 /// before a read that may wait for input; `unreadable` hears of each source that cannot
 /// be read. Stops early when `each` fails.
 fn read_all<E>(
@@ -857,13 +950,17 @@ fn read_all<E>(
     unreadable: &mut dyn FnMut(&str, io::Error),
     each: &mut dyn FnMut(Event<'_>) -> Result<(), E>,
 ) -> Result<(), E> {
-    for source in &batch.sources {
+    let mut streaming = false;
+    for (index, source) in batch.sources.iter().enumerate() {
         if let Source::Arg(arg) = source {
+            if std::mem::take(&mut streaming) {
+                each(Event::Source(None))?;
+            }
             let bytes = arg_bytes(arg);
             if bytes.len() > batch.hygiene.max_length {
-                each(Event::Input(Raw::TooLong(&bytes)))?;
+                each(Event::Arg(Raw::TooLong(&bytes)))?;
             } else {
-                each(Event::Input(Raw::Line(&bytes)))?;
+                each(Event::Arg(Raw::Line(&bytes)))?;
             }
             continue;
         }
@@ -874,6 +971,8 @@ fn read_all<E>(
                 continue;
             }
         };
+        streaming = true;
+        each(Event::Source(Some(index)))?;
         let mut stopped = None;
         loop {
             let mut before_blocking = || {
@@ -882,8 +981,9 @@ fn read_all<E>(
                     io::Error::other("stopped")
                 })
             };
-            match lines.next(&mut before_blocking) {
-                Ok(Some(raw)) => each(Event::Input(raw))?,
+            match lines.next_block(&mut before_blocking) {
+                Ok(Some(Block::Lines(block))) => each(Event::Lines(block))?,
+                Ok(Some(Block::One(raw))) => each(Event::Line(raw))?,
                 Ok(None) => break,
                 Err(e) => {
                     if let Some(stopped) = stopped.take() {
@@ -915,39 +1015,65 @@ where
     if batch.threads > 1 && streams {
         return run_threaded(batch, output, make, unreadable);
     }
-    let mut worker = Worker::new(make(), &batch.hygiene, batch.format);
+    let mut worker = Worker::new(make(), &batch);
     let started = std::time::Instant::now();
     let mut out = Output::new(output, &batch);
+    let mut spare = Vec::with_capacity(IO_BUFFER + 4096);
+    // Writes the answers so far, keeping the buffer for the next ones.
+    let mut write = |worker: &mut Worker<'_, H>, out: &mut Output<W>| {
+        let mut chunk = worker.take_into(std::mem::take(&mut spare));
+        let written = out.write(&chunk);
+        chunk.out.clear();
+        spare = chunk.out;
+        written
+    };
     read_all(&batch, unreadable, &mut |event| {
         match event {
-            Event::Input(raw) => {
-                worker.raw(raw);
-                if worker.due() || batch.line_buffered {
-                    out.write(&worker.take())?;
-                }
+            Event::Source(source) => {
+                write(&mut worker, &mut out)?;
+                worker.source = source;
             }
+            Event::Arg(raw) => worker.raw(raw, false),
+            Event::Line(raw) => worker.raw(raw, true),
+            Event::Lines(block) => worker.lines(block),
             // Nothing may wait in our buffers while reading waits for input (`tail -f`).
             Event::Waiting => {
-                out.write(&worker.take())?;
+                write(&mut worker, &mut out)?;
                 out.flush()?;
             }
         }
+        if worker.due() || batch.line_buffered {
+            write(&mut worker, &mut out)?;
+        }
         Ok(())
     })?;
-    out.write(&worker.take())?;
+    write(&mut worker, &mut out)?;
     out.close(started)
 }
 
-/// Inputs handed to a worker thread: their bytes and where each lies.
+/// What one stretch of a work unit's bytes holds.
+#[derive(Debug, Clone, Copy)]
+enum Seg {
+    /// Whole lines (see [`Block::Lines`]).
+    Lines,
+    /// One input: `line` (a line of a stream, else an argument), `too_long` (only the
+    /// start of an overlong line or argument).
+    One { line: bool, too_long: bool },
+}
+
+/// Inputs handed to a worker thread: their bytes and what each stretch holds.
 struct Work {
     data: Vec<u8>,
-    /// Each input's range in `data`, and whether it is the start of an overlong line.
-    items: Vec<(usize, usize, bool)>,
+    /// Where each stretch ends in `data`, and what it holds.
+    segs: Vec<(usize, Seg)>,
+    /// The source of the inputs (see [`Chunk::source`]).
+    source: Option<usize>,
     /// Flush once the answers are written.
     flush: bool,
 }
 
-/// Inputs per work unit.
+/// Stretches per work unit (one per argument; lines come in blocks of up to the read
+/// buffer).
 const WORK_ITEMS: usize = 4096;
 
 /// Bytes of input per work unit (a unit is handed over when either limit is reached).
@@ -986,15 +1112,66 @@ impl Work {
     fn new() -> Self {
         Work {
             data: Vec::with_capacity(WORK_BYTES + IO_BUFFER),
-            items: Vec::with_capacity(WORK_ITEMS),
+            segs: Vec::with_capacity(64),
+            source: None,
             flush: false,
+        }
+    }
+
+    /// Adds a stretch of `bytes` holding `seg`.
+    fn push(&mut self, bytes: &[u8], seg: Seg) {
+        self.data.extend_from_slice(bytes);
+        self.segs.push((self.data.len(), seg));
+    }
+
+    /// Adds one input (`line`: a line of a stream, else an argument).
+    fn push_one(&mut self, raw: Raw<'_>, line: bool) {
+        match raw {
+            Raw::Line(bytes) => self.push(
+                bytes,
+                Seg::One {
+                    line,
+                    too_long: false,
+                },
+            ),
+            Raw::TooLong(bytes) => self.push(bytes, Seg::One { line, too_long: true }),
+        }
+    }
+
+    /// Whether the unit should be handed over.
+    fn full(&self) -> bool {
+        self.data.len() >= WORK_BYTES || self.segs.len() >= WORK_ITEMS
+    }
+
+    /// Answers every input of the unit with `worker`.
+    fn answer<H>(&self, worker: &mut Worker<'_, H>)
+    where
+        H: FnMut(&str, &mut Sink) -> bool,
+    {
+        worker.source = self.source;
+        let mut start = 0;
+        for &(end, seg) in &self.segs {
+            let bytes = &self.data[start..end];
+            match seg {
+                Seg::Lines => worker.lines(bytes),
+                Seg::One { line, too_long } => worker.raw(
+                    if too_long {
+                        Raw::TooLong(bytes)
+                    } else {
+                        Raw::Line(bytes)
+                    },
+                    line,
+                ),
+            }
+            start = end;
         }
     }
 }
 
 /// [`run_on`] with `batch.threads` workers: the calling thread reads and cuts the input
-/// into work units, the workers answer them, a writer thread writes the answers in input
-/// order. Channels are bounded, so memory is too.
+/// into work units (whole blocks of lines, so that it does nothing per line), the workers
+/// answer them, a writer thread writes the answers in input order. Channels are bounded,
+/// so memory is too.
 fn run_threaded<W, M, H>(
     batch: Batch,
     output: W,
@@ -1007,38 +1184,37 @@ where
     H: FnMut(&str, &mut Sink) -> bool,
 {
     use std::collections::BTreeMap;
+    use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc::sync_channel;
-    use std::sync::Mutex;
+    use std::sync::{Arc, Mutex};
 
     let threads = batch.threads;
     let (work_tx, work_rx) = sync_channel::<(u64, Work)>(threads * 2);
-    let work_rx = Mutex::new(work_rx);
+    // The workers share the receiving end and the last one to stop drops it, so that the
+    // reader's next send fails instead of waiting for ever once the writer has stopped (a
+    // closed pipe, a full disk) and the workers with it.
+    let work_rx = Arc::new(Mutex::new(work_rx));
     let (done_tx, done_rx) = sync_channel::<(u64, Chunk)>(threads * 2);
     let (works, outs) = (Pool::new(), Pool::new());
+    // Set by the writer when it stops early: the reader stops reading.
+    let stopped = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for _ in 0..threads {
-            let (work_rx, done_tx, make, batch) = (&work_rx, done_tx.clone(), &make, &batch);
+            let (work_rx, done_tx, make, batch) = (Arc::clone(&work_rx), done_tx.clone(), &make, &batch);
             let (works, outs) = (&works, &outs);
             scope.spawn(move || {
-                let mut worker = Worker::new(make(), &batch.hygiene, batch.format);
+                let mut worker = Worker::new(make(), batch);
                 loop {
                     let next = work_rx
                         .lock()
                         .map_err(drop)
                         .and_then(|rx| rx.recv().map_err(drop));
                     let Ok((seq, mut work)) = next else { break };
-                    for &(start, end, too_long) in &work.items {
-                        let bytes = &work.data[start..end];
-                        worker.raw(if too_long {
-                            Raw::TooLong(bytes)
-                        } else {
-                            Raw::Line(bytes)
-                        });
-                    }
-                    let mut chunk = worker.take_into(outs.get(|| Vec::with_capacity(IO_BUFFER + 4096)));
+                    work.answer(&mut worker);
+                    let mut chunk = worker.take_into(outs.get(|| Vec::with_capacity(WORK_BYTES + IO_BUFFER)));
                     chunk.flush = work.flush;
                     work.data.clear();
-                    work.items.clear();
+                    work.segs.clear();
                     works.put(work);
                     if done_tx.send((seq, chunk)).is_err() {
                         break;
@@ -1046,29 +1222,40 @@ where
                 }
             });
         }
-        drop(done_tx);
+        drop((done_tx, work_rx));
         let started = std::time::Instant::now();
         let batch = &batch;
         let outs = &outs;
+        let stopped = &stopped;
         let writer = scope.spawn(move || {
             let mut out = Output::new(output, batch);
             let mut pending = BTreeMap::new();
             let mut next = 0u64;
-            for (seq, chunk) in done_rx {
-                pending.insert(seq, chunk);
-                while let Some(mut chunk) = pending.remove(&next) {
-                    out.write(&chunk)?;
-                    chunk.out.clear();
-                    outs.put(chunk.out);
-                    next += 1;
+            let write = || -> Result<(), RunError> {
+                for (seq, chunk) in done_rx {
+                    pending.insert(seq, chunk);
+                    while let Some(mut chunk) = pending.remove(&next) {
+                        out.write(&chunk)?;
+                        chunk.out.clear();
+                        outs.put(chunk.out);
+                        next += 1;
+                    }
                 }
+                Ok(())
+            };
+            // Dropping the receiver (returning from `write`) stops the workers' sends.
+            if let Err(e) = write() {
+                stopped.store(true, Ordering::Relaxed);
+                return Err(e);
             }
             out.close(started)
         });
         let mut work = Work::new();
         let mut seq = 0u64;
         let mut send = |work: &mut Work, flush: bool| -> Result<(), ()> {
+            let source = work.source;
             let mut unit = std::mem::replace(work, works.get(Work::new));
+            work.source = source;
             unit.flush = flush;
             work_tx.send((seq, unit)).map_err(drop)?;
             seq += 1;
@@ -1076,28 +1263,37 @@ where
         };
         let mut sent_unflushed = false;
         let _ = read_all(batch, unreadable, &mut |event| -> Result<(), ()> {
-            let (bytes, too_long) = match event {
-                Event::Input(Raw::Line(bytes)) => (bytes, false),
-                Event::Input(Raw::TooLong(bytes)) => (bytes, true),
+            if stopped.load(Ordering::Relaxed) {
+                return Err(());
+            }
+            match event {
+                Event::Source(source) => {
+                    if !work.segs.is_empty() {
+                        send(&mut work, false)?;
+                        sent_unflushed = true;
+                    }
+                    work.source = source;
+                    return Ok(());
+                }
+                Event::Arg(raw) => work.push_one(raw, false),
+                Event::Line(raw) => work.push_one(raw, true),
+                Event::Lines(block) => work.push(block, Seg::Lines),
                 // Hand over what was read and have it flushed before input waits.
                 Event::Waiting => {
-                    if !work.items.is_empty() || sent_unflushed {
+                    if !work.segs.is_empty() || sent_unflushed {
                         send(&mut work, true)?;
                         sent_unflushed = false;
                     }
                     return Ok(());
                 }
-            };
-            let start = work.data.len();
-            work.data.extend_from_slice(bytes);
-            work.items.push((start, work.data.len(), too_long));
-            if work.items.len() >= WORK_ITEMS || work.data.len() >= WORK_BYTES || batch.line_buffered {
+            }
+            if work.full() || batch.line_buffered {
                 send(&mut work, batch.line_buffered)?;
                 sent_unflushed = !batch.line_buffered;
             }
             Ok(())
         });
-        if !work.items.is_empty() {
+        if !work.segs.is_empty() {
             let _ = send(&mut work, false);
         }
         drop(work_tx);

@@ -221,6 +221,17 @@ pub enum Raw<'a> {
     TooLong(&'a [u8]),
 }
 
+/// What [`LineReader::next_block`] found.
+pub enum Block<'a> {
+    /// Whole lines, each ended by `\n`, `\r\n` or a lone `\r`, except perhaps the last
+    /// at the end of the stream; a `\r\n` is never cut in two. Lines longer than the
+    /// maximum are among them (the reader of the block checks each line's length).
+    Lines(&'a [u8]),
+    /// One line, as [`LineReader::next`] gives it (the first of the stream, or a line
+    /// longer than the buffer).
+    One(Raw<'a>),
+}
+
 /// Cuts a stream into lines in bounded memory.
 pub struct LineReader {
     stream: Stream,
@@ -326,6 +337,43 @@ impl LineReader {
         }
     }
 
+    /// The next run of whole lines that the buffer holds, reading when it holds none;
+    /// `None` at the end of the stream. Handing lines over by the buffer rather than one
+    /// at a time keeps the reading thread off the critical path of a threaded run: its
+    /// per-line work is done by whoever splits the block.
+    pub fn next_block(
+        &mut self,
+        before_blocking: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Option<Block<'_>>> {
+        loop {
+            // The first line may open with a byte order mark: `next` removes it.
+            if self.first || self.end - self.start > self.max {
+                return Ok(self.next(before_blocking)?.map(Block::One));
+            }
+            let window = &self.buf[self.start..self.end];
+            let mut cut = memchr::memrchr2(b'\n', b'\r', window);
+            // A `\r` at the end of what was read may be the first half of `\r\n`: end the
+            // block at the line end before it.
+            if let Some(i) = cut.filter(|&i| window[i] == b'\r' && i + 1 == window.len() && !self.eof) {
+                cut = memchr::memrchr2(b'\n', b'\r', &window[..i]);
+            }
+            let len = match cut {
+                Some(i) => i + 1,
+                None if self.eof => window.len(),
+                None => {
+                    self.fill(before_blocking)?;
+                    continue;
+                }
+            };
+            if len == 0 {
+                return Ok(None);
+            }
+            let block = self.start..self.start + len;
+            self.start += len;
+            return Ok(Some(Block::Lines(&self.buf[block])));
+        }
+    }
+
     /// The line `start..end`, its byte order mark removed when it opens the stream.
     fn finish(&mut self, mut start: usize, end: usize, overlong: bool) -> Raw<'_> {
         if std::mem::take(&mut self.first) && self.buf[start..end].starts_with(b"\xef\xbb\xbf") {
@@ -337,6 +385,36 @@ impl LineReader {
         } else {
             Raw::Line(line)
         }
+    }
+}
+
+/// The lines of a [`Block::Lines`], their line ends removed.
+pub struct Lines<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> Lines<'a> {
+    /// The lines of `block`.
+    pub fn new(block: &'a [u8]) -> Self {
+        Lines { rest: block }
+    }
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        if self.rest.is_empty() {
+            return None;
+        }
+        let rest = self.rest;
+        let (line, next) = match memchr::memchr2(b'\n', b'\r', rest) {
+            Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (&rest[..i], i + 2),
+            Some(i) => (&rest[..i], i + 1),
+            None => (rest, rest.len()),
+        };
+        self.rest = &rest[next..];
+        Some(line)
     }
 }
 
@@ -371,6 +449,96 @@ mod tests {
         assert_eq!(lines(b"a\r", 100), ["a"]);
         assert_eq!(lines(b"", 100), Vec::<String>::new());
         assert_eq!(lines(b"ab\ncdefgh\nij", 3), ["ab", "TOO LONG cdefgh", "ij"]);
+    }
+
+    /// A reader giving at most `step` bytes per read, to cut lines and `\r\n` anywhere.
+    struct Trickle {
+        data: Vec<u8>,
+        at: usize,
+        step: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(self.step).min(self.data.len() - self.at);
+            buf[..n].copy_from_slice(&self.data[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    /// The lines of `data` by `next` or by `next_block`, read `step` bytes at a time.
+    fn lines_by(data: &[u8], max: usize, step: usize, blocks: bool) -> Vec<String> {
+        let stream = Stream {
+            reader: Box::new(Trickle {
+                data: data.to_vec(),
+                at: 0,
+                step,
+            }),
+        };
+        let mut reader = LineReader::new(stream, max);
+        let show = |raw: Raw<'_>| match raw {
+            Raw::Line(l) => String::from_utf8_lossy(l).into_owned(),
+            Raw::TooLong(l) => format!(
+                "TOO LONG {}",
+                String::from_utf8_lossy(&l[..l.len().min(SHOWN_PREFIX)])
+            ),
+        };
+        let mut out = Vec::new();
+        if !blocks {
+            while let Some(raw) = reader.next(&mut || Ok(())).unwrap() {
+                out.push(show(raw));
+            }
+            return out;
+        }
+        while let Some(block) = reader.next_block(&mut || Ok(())).unwrap() {
+            match block {
+                Block::One(raw) => out.push(show(raw)),
+                Block::Lines(block) => {
+                    for line in Lines::new(block) {
+                        out.push(show(if line.len() > max {
+                            Raw::TooLong(line)
+                        } else {
+                            Raw::Line(line)
+                        }));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn blocks_hold_the_same_lines_as_line_by_line_reading() {
+        // Pseudo-random texts of short and long lines with every kind of line end.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for round in 0..200 {
+            let mut data = Vec::new();
+            if round % 5 == 0 {
+                data.extend_from_slice(b"\xef\xbb\xbf");
+            }
+            for _ in 0..next(60) {
+                let len = if next(10) == 0 { next(300) } else { next(12) };
+                data.extend((0..len).map(|i| b'a' + (i % 26) as u8));
+                data.extend_from_slice([&b"\n"[..], b"\r\n", b"\r", b"\n\r"][next(4) as usize]);
+            }
+            if next(2) == 0 {
+                data.extend_from_slice(b"tail");
+            }
+            let (max, step) = (1 + next(200) as usize, 1 + next(90) as usize);
+            assert_eq!(
+                lines_by(&data, max, step, true),
+                lines_by(&data, max, step, false),
+                "round {round}, max {max}, step {step}: {:?}",
+                String::from_utf8_lossy(&data)
+            );
+        }
     }
 
     #[test]

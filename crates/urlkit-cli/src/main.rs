@@ -28,6 +28,8 @@ Inputs: URL arguments, -f FILE (repeatable; - is standard input; .gz and .zst ar
 decompressed), or standard input when no URL is given and it is not a terminal. Lines end \
 at LF, CR LF or CR; a BOM is skipped; invalid UTF-8 fails its line (kind invalid-utf8) \
 unless --lossy. Output: --format text|json|jsonl (text by default, one line out per line in).
+A failure read from a file or standard input is reported as urlkit: FILE:LINE: … (<stdin> for
+standard input).
 
 A request line is a URL, or {\"input\": URL, \"base\": BASE or null} (URL Standard modes).
 Every failure object has the shape {\"input\",…,\"ok\":false,\"error\",\"kind\",\"position\"}.
@@ -43,7 +45,8 @@ Exit status:
   0  every input succeeded
   1  some inputs failed (each failure is reported; the run goes on)
   2  usage or I/O error: unknown flag, component or placeholder, invalid --base, an
-     unreadable file, a closed standard input or output
+     unreadable file, a closed standard input or output, a failed write (a full disk), an
+     output pipe closed before every input was answered (1 if an input had failed)
 
 An unknown subcommand NAME runs the program urlkit-NAME found beside urlkit or on PATH.";
 

@@ -145,15 +145,32 @@ fn many_lines_all_come_out_in_order_in_flat_memory() {
 }
 
 /// A closed standard output (`| head -1`) on an endless stream: the first line is written,
-/// the run stops (within 30 s, else `timeout` answers 124), exit status the documented 2.
+/// the run stops (within 30 s, else `timeout` answers 124), exit status the documented 2
+/// (no input failed before the pipe closed), with one thread and with two.
 #[test]
-#[ignore = "open finding F-CLI-1 (RELIABILITY.md): the CLI keeps reading after a broken pipe"]
 fn a_broken_pipe_stops_the_run_with_exit_2() {
-    let (_, stdout, stderr) = sh(
-        "yes http://example.com/ | timeout 30 \"$0\" normalize | head -n 1; \
-         echo \"status ${PIPESTATUS[1]}\"",
-    );
-    assert_eq!(stdout, "http://example.com/\nstatus 2\n", "{stderr}");
+    for threads in ["", "--threads 1", "--threads 2"] {
+        let (_, stdout, stderr) = sh(&format!(
+            "yes http://example.com/ | timeout 30 \"$0\" normalize {threads} | head -n 1; \
+             echo \"status ${{PIPESTATUS[1]}}\""
+        ));
+        assert_eq!(stdout, "http://example.com/\nstatus 2\n", "{threads}: {stderr}");
+    }
+}
+
+/// A pipe closed after a failed input: the run stops, exit status 1 (the failure was
+/// reported on standard error), with one thread and with two.
+#[test]
+fn a_broken_pipe_after_a_failure_stops_the_run_with_exit_1() {
+    for threads in ["--threads 1", "--threads 2"] {
+        let (_, stdout, stderr) = sh(&format!(
+            "{{ echo http://foo:-80/; yes http://example.com/; }} \
+             | timeout 30 \"$0\" normalize {threads} | head -n 1; \
+             echo \"status ${{PIPESTATUS[1]}}\""
+        ));
+        assert_eq!(stdout, "http://example.com/\nstatus 1\n", "{threads}: {stderr}");
+        assert!(stderr.contains("invalid port"), "{threads}: {stderr}");
+    }
 }
 
 /// An unreadable file (a directory, and a missing path): exit 2, the path on stderr, and the
@@ -180,9 +197,9 @@ fn an_unreadable_file_is_an_io_error_naming_it() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A full disk on output (`/dev/full`): exit 2 with an error on stderr, never a silent 0.
+/// A full disk on output (`/dev/full`): exit 2 with an error on stderr, never a silent 0;
+/// one argument, and many lines with one thread and with two.
 #[test]
-#[ignore = "open finding F-CLI-2 (RELIABILITY.md): writing to /dev/full does not end the run"]
 fn a_full_disk_is_an_io_error() {
     if !std::path::Path::new("/dev/full").exists() {
         eprintln!("skipped: no /dev/full here");
@@ -191,9 +208,36 @@ fn a_full_disk_is_an_io_error() {
     for script in [
         "\"$0\" normalize http://a/ > /dev/full",
         "yes http://a/ | head -n 200000 | \"$0\" normalize > /dev/full",
+        "yes http://a/ | head -n 200000 | \"$0\" normalize --threads 1 > /dev/full",
+        "yes http://a/ | head -n 200000 | \"$0\" normalize --threads 2 > /dev/full",
     ] {
         let (code, _, stderr) = sh(script);
         assert_eq!(code, 2, "{script}: {stderr}");
-        assert!(!stderr.trim().is_empty(), "{script}: nothing on stderr");
+        assert!(
+            stderr.contains("error writing standard output: no space left on device"),
+            "{script}: {stderr}"
+        );
+    }
+}
+
+/// A full disk on an endless stream: the run ends (within 30 s, else `timeout` answers
+/// 124) with exit 2 and one error on stderr, with one thread and with two.
+#[test]
+fn a_full_disk_stops_an_endless_stream() {
+    if !std::path::Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full here");
+        return;
+    }
+    for threads in ["", "--threads 1", "--threads 2"] {
+        let (_, stdout, stderr) = sh(&format!(
+            "yes http://a/ | timeout 30 \"$0\" normalize {threads} > /dev/full; \
+             echo \"status ${{PIPESTATUS[1]}}\""
+        ));
+        assert_eq!(stdout, "status 2\n", "{threads}: {stderr}");
+        assert_eq!(
+            stderr.matches("error writing standard output").count(),
+            1,
+            "{threads}: {stderr}"
+        );
     }
 }

@@ -369,6 +369,102 @@ fn overlong_lines_fail_alone() {
     assert!(keys(&objs[1]).contains("position"));
 }
 
+// --- where failures were --------------------------------------------------------------
+
+/// The `urlkit: …` message lines of a run's standard error, without the summary.
+fn messages(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with("urlkit: ") && !l.contains(" inputs, "))
+        .collect()
+}
+
+#[test]
+fn reports_name_the_file_and_line() {
+    let dir = scratch("located");
+    // Line ends of every kind, a blank line and a comment: each counts as a line.
+    let a = dir.join("a.txt");
+    std::fs::write(&a, "http://a/\r\nhttp://foo:-80/\n\n#c\rnope\nhttp://b/\n").unwrap();
+    let b = dir.join("b.txt");
+    std::fs::write(&b, "http://[\n").unwrap();
+    let (a_name, b_name) = (a.display().to_string(), b.display().to_string());
+    for threads in ["1", "2"] {
+        let run = urlkit(
+            &[
+                "normalize",
+                "--comments",
+                "#",
+                "--threads",
+                threads,
+                "http://x:y/",
+                "-f",
+                &a_name,
+                "-f",
+                &b_name,
+                "-f",
+                "-",
+            ],
+            b"http://ok/\n\xff\n",
+        );
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert_eq!(run.stdout, "http://a/\nhttp://b/\nhttp://ok/\n");
+        let expected = [
+            "urlkit: cannot parse \"http://x:y/\": invalid port number at byte 9".to_owned(),
+            format!("urlkit: {a_name}:2: cannot parse \"http://foo:-80/\": invalid port number at byte 11"),
+            format!("urlkit: {a_name}:3: cannot parse \"\": relative url without a base at byte 0"),
+            format!("urlkit: {a_name}:5: cannot parse \"nope\": relative url without a base at byte 0"),
+            format!("urlkit: {b_name}:1: cannot parse \"http://[\": unclosed ipv6 address at byte 8"),
+            "urlkit: <stdin>:2: cannot parse \"\u{fffd}\": invalid utf-8 at byte 0".to_owned(),
+        ];
+        assert_eq!(messages(&run.stderr), expected, "--threads {threads}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn line_numbers_stay_right_across_work_units_and_threads() {
+    // Failures far apart, among enough lines for many work units and read buffers.
+    let mut data = Vec::new();
+    let bad = [1usize, 4_097, 70_000, 123_457, 199_999];
+    for line in 1..=200_000 {
+        if bad.contains(&line) {
+            data.extend_from_slice(format!("http://h:{line}x/\n").as_bytes());
+        } else if line % 3 == 0 {
+            data.extend_from_slice(format!("http://h/{line}\r\n").as_bytes());
+        } else {
+            data.extend_from_slice(format!("http://h/{line}\n").as_bytes());
+        }
+    }
+    for threads in ["1", "2", "3"] {
+        let run = urlkit(&["normalize", "--threads", threads], &data);
+        assert_eq!(run.code, 1);
+        assert_eq!(run.stdout.lines().count(), 200_000 - bad.len());
+        let lines: Vec<String> = messages(&run.stderr)
+            .iter()
+            .map(|m| m.split(':').take(3).collect::<Vec<_>>().join(":"))
+            .collect();
+        let expected: Vec<String> = bad.iter().map(|n| format!("urlkit: <stdin>:{n}")).collect();
+        assert_eq!(lines, expected, "--threads {threads}");
+        for (message, n) in messages(&run.stderr).iter().zip(bad) {
+            assert!(message.contains(&format!("\"http://h:{n}x/\"")), "{message}");
+        }
+    }
+}
+
+#[test]
+fn json_output_has_no_line_numbers() {
+    let run = urlkit(
+        &["normalize", "--format", "jsonl", "--threads", "2"],
+        b"http://a/\nnope\n",
+    );
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.stdout,
+        "{\"input\":\"http://a/\",\"ok\":true,\"normalized\":\"http://a/\"}\n\
+         {\"input\":\"nope\",\"ok\":false,\"error\":\"relative url without a base at byte 0\",\"position\":0,\"expected\":null,\"kind\":\"missing-scheme-non-relative-URL\"}\n"
+    );
+}
+
 // --- streaming -------------------------------------------------------------------------
 
 /// Reads one line of the child's output within a few seconds, or `None`.
