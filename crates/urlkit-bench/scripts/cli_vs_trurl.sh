@@ -1,10 +1,11 @@
 #!/bin/sh
 # Paired whole-process benchmark of the `urlkit` command against trurl (issue 17, speed):
 # plain-text normalize, --get '{host}' and --set port=8080 over LINES lines built from
-# realworld.txt, ROUNDS rounds, urlkit and trurl alternating (which goes first alternates
-# too). Prints a Markdown table: medians of wall clock, lines/s, the paired median ratio
-# trurl/urlkit (with min and max), and peak RSS; then urlkit's peak RSS on 1x and 4x the
-# input (memory flat in input size).
+# realworld.txt, ROUNDS rounds of urlkit --threads 1, urlkit --threads THREADS and trurl in
+# rotating order. Prints a Markdown table: medians of wall clock, lines/s for both thread
+# counts, the paired median ratios trurl/urlkit (with min and max), CPU and peak RSS; then
+# urlkit's peak RSS on 1x and 4x the input (memory flat in input size). About a minute on
+# an idle 2-core machine (trurl takes most of it).
 #
 #   cargo build --release -p urlkit-cli
 #   sh crates/urlkit-bench/scripts/cli_vs_trurl.sh
@@ -47,17 +48,17 @@ for case in normalize get set; do
     esac
     r=0
     while [ $r -lt "$ROUNDS" ]; do
-        if [ $((r % 2)) -eq 0 ]; then
-            # shellcheck disable=SC2086
-            run "$case.urlkit" "$tmp/in.txt" $URLKIT $u -q --threads "$THREADS"
-            # shellcheck disable=SC2086
-            run "$case.trurl" "$tmp/in.txt" $TRURL --url-file - $t
-        else
-            # shellcheck disable=SC2086
-            run "$case.trurl" "$tmp/in.txt" $TRURL --url-file - $t
-            # shellcheck disable=SC2086
-            run "$case.urlkit" "$tmp/in.txt" $URLKIT $u -q --threads "$THREADS"
-        fi
+        # Rotate which of the three goes first.
+        for k in 0 1 2; do
+            case $(( (r + k) % 3 )) in
+                # shellcheck disable=SC2086
+                0) run "$case.urlkit1" "$tmp/in.txt" $URLKIT $u -q --threads 1;;
+                # shellcheck disable=SC2086
+                1) run "$case.urlkit" "$tmp/in.txt" $URLKIT $u -q --threads "$THREADS";;
+                # shellcheck disable=SC2086
+                2) run "$case.trurl" "$tmp/in.txt" $TRURL --url-file - $t;;
+            esac
+        done
         r=$((r + 1))
     done
 done
@@ -65,19 +66,26 @@ run "flat.1x" "$tmp/in.txt" $URLKIT normalize -q --threads "$THREADS"
 run "flat.4x" "$tmp/in4.txt" $URLKIT normalize -q --threads "$THREADS"
 
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-echo "| command (--threads $THREADS) | urlkit median s | urlkit lines/s | trurl median s | trurl / urlkit (min · median · max, paired) | urlkit CPU s (user+sys) | urlkit peak RSS |"
-echo "| --- | ---: | ---: | ---: | --- | ---: | ---: |"
+# ratio A B: "min · median · max" of the paired ratios of wall clocks A / B, round by round
+ratio() {
+    grep "^$1 " "$tmp/times" | awk '{print $2}' > "$tmp/a"
+    grep "^$2 " "$tmp/times" | awk '{print $2}' > "$tmp/b"
+    paste "$tmp/a" "$tmp/b" | awk '{print $1 / ($2 > 0 ? $2 : 0.001)}' > "$tmp/ratios"
+    printf '%.1f · **%.1f** · %.1f' "$(sort -n "$tmp/ratios" | head -1)" "$(median < "$tmp/ratios")" "$(sort -n "$tmp/ratios" | tail -1)"
+}
+rate() { awk -v n="$LINES" -v s="$1" 'BEGIN {printf "%.2f M", n / (s > 0 ? s : 0.001) / 1e6}'; }
+echo "| command | urlkit --threads 1: median s, lines/s | urlkit --threads $THREADS: median s, lines/s | trurl median s | trurl / urlkit --threads $THREADS (min · median · max, paired) | trurl / urlkit --threads 1 | urlkit CPU s (user+sys), --threads 1 / $THREADS | urlkit peak RSS |"
+echo "| --- | ---: | ---: | ---: | --- | --- | ---: | ---: |"
 for case in normalize get set; do
-    grep "^$case.urlkit " "$tmp/times" | awk '{print $2}' > "$tmp/u"
-    grep "^$case.trurl " "$tmp/times" | awk '{print $2}' > "$tmp/t2"
-    um=$(median < "$tmp/u"); tm=$(median < "$tmp/t2")
-    paste "$tmp/t2" "$tmp/u" | awk '{print $1 / ($2 > 0 ? $2 : 0.001)}' > "$tmp/ratios"
-    rmin=$(sort -n "$tmp/ratios" | head -1); rmax=$(sort -n "$tmp/ratios" | tail -1); rmed=$(median < "$tmp/ratios")
-    cpu=$(grep "^$case.urlkit " "$tmp/times" | awk '{print $3 + $4}' | median)
+    u1=$(grep "^$case.urlkit1 " "$tmp/times" | awk '{print $2}' | median)
+    u2=$(grep "^$case.urlkit " "$tmp/times" | awk '{print $2}' | median)
+    tm=$(grep "^$case.trurl " "$tmp/times" | awk '{print $2}' | median)
+    cpu1=$(grep "^$case.urlkit1 " "$tmp/times" | awk '{print $3 + $4}' | median)
+    cpu2=$(grep "^$case.urlkit " "$tmp/times" | awk '{print $3 + $4}' | median)
     rss=$(grep "^$case.urlkit " "$tmp/times" | awk '{print $5}' | sort -n | tail -1)
-    rate=$(awk -v n="$LINES" -v s="$um" 'BEGIN {printf "%.2f M", n / s / 1e6}')
     case $case in normalize) label="normalize";; get) label="normalize --get '{host}'";; set) label="normalize --set port=8080";; esac
-    printf '| `%s` | %s | %s | %s | %.1f · %.1f · %.1f | %s | %.1f MB |\n' "$label" "$um" "$rate" "$tm" "$rmin" "$rmed" "$rmax" "$cpu" "$(echo "$rss" | awk '{print $1 / 1024}')"
+    printf '| `%s` | %s s, %s | %s s, **%s** | %s s | %s | %s | %s / %s | %.1f MB |\n' "$label" "$u1" "$(rate "$u1")" "$u2" "$(rate "$u2")" "$tm" \
+        "$(ratio "$case.trurl" "$case.urlkit")" "$(ratio "$case.trurl" "$case.urlkit1")" "$cpu1" "$cpu2" "$(echo "$rss" | awk '{print $1 / 1024}')"
 done
 echo
 echo "memory, urlkit normalize: $(grep '^flat.1x ' "$tmp/times" | awk '{printf "%.1f MB", $5 / 1024}') on 1x, $(grep '^flat.4x ' "$tmp/times" | awk '{printf "%.1f MB", $5 / 1024}') on 4x the input"
