@@ -14,52 +14,67 @@ fn hex(b: u8) -> Option<u8> {
 }
 
 /// One left-to-right pass of `%XX` decoding (a `%` without two hex digits stays); whether
-/// anything was decoded.
+/// anything was decoded. Runs without a `%` are copied whole.
 fn unescape_once(input: &[u8], out: &mut Vec<u8>) -> bool {
     out.clear();
     let mut changed = false;
     let mut i = 0;
-    while i < input.len() {
-        let b = input[i];
-        if b == b'%' && i + 2 < input.len() {
-            if let (Some(h), Some(l)) = (hex(input[i + 1]), hex(input[i + 2])) {
+    while let Some(p) = memchr::memchr(b'%', &input[i..]) {
+        let at = i + p;
+        out.extend_from_slice(&input[i..at]);
+        if at + 2 < input.len() {
+            if let (Some(h), Some(l)) = (hex(input[at + 1]), hex(input[at + 2])) {
                 out.push(h << 4 | l);
-                i += 3;
+                i = at + 3;
                 changed = true;
                 continue;
             }
         }
-        out.push(b);
-        i += 1;
+        out.push(b'%');
+        i = at + 1;
     }
+    out.extend_from_slice(&input[i..]);
     changed
 }
 
 /// Percent-unescapes until no `%XX` escape is left (a fixpoint): `%252541` → `A`.
 /// Borrowed input without a `%` comes back borrowed.
 pub(crate) fn unescape_repeatedly(input: Cow<'_, [u8]>) -> Cow<'_, [u8]> {
-    if !input.contains(&b'%') {
+    if memchr::memchr(b'%', &input).is_none() {
         return input;
     }
-    let mut current = input.into_owned();
+    let mut current = Vec::with_capacity(input.len());
+    if !unescape_once(&input, &mut current) {
+        return input;
+    }
     let mut next = Vec::with_capacity(current.len());
-    while unescape_once(&current, &mut next) {
+    // A pass that leaves no `%` leaves nothing for another pass to decode.
+    while memchr::memchr(b'%', &current).is_some() && unescape_once(&current, &mut next) {
         core::mem::swap(&mut current, &mut next);
     }
     Cow::Owned(current)
 }
 
+/// Whether any byte of `s` satisfies `f`, without an early exit: a loop the compiler turns
+/// into vector compares (faster than a short-circuiting search over short strings).
+#[inline(always)]
+pub(crate) fn any_byte(s: &[u8], f: impl Fn(u8) -> bool) -> bool {
+    s.iter().fold(false, |found, &b| found | f(b))
+}
+
 /// Appends `input` to `out` with every byte for which `escape` holds written as `%XX`
-/// (upper-case hex).
+/// (upper-case hex); runs of bytes kept as they are are copied whole.
 pub(crate) fn escape_into(input: &[u8], escape: impl Fn(u8) -> bool, out: &mut Vec<u8>) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    for &b in input {
+    let mut run = 0;
+    for (i, &b) in input.iter().enumerate() {
         if escape(b) {
+            out.extend_from_slice(&input[run..i]);
             out.extend_from_slice(&[b'%', HEX[usize::from(b >> 4)], HEX[usize::from(b & 15)]]);
-        } else {
-            out.push(b);
+            run = i + 1;
         }
     }
+    out.extend_from_slice(&input[run..]);
 }
 
 /// One number of `inet_aton`: decimal, octal after `0`, hex after `0x`/`0X` (as C's
@@ -113,10 +128,28 @@ pub(crate) fn inet_aton(host: &[u8]) -> Option<[u8; 4]> {
 
 /// `a.b.c.d` in decimal.
 pub(crate) fn dotted(ip: [u8; 4], out: &mut Vec<u8>) {
-    use core::fmt::Write;
-    let mut s = alloc::string::String::new();
-    let _ = write!(s, "{}.{}.{}.{}", ip[0], ip[1], ip[2], ip[3]);
-    out.extend_from_slice(s.as_bytes());
+    for (k, &n) in ip.iter().enumerate() {
+        if k > 0 {
+            out.push(b'.');
+        }
+        decimal(u32::from(n), out);
+    }
+}
+
+/// `n` in decimal, without going through `fmt`.
+pub(crate) fn decimal(n: u32, out: &mut Vec<u8>) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut n = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
 }
 
 #[cfg(test)]
@@ -138,6 +171,27 @@ mod tests {
     }
 
     #[test]
+    fn decimal_and_dotted() {
+        let mut out = Vec::new();
+        dotted([0, 9, 10, 255], &mut out);
+        out.push(b' ');
+        decimal(65535, &mut out);
+        out.push(b' ');
+        decimal(u32::MAX, &mut out);
+        assert_eq!(out, b"0.9.10.255 65535 4294967295");
+    }
+
+    #[test]
+    fn escape_runs() {
+        let mut out = Vec::new();
+        escape_into(b"a b%c\xff", |b| b == b' ' || b == b'%', &mut out);
+        assert_eq!(out, b"a%20b%25c\xff");
+        out.clear();
+        escape_into(b"# #", |b| b == b'#', &mut out);
+        assert_eq!(out, b"%23 %23");
+    }
+
+    #[test]
     fn unescape_to_a_fixpoint() {
         assert_eq!(&*unescape_repeatedly(Cow::Borrowed(b"%252541")), &b"A"[..]);
         assert_eq!(
@@ -146,5 +200,10 @@ mod tests {
         );
         assert_eq!(&*unescape_repeatedly(Cow::Borrowed(b"%4")), &b"%4"[..]);
         assert_eq!(&*unescape_repeatedly(Cow::Borrowed(b"a%2")), &b"a%2"[..]);
+        assert!(matches!(
+            unescape_repeatedly(Cow::Borrowed(b"a%zz%")),
+            Cow::Borrowed(_)
+        ));
+        assert_eq!(&*unescape_repeatedly(Cow::Borrowed(b"%2541%")), &b"A%"[..]);
     }
 }

@@ -1,8 +1,9 @@
 //! The Safe Browsing canonical URL and its lookup expressions (Google Safe Browsing API v4
 //! and v5, "URLs and Hashing"; summarized in `shared/specs/safe-browsing-canonicalization.md`).
 
-use super::bytes::{dotted, escape_into, inet_aton, unescape_repeatedly};
+use super::bytes::{any_byte, dotted, escape_into, inet_aton, unescape_repeatedly};
 use super::sha256::sha256;
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -53,37 +54,45 @@ impl SafeBrowsingUrl {
         let b = url.as_bytes();
         let start = b.iter().position(|&c| !trim_space(c)).unwrap_or(b.len());
         let end = b.iter().rposition(|&c| !trim_space(c)).map_or(start, |e| e + 1);
-        // Step 1: tabs, CR, LF; step 2: the fragment.
-        let mut raw: Vec<u8> = b[start..end]
-            .iter()
-            .copied()
-            .filter(|&c| !matches!(c, b'\t' | b'\r' | b'\n'))
-            .collect();
-        if let Some(hash) = raw.iter().position(|&c| c == b'#') {
-            raw.truncate(hash);
+        // Step 1: tabs, CR, LF (borrowed when there are none); step 2: the fragment.
+        let trimmed = &b[start..end];
+        let mut raw: Cow<'_, [u8]> = if any_byte(trimmed, |c| matches!(c, b'\t' | b'\r' | b'\n')) {
+            Cow::Owned(
+                trimmed
+                    .iter()
+                    .copied()
+                    .filter(|&c| !matches!(c, b'\t' | b'\r' | b'\n'))
+                    .collect(),
+            )
+        } else {
+            Cow::Borrowed(trimmed)
+        };
+        if let Some(hash) = memchr::memchr(b'#', &raw) {
+            match &mut raw {
+                Cow::Borrowed(r) => *r = &r[..hash],
+                Cow::Owned(r) => r.truncate(hash),
+            }
         }
         // A scheme is `letters://`; otherwise http is assumed.
         let scheme_len = raw
             .iter()
             .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
             .filter(|&n| n > 0 && raw[0].is_ascii_alphabetic() && raw[n..].starts_with(b"://"));
-        let (scheme, rest) = match scheme_len {
-            Some(n) => (raw[..n].to_ascii_lowercase(), &raw[n + 3..]),
-            None => (b"http".to_vec(), &raw[..]),
+        let (scheme, rest): (&[u8], &[u8]) = match scheme_len {
+            Some(n) => (&raw[..n], &raw[n + 3..]),
+            None => (b"http", &raw[..]),
         };
         // Step 3.
         let rest = unescape_repeatedly(alloc::borrow::Cow::Borrowed(rest));
-        let auth_end = rest
-            .iter()
-            .position(|&c| c == b'/' || c == b'?')
-            .unwrap_or(rest.len());
+        let auth_end = memchr::memchr2(b'/', b'?', &rest).unwrap_or(rest.len());
         let (authority, after) = rest.split_at(auth_end);
-        let (path, query) = match after.iter().position(|&c| c == b'?') {
+        let (path, query) = match memchr::memchr(b'?', after) {
             Some(q) => (&after[..q], Some(&after[q + 1..])),
             None => (after, None),
         };
         let mut out = Vec::with_capacity(rest.len() + 16);
-        out.extend_from_slice(&scheme);
+        out.extend_from_slice(scheme);
+        out.make_ascii_lowercase();
         out.extend_from_slice(b"://");
         let host = out.len();
         let ip = canonical_host(authority, &mut out)?;
@@ -239,28 +248,34 @@ fn canonical_host(authority: &[u8], out: &mut Vec<u8>) -> Option<bool> {
             return Some(true);
         }
     }
-    let host = match hostport.iter().rposition(|&c| c == b':') {
+    let host = match memchr::memrchr(b':', hostport) {
         Some(colon) if hostport[colon + 1..].iter().all(u8::is_ascii_digit) => &hostport[..colon],
         _ => hostport,
     };
-    // Dots: none first or last, runs become one.
-    let mut clean = Vec::with_capacity(host.len());
+    // Dots: none first or last, runs become one; written lower-cased straight into `out`.
+    let at = out.len();
     for &c in host {
-        if c == b'.' && clean.last().is_none_or(|&l| l == b'.') {
+        if c == b'.' && out.len().checked_sub(1).is_none_or(|l| l < at || out[l] == b'.') {
             continue;
         }
-        clean.push(c.to_ascii_lowercase());
+        out.push(c.to_ascii_lowercase());
     }
-    if clean.last() == Some(&b'.') {
-        clean.pop();
+    if out.len() > at && out[out.len() - 1] == b'.' {
+        out.pop();
     }
-    if clean.is_empty() {
+    if out.len() == at {
         return None;
     }
-    if let Some(ip) = inet_aton(&clean) {
+    if let Some(ip) = inet_aton(&out[at..]) {
+        out.truncate(at);
         dotted(ip, out);
         return Some(true);
     }
+    let clean = &out[at..];
+    if clean.is_ascii() && !any_byte(clean, escaped) {
+        return Some(false);
+    }
+    let mut clean = out.split_off(at);
     if !clean.is_ascii() {
         if let Ok(text) = core::str::from_utf8(&clean) {
             if let Ok(ascii) = crate::host::domain_to_ascii(text) {
@@ -273,30 +288,28 @@ fn canonical_host(authority: &[u8], out: &mut Vec<u8>) -> Option<bool> {
 }
 
 /// Step 5: dot segments resolved, runs of slashes made one, `/` when empty; then escaped.
+/// Written straight into `out`: a `..` takes back the last segment written.
 fn canonical_path(path: &[u8], out: &mut Vec<u8>) {
-    let mut segments: Vec<&[u8]> = Vec::new();
-    let parts: Vec<&[u8]> = path.split(|&c| c == b'/').collect();
-    let last = parts.len().saturating_sub(1);
+    let before = out.len();
     let mut trailing = false;
-    for (k, seg) in parts.iter().enumerate() {
-        match *seg {
-            b"." | b".." => {
-                if *seg == b".." {
-                    segments.pop();
+    let mut segments = path.split(|&c| c == b'/').enumerate().peekable();
+    while let Some((k, seg)) = segments.next() {
+        match seg {
+            b"." => trailing = true,
+            b".." => {
+                // Escaped segments have no `/`: the last one starts at the last `/` written.
+                if let Some(slash) = memchr::memrchr(b'/', &out[before..]) {
+                    out.truncate(before + slash);
                 }
                 trailing = true;
             }
-            b"" => trailing = k == last && k > 0,
+            b"" => trailing = k > 0 && segments.peek().is_none(),
             s => {
-                segments.push(s);
+                out.push(b'/');
+                escape_into(s, escaped, out);
                 trailing = false;
             }
         }
-    }
-    let before = out.len();
-    for s in &segments {
-        out.push(b'/');
-        escape_into(s, escaped, out);
     }
     if trailing || out.len() == before {
         out.push(b'/');

@@ -3,7 +3,7 @@
 //! canonicalizer steps and then the Internet Archive ones, and `geturl(surt=True,
 //! with_scheme=False)`. Each step below names the Python function it follows.
 
-use super::bytes::{dotted, escape_into, inet_aton, unescape_repeatedly};
+use super::bytes::{any_byte, decimal, dotted, escape_into, inet_aton, unescape_repeatedly};
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -117,7 +117,7 @@ fn preprocess(url: &[u8]) -> Result<Bytes<'_>, SurtError> {
         .rposition(|&b| !is_py_space(b))
         .map_or(start, |e| e + 1);
     let trimmed = &url[start..end];
-    let mut u: Bytes<'_> = if trimmed.iter().any(|&b| matches!(b, b'\t' | b'\r' | b'\n')) {
+    let mut u: Bytes<'_> = if any_byte(trimmed, |b| matches!(b, b'\t' | b'\r' | b'\n')) {
         Cow::Owned(
             trimmed
                 .iter()
@@ -174,22 +174,16 @@ fn parse(u: &[u8]) -> Result<Handy<'_>, SurtError> {
     }
     let mut netloc: &[u8] = b"";
     if let Some(after) = rest.strip_prefix(b"//") {
-        let n = after
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-            .unwrap_or(after.len());
+        let n = memchr::memchr3(b'/', b'?', b'#', after).unwrap_or(after.len());
         netloc = &after[..n];
         rest = &after[n..];
     }
-    let p = rest
-        .iter()
-        .position(|&b| matches!(b, b'?' | b'#'))
-        .unwrap_or(rest.len());
+    let p = memchr::memchr2(b'?', b'#', rest).unwrap_or(rest.len());
     let path = &rest[..p];
     rest = &rest[p..];
     let mut query: &[u8] = b"";
     if let Some(after) = rest.strip_prefix(b"?") {
-        let q = after.iter().position(|&b| b == b'#').unwrap_or(after.len());
+        let q = memchr::memchr(b'#', after).unwrap_or(after.len());
         query = &after[..q];
     }
     // Hostnames ending with ':' and no port.
@@ -197,11 +191,11 @@ fn parse(u: &[u8]) -> Result<Handy<'_>, SurtError> {
         netloc = n;
     }
     // SplitResultBytes._hostinfo, .port and .hostname.
-    let hostinfo = match netloc.iter().rposition(|&b| b == b'@') {
+    let hostinfo = match memchr::memrchr(b'@', netloc) {
         Some(at) => &netloc[at + 1..],
         None => netloc,
     };
-    let (hostname, port) = match hostinfo.iter().position(|&b| b == b'[') {
+    let (hostname, port) = match memchr::memchr(b'[', hostinfo) {
         Some(open) => {
             let bracketed = &hostinfo[open + 1..];
             let (name, after) = split_at_byte(bracketed, b']');
@@ -261,7 +255,7 @@ fn parse(u: &[u8]) -> Result<Handy<'_>, SurtError> {
 
 /// `s.partition(sep)` without the separator: (before, after); after is empty without it.
 fn split_at_byte(s: &[u8], sep: u8) -> (&[u8], &[u8]) {
-    match s.iter().position(|&b| b == sep) {
+    match memchr::memchr(sep, s) {
         Some(i) => (&s[..i], &s[i + 1..]),
         None => (s, b""),
     }
@@ -269,7 +263,7 @@ fn split_at_byte(s: &[u8], sep: u8) -> (&[u8], &[u8]) {
 
 /// `s.partition(sep)` keeping the separator with what follows it.
 fn split_at_byte_keep(s: &[u8], sep: u8) -> (&[u8], &[u8]) {
-    match s.iter().position(|&b| b == sep) {
+    match memchr::memchr(sep, s) {
         Some(i) => s.split_at(i),
         None => (s, b""),
     }
@@ -280,7 +274,7 @@ fn split_at_byte_keep(s: &[u8], sep: u8) -> (&[u8], &[u8]) {
 /// non-ASCII bytes.
 fn escape_once(input: Bytes<'_>) -> Bytes<'_> {
     let escaped = |b: u8| b <= b' ' || b >= 0x7f || b == b'#' || b == b'%';
-    if !input.iter().any(|&b| escaped(b)) {
+    if !any_byte(&input, escaped) {
         return input;
     }
     let mut out = Vec::with_capacity(input.len() + 8);
@@ -316,7 +310,7 @@ fn google(h: &mut Handy<'_>) {
                 host = Cow::Owned(ascii);
             }
         }
-        if host.windows(2).any(|w| w == b"..") {
+        if any_pair(&host, |a, b| a == b'.' && b == b'.') {
             host = Cow::Owned(replace_double_dots(&host));
         }
         let (start, end) = strip_dots(&host);
@@ -329,13 +323,23 @@ fn google(h: &mut Handy<'_>) {
     let path = if h.host.as_ref().is_some_and(|h| !h.is_empty()) {
         Some(match path {
             // Already normal: starts with '/', no empty, '.' or '..' segment.
-            Some(p) if p.starts_with(b"/") && !p.windows(2).any(|w| w == b"//" || w == b"/.") => p,
+            Some(p) if p.starts_with(b"/") && !any_pair(&p, |a, b| a == b'/' && (b == b'/' || b == b'.')) => {
+                p
+            }
             p => Cow::Owned(normalize_path(p.as_deref())),
         })
     } else {
         path
     };
     h.path = path.map(escape_once);
+}
+
+/// Whether two adjacent bytes of `s` satisfy `f`; like [`any_byte`], without an early exit.
+#[inline(always)]
+fn any_pair(s: &[u8], f: impl Fn(u8, u8) -> bool) -> bool {
+    s.iter()
+        .zip(s.iter().skip(1))
+        .fold(false, |found, (&a, &b)| found | f(a, b))
 }
 
 /// `bytes[start..end]`, without a copy when borrowed.
@@ -458,9 +462,10 @@ fn ia(h: &mut Handy<'_>) {
             h.port = None;
         }
     }
-    if let Some(path) = h.path.take_if(|p| !p.is_empty()) {
-        let mut path = lower(path);
-        if contains_ignore_case(&path, b".aspx") {
+    // The path and query are lower-cased as [`serialize`] writes them: the session-id
+    // patterns ignore case, and the query's order is that of its lower-cased pairs.
+    if let Some(mut path) = h.path.take_if(|p| !p.is_empty()) {
+        if contains_aspx(&path) {
             strip_path_session_id(path.to_mut());
         }
         let len = path.len();
@@ -474,12 +479,6 @@ fn ia(h: &mut Handy<'_>) {
         if has_session_id_name(&query) {
             strip_query_session_id(query.to_mut());
         }
-        let query = lower(query);
-        let query = if query.contains(&b'&') {
-            Cow::Owned(alpha_reorder_query(&query))
-        } else {
-            query
-        };
         h.query = (!query.is_empty()).then_some(query);
     }
 }
@@ -537,11 +536,35 @@ fn aspx_rest(s: &[u8]) -> bool {
 /// A pattern anchored at the start of a slice: the length it matches.
 type Matcher = fn(&[u8]) -> Option<usize>;
 
-/// Whether one of the five session-id patterns can match: each has one of these in it.
+/// Whether one of the five session-id patterns can match: each has `sessionid`, `sessid`,
+/// `sid=` or `cfid=` in it (ignoring case). All four have an `id`: only around those is
+/// looked.
 fn has_session_id_name(query: &[u8]) -> bool {
-    [&b"sessionid"[..], b"sessid", b"sid=", b"cfid="]
-        .iter()
-        .any(|n| contains_ignore_case(query, n))
+    let mut from = 0;
+    while let Some(p) = memchr::memchr2(b'd', b'D', &query[from..]) {
+        let d = from + p;
+        from = d + 1;
+        if d == 0 || !query[d - 1].eq_ignore_ascii_case(&b'i') {
+            continue;
+        }
+        let before = &query[..d - 1];
+        let ends = |name: &[u8]| {
+            before.len() >= name.len() && before[before.len() - name.len()..].eq_ignore_ascii_case(name)
+        };
+        let equals = query.get(d + 1) == Some(&b'=');
+        if ends(b"session") || ends(b"sess") || (equals && (ends(b"s") || ends(b"cf"))) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `path` has `.aspx` in it, ignoring case.
+fn contains_aspx(path: &[u8]) -> bool {
+    memchr::memchr_iter(b'.', path).any(|dot| {
+        path.get(dot + 1..dot + 5)
+            .is_some_and(|w| w.eq_ignore_ascii_case(b"aspx"))
+    })
 }
 
 /// `stripQuerySessionID`: the five patterns, each `^(.*)(?:ID)(?:&(.*))?$` applied in turn.
@@ -577,10 +600,7 @@ fn strip_query_session_id(query: &mut Vec<u8>) {
         },
     ];
     // Every pattern has one of these in it: most queries are done at this test.
-    if ![&b"sessionid"[..], b"sessid", b"sid=", b"cfid="]
-        .iter()
-        .any(|n| contains_ignore_case(query, n))
-    {
+    if !has_session_id_name(query) {
         return;
     }
     for pattern in patterns {
@@ -599,22 +619,58 @@ fn strip_query_session_id(query: &mut Vec<u8>) {
     }
 }
 
-/// `alphaReorderQuery`: `&`-separated pairs sorted as Python sorts `(name,)` and
-/// `(name, value)` tuples.
-fn alpha_reorder_query(query: &[u8]) -> Vec<u8> {
-    if query.len() <= 1 {
-        return query.to_vec();
+/// A query's `&`-separated pair: the name, and the value after the first `=`.
+type Pair<'a> = (&'a [u8], Option<&'a [u8]>);
+
+/// `name=value` split at its first `=`.
+fn pair(arg: &[u8]) -> Pair<'_> {
+    match memchr::memchr(b'=', arg) {
+        Some(i) => (&arg[..i], Some(&arg[i + 1..])),
+        None => (arg, None),
     }
-    let mut pairs: Vec<(&[u8], Option<&[u8]>)> = query
-        .split(|&b| b == b'&')
-        .map(|arg| match arg.iter().position(|&b| b == b'=') {
-            Some(i) => (&arg[..i], Some(&arg[i + 1..])),
-            None => (arg, None),
-        })
-        .collect();
-    // (name,) sorts before (name, anything): None < Some.
-    pairs.sort();
-    let mut out = Vec::with_capacity(query.len());
+}
+
+/// Lower-cased bytes, for comparing.
+fn lower_bytes(s: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    s.iter().map(u8::to_ascii_lowercase)
+}
+
+/// Pairs sorted on the stack up to this many (more go to the heap).
+const STACK_PAIRS: usize = 32;
+
+/// `alphaReorderQuery` on the lower-cased query, appended to `out` (not yet lower-cased):
+/// `&`-separated pairs sorted as Python sorts `(name,)` and `(name, value)` tuples of the
+/// lower-cased text. Pairs equal but for case come out the same once lower-cased, so their
+/// order among themselves does not matter.
+fn alpha_reorder_query_into(query: &[u8], out: &mut Vec<u8>) {
+    if query.len() <= 1 {
+        out.extend_from_slice(query);
+        return;
+    }
+    let count = memchr::memchr_iter(b'&', query).count() + 1;
+    if count <= STACK_PAIRS {
+        let mut stack: [Pair<'_>; STACK_PAIRS] = [(&[], None); STACK_PAIRS];
+        for (slot, arg) in stack.iter_mut().zip(query.split(|&b| b == b'&')) {
+            *slot = pair(arg);
+        }
+        write_sorted(&mut stack[..count], out);
+    } else {
+        let mut pairs: Vec<Pair<'_>> = query.split(|&b| b == b'&').map(pair).collect();
+        write_sorted(&mut pairs, out);
+    }
+}
+
+/// Sorts `pairs` by their lower-cased text ((name,) before (name, anything)) and appends
+/// them to `out`, joined by `&`.
+fn write_sorted(pairs: &mut [Pair<'_>], out: &mut Vec<u8>) {
+    pairs.sort_unstable_by(|a, b| {
+        lower_bytes(a.0)
+            .cmp(lower_bytes(b.0))
+            .then_with(|| match (a.1, b.1) {
+                (Some(x), Some(y)) => lower_bytes(x).cmp(lower_bytes(y)),
+                (x, y) => x.is_some().cmp(&y.is_some()),
+            })
+    });
     for (k, (name, value)) in pairs.iter().enumerate() {
         if k > 0 {
             out.push(b'&');
@@ -625,10 +681,10 @@ fn alpha_reorder_query(query: &[u8]) -> Vec<u8> {
             out.extend_from_slice(v);
         }
     }
-    out
 }
 
-/// `geturl_bytes(surt=True, with_scheme=False)`.
+/// `geturl_bytes(surt=True, with_scheme=False)`, with the path and query lower-cased as the
+/// IA canonicalizer leaves them (see [`ia`]).
 fn serialize(h: &Handy) -> Vec<u8> {
     let len = |v: &Option<Bytes<'_>>| v.as_ref().map_or(0, |b| b.len());
     let mut s = Vec::with_capacity(h.scheme.len() + len(&h.host) + len(&h.path) + len(&h.query) + 16);
@@ -642,10 +698,8 @@ fn serialize(h: &Handy) -> Vec<u8> {
                 s.extend_from_slice(label);
             }
             if let Some(port) = h.port {
-                use core::fmt::Write;
-                let mut p = String::new();
-                let _ = write!(p, ":{port}");
-                s.extend_from_slice(p.as_bytes());
+                s.push(b':');
+                decimal(port, &mut s);
             }
             s.push(b')');
         }
@@ -654,6 +708,7 @@ fn serialize(h: &Handy) -> Vec<u8> {
             s.push(b':');
         }
     }
+    let lowered = s.len();
     match &h.path {
         Some(p) if !p.is_empty() => s.extend_from_slice(p),
         _ if h.query.is_some() => s.push(b'/'),
@@ -661,8 +716,13 @@ fn serialize(h: &Handy) -> Vec<u8> {
     }
     if let Some(q) = &h.query {
         s.push(b'?');
-        s.extend_from_slice(q);
+        if memchr::memchr(b'&', q).is_some() {
+            alpha_reorder_query_into(q, &mut s);
+        } else {
+            s.extend_from_slice(q);
+        }
     }
+    s[lowered..].make_ascii_lowercase();
     s
 }
 
@@ -760,10 +820,4 @@ fn is_prohibited(c: char) -> bool {
         | 0x205f..=0x2063 | 0x206a..=0x206f | 0x2ff0..=0x2ffb | 0x3000 | 0xd800..=0xf8ff | 0xfdd0..=0xfdef
         | 0xfeff | 0xfff9..=0xffff | 0x1d173..=0x1d17a | 0xe0001 | 0xe0020..=0xe007f | 0xf0000..=0x10ffff)
         || (c as u32) & 0xfffe == 0xfffe
-}
-
-fn contains_ignore_case(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack
-        .windows(needle.len())
-        .any(|w| w.eq_ignore_ascii_case(needle))
 }
