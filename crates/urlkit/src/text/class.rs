@@ -1,30 +1,32 @@
 //! Byte classes of the text scanner, one bit each in a const table.
 
 /// Whitespace: space, tab, line feed, vertical tab, form feed, carriage return.
-pub(super) const WS: u8 = 1;
+pub(super) const WS: u16 = 1;
 /// Ends a bare URL (GFM: "non-space non-`<` characters" follow the domain): whitespace, any
 /// other ASCII control byte, `<`, and here `>` too (never part of a URL, RFC 3986 §2; in
 /// `href=http://a.example/>text` it closes a tag).
-pub(super) const END: u8 = 2;
+pub(super) const END: u16 = 2;
 /// RFC 3986 §3.1 `scheme` after its first letter: `ALPHA / DIGIT / "+" / "-" / "."`.
-pub(super) const SCHEME: u8 = 4;
+pub(super) const SCHEME: u16 = 4;
 /// A GFM "valid domain" segment byte: alphanumeric, `_`, `-` (the `.` separators and
 /// non-ASCII bytes are handled apart).
-pub(super) const DOMAIN: u8 = 8;
+pub(super) const DOMAIN: u16 = 8;
 /// A domain byte or its `.` separator.
-pub(super) const HOST: u8 = 128;
+pub(super) const HOST: u16 = 128;
 /// A GFM extended email local-part byte: alphanumeric, `.`, `-`, `_`, `+`.
-pub(super) const LOCAL: u8 = 16;
+pub(super) const LOCAL: u16 = 16;
 /// The HTML5 `valid e-mail address` local-part bytes (GFM's email autolink):
 /// ``a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-``.
-pub(super) const LOCAL5: u8 = 32;
+pub(super) const LOCAL5: u16 = 32;
 /// Trailing punctuation that belongs to the sentence, not the link (GFM extended autolink
 /// path validation: `?!.,:*_~`, plus the quotes that cmark-gfm also drops, and the backtick
 /// that closes a code span around a URL in Markdown or Bikeshed text).
-pub(super) const TRAIL: u8 = 64;
+pub(super) const TRAIL: u16 = 64;
+/// `_`: a domain with one must have no underscore in its last two segments.
+pub(super) const UNDERSCORE: u16 = 256;
 
-const fn build() -> [u8; 256] {
-    let mut t = [0u8; 256];
+const fn build() -> [u16; 256] {
+    let mut t = [0u16; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
@@ -80,17 +82,51 @@ const fn build() -> [u8; 256] {
         ) {
             v |= TRAIL;
         }
+        if c == b'_' {
+            v |= UNDERSCORE;
+        }
         t[b] = v;
         b += 1;
     }
     t
 }
 
-static TABLE: [u8; 256] = build();
+static TABLE: [u16; 256] = build();
 
 #[inline(always)]
-pub(super) fn is(b: u8, class: u8) -> bool {
+pub(super) fn is(b: u8, class: u16) -> bool {
     TABLE[usize::from(b)] & class != 0
+}
+
+/// The end of the run of [`HOST`] bytes from `k` (at most `stop`), and the union of their
+/// classes (to tell whether an underscore was among them): four bytes per step, the common
+/// case of a host name tens of bytes long.
+#[inline]
+pub(super) fn host_run(s: &[u8], mut k: usize, stop: usize) -> (usize, u16) {
+    let s = &s[..stop.min(s.len())];
+    let mut any = 0;
+    while let Some(&[a, b, c, d]) = s.get(k..k.wrapping_add(4)) {
+        let (a, b, c, d) = (
+            TABLE[usize::from(a)],
+            TABLE[usize::from(b)],
+            TABLE[usize::from(c)],
+            TABLE[usize::from(d)],
+        );
+        if a & b & c & d & HOST == 0 {
+            break;
+        }
+        any |= a | b | c | d;
+        k += 4;
+    }
+    while let Some(&b) = s.get(k) {
+        let t = TABLE[usize::from(b)];
+        if t & HOST == 0 {
+            break;
+        }
+        any |= t;
+        k += 1;
+    }
+    (k, any)
 }
 
 const LO: u64 = 0x0101_0101_0101_0101;
@@ -102,11 +138,13 @@ fn zero_bytes(x: u64) -> u64 {
     x.wrapping_sub(LO) & !x & HI
 }
 
-/// The first index in `i..stop` whose byte is in [`END`], or `stop`: eight bytes at a time
-/// (a URL is tens of bytes long, and this scan runs over every one of them).
+/// The first index in `i..stop` whose byte is in [`END`] (or is `]` too, with `bracket`), or
+/// `stop`: eight bytes at a time (a URL is tens of bytes long, and this scan runs over every
+/// one of them).
 #[inline]
-pub(super) fn find_end(s: &[u8], mut i: usize, stop: usize) -> usize {
+pub(super) fn find_end(s: &[u8], mut i: usize, stop: usize, bracket: bool) -> usize {
     let stop = stop.min(s.len());
+    let extra = if bracket { b']' } else { b'<' };
     while let Some(word) = s[..stop].get(i..i + 8) {
         let x = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
         // Bytes below 0x21 (space and controls), then `<`, `>`, DEL. Each mask is exact at
@@ -114,13 +152,14 @@ pub(super) fn find_end(s: &[u8], mut i: usize, stop: usize) -> usize {
         let m = (x.wrapping_sub(LO * 0x21) & !x & HI)
             | zero_bytes(x ^ (LO * u64::from(b'<')))
             | zero_bytes(x ^ (LO * u64::from(b'>')))
-            | zero_bytes(x ^ (LO * 0x7f));
+            | zero_bytes(x ^ (LO * 0x7f))
+            | zero_bytes(x ^ (LO * u64::from(extra)));
         if m != 0 {
             return i + (m.trailing_zeros() / 8) as usize;
         }
         i += 8;
     }
-    while i < stop && !is(s[i], END) {
+    while i < stop && !is(s[i], END) && s[i] != extra {
         i += 1;
     }
     i
@@ -178,8 +217,10 @@ mod tests {
                 s.push(b);
                 s.extend_from_slice(b"x y");
                 let want = s.iter().position(|&c| is(c, END)).unwrap();
-                assert_eq!(find_end(&s, 0, s.len()), want, "{n} {b}");
-                assert_eq!(find_end(&s, 0, n), n.min(want));
+                assert_eq!(find_end(&s, 0, s.len(), false), want, "{n} {b}");
+                assert_eq!(find_end(&s, 0, n, false), n.min(want));
+                let want = s.iter().position(|&c| is(c, END) || c == b']').unwrap();
+                assert_eq!(find_end(&s, 0, s.len(), true), want, "{n} {b}");
             }
         }
         assert_eq!(unicode_punct_before("a\u{bb}".as_bytes(), 3), 2);

@@ -153,6 +153,8 @@ impl Cx<'_> {
                 b']' => 1,
                 b'}' => 2,
                 b'>' => 3,
+                // The punctuation characters end with a continuation byte.
+                0..0x80 => break,
                 _ => {
                     let n = unicode_punct_before(hay, end);
                     if n == 0 || end - n < start {

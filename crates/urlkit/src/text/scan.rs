@@ -7,7 +7,7 @@
 //! bounded ([`LOOKBACK`]) and every look-ahead by the options' `max_len`, so a window of
 //! bounded size always suffices, and a decision never depends on where the windows were cut.
 
-use super::class::{is, unicode_punct_at, END, HOST};
+use super::class::{host_run, is, unicode_punct_at, END, UNDERSCORE};
 use super::{schemes, Added, Finder, Kind};
 
 /// Bytes a window keeps before the earliest position still to be evaluated: a scheme looks
@@ -112,14 +112,13 @@ impl Cx<'_> {
     pub(crate) fn domain(&self, h: usize, limit: usize, want_last_two: bool) -> Result<Domain, Eval> {
         let hay = self.hay;
         let stop = limit.min(hay.len());
-        let mut k = h;
+        let mut k = h.min(stop);
         let mut underscore = false;
-        while k < stop {
-            let b = hay[k];
-            if is(b, HOST) {
-                underscore |= b == b'_';
-                k += 1;
-            } else if b >= 0x80 && unicode_punct_at(hay, k) == 0 {
+        loop {
+            let (run, any) = host_run(hay, k, stop);
+            underscore |= any & UNDERSCORE != 0;
+            k = run;
+            if k < stop && hay[k] >= 0x80 && unicode_punct_at(hay, k) == 0 {
                 k += 1;
             } else {
                 break;
@@ -168,24 +167,28 @@ impl Cx<'_> {
     /// boundary comes within `max_len` of `start`.
     pub(crate) fn bare_end(&self, start: usize, from: usize, min_end: usize) -> Result<usize, Eval> {
         let limit = start.saturating_add(self.finder.options.max_len);
-        let raw = super::class::find_end(self.hay, from, limit);
+        // Markdown's `[text](url)` around a link, written as text: `](` ends it (a URL has a
+        // `]` only after an IP literal, and never `](`). The run still ends at the boundary
+        // (a run longer than `max_len` is skipped whole, wherever its `](`).
+        let (mut k, mut markdown) = (from, None);
+        let raw = loop {
+            k = super::class::find_end(self.hay, k, limit, true);
+            if k < limit && self.hay.get(k) == Some(&b']') {
+                if markdown.is_none() && self.hay.get(k + 1) == Some(&b'(') {
+                    markdown = Some(k + 1);
+                }
+                k += 1;
+                continue;
+            }
+            break k;
+        };
         if raw == self.hay.len() && raw < limit && !self.eof {
             return Err(Eval::More);
         }
         if raw == limit {
             return Err(Eval::Long(start));
         }
-        // Markdown's `[text](url)` around a link, written as text: `](` ends it (a URL has a
-        // `]` only after an IP literal, and never `](`).
-        let mut raw = raw;
-        let mut k = from;
-        while let Some(j) = memchr::memchr(b']', &self.hay[k..raw]) {
-            if self.hay.get(k + j + 1) == Some(&b'(') {
-                raw = k + j + 1;
-                break;
-            }
-            k += j + 1;
-        }
+        let raw = markdown.unwrap_or(raw);
         let end = self.trim(start, raw);
         if end < min_end {
             return Err(Eval::Reject);
@@ -348,7 +351,8 @@ impl Cx<'_> {
             Err(e) => return e,
         };
         let mut s = c;
-        while s > self.floor && c - s <= 32 && is(hay[s - 1], super::class::SCHEME) {
+        let lo = self.floor.max(c.saturating_sub(33));
+        while s > lo && is(hay[s - 1], super::class::SCHEME) {
             s -= 1;
         }
         if c - s > 32 {

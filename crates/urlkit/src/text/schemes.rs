@@ -51,9 +51,15 @@ const fn key(name: &[u8]) -> u64 {
 /// The built-in rule for `scheme` (ASCII case-insensitive): every `:` in prose asks, so the
 /// name is matched as one integer (no built-in name has a NUL byte, so lengths never clash).
 pub(super) fn known(scheme: &[u8]) -> Option<Rule> {
-    if scheme.len() > 8 {
+    let n = scheme.len();
+    if n == 0 || n > 8 {
         return None;
     }
+    // The bytes as one big-endian number, lower-cased at once: every scheme byte but an
+    // upper-case letter already has the 0x20 bit (digits, `+`, `-`, `.`).
+    let mut buf = [0u8; 8];
+    buf[8 - n..].copy_from_slice(scheme);
+    let lowered = u64::from_be_bytes(buf) | (0x2020_2020_2020_2020 >> (8 * (8 - n)));
     const AUTHORITY: Rule = Rule::Authority { empty_host: false };
     const HTTP: u64 = key(b"http");
     const HTTPS: u64 = key(b"https");
@@ -96,7 +102,7 @@ pub(super) fn known(scheme: &[u8]) -> Option<Rule> {
     const XMPP: u64 = key(b"xmpp");
     const GEO: u64 = key(b"geo");
     const MAGNET: u64 = key(b"magnet");
-    Some(match key(scheme) {
+    Some(match lowered {
         HTTP | HTTPS | FTP | FTPS | SFTP | WS | WSS | NNTP | TELNET | TN3270 | GOPHER | WAIS | PROSPERO
         | SSH | GIT | SVN | RSYNC | IRC | IRCS | RTSP | RTMP | SMB | NFS | IMAP | POP => AUTHORITY,
         LDAP | LDAPS => Rule::Authority { empty_host: true },

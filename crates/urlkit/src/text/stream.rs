@@ -109,7 +109,9 @@ impl<R: BufRead> Iterator for ReaderLinks<'_, R> {
             match self.scanner.next(self.finder, &self.buf, self.eof) {
                 Step::Found(raw) => {
                     self.lines.advance(&self.buf, self.base, self.base + raw.start);
-                    return Some(Ok(self.link(&raw)));
+                    let link = self.link(&raw);
+                    self.lines.pass(&raw, self.base);
+                    return Some(Ok(link));
                 }
                 Step::Done => return None,
                 Step::Need(_) if self.eof => return None,
