@@ -27,17 +27,45 @@ for r in json.load(open(os.path.join(root, "rfc3986/resolve.json"))):
     out(r["base"] + "\0" + r["input"])
 PY
 } > "$tmp/lines"
-python3 - "$tmp/lines" fuzz_targets corpus <<'PY'
-import os, sys
-lines, targets, corpus = sys.argv[1:]
+python3 - "$tmp/lines" fuzz_targets corpus "$shared" <<'PY'
+import json, os, re, sys
+lines, targets, corpus, shared = sys.argv[1:]
 data = open(lines, "rb").read().split(b"\n")
+
+def hosts():
+    # domain_split takes a host: the URLs' hosts, the PSL tests' domains, IdnaTestV2 inputs.
+    seen = []
+    for line in data:
+        m = re.match(rb"[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?([^/?#:]*)", line)
+        if m and m.group(1):
+            seen.append(m.group(1))
+    psl = open(os.path.join(shared, "conformance/psl/test_psl.txt"), encoding="utf-8").read()
+    seen += [m.encode() for m in re.findall(r"checkPublicSuffix\('([^']*)'", psl)]
+    for r in json.load(open(os.path.join(shared, "conformance/wpt/IdnaTestV2.json"))):
+        if isinstance(r, dict):
+            seen.append(r["input"].encode("utf-8", "surrogatepass"))
+    return list(dict.fromkeys(seen))
+
+def texts():
+    # text_links takes a control byte (chunk size, options) then text: the URLs in prose,
+    # wrapped, bracketed, quoted; and the paragraphs of the GFM autolink rules.
+    out = []
+    frames = [b"see %s.", b"(%s)", b"<%s>", b'"%s",', b"<URL:%s> and", b"URL:%s\n", b"www.%s"]
+    for i, line in enumerate(data[:3000]):
+        out.append(bytes([i % 256]) + frames[i % len(frames)].replace(b"%s", line))
+    gfm = open(os.path.join(shared, "specs/gfm-autolinks.md"), "rb").read()
+    out += [bytes([i % 256]) + p for i, p in enumerate(gfm.split(b"\n\n")) if p.strip()]
+    return out
+
+special = {"domain_split": hosts, "text_links": texts}
 for t in sorted(os.listdir(targets)):
     d = os.path.join(corpus, t[:-3])
     if os.path.isdir(d) and os.listdir(d):
         continue
     os.makedirs(d, exist_ok=True)
-    for i, line in enumerate(data):
+    seeds = special[t[:-3]]() if t[:-3] in special else data
+    for i, line in enumerate(seeds):
         with open(os.path.join(d, "seed-%05d" % i), "wb") as f:
             f.write(line)
 PY
-echo "seeded $(ls fuzz_targets | wc -l) targets with $(wc -l < "$tmp/lines") inputs each"
+echo "seeded $(ls fuzz_targets | wc -l) targets: $(wc -l < "$tmp/lines") lines each (domain_split: their hosts; text_links: them in prose)"

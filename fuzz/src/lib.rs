@@ -5,9 +5,9 @@
 /// differences, see `crates/urlkit-bench/tests/differential-ledger.txt`). It is proven to lie
 /// in the host alone: the accepting side put an `xn--` label in the host, and with that host
 /// replaced by `h.example` the rejecting side takes the rest of its href unchanged. (The
-/// `xn--` href itself may parse on both sides: neither applies the cross-label Bidi rule to
-/// the ASCII labels of a punycode host, and WPT's IdnaTestV2 conversion leaves such records
-/// out.)
+/// `xn--` href itself parses on both sides, rightly: an ASCII domain is only lower-cased by
+/// the URL Standard's domain parser, step 5, "regardless of Unicode ToASCII's outcome";
+/// finding F2 in RELIABILITY.md.)
 pub fn explained_idna(ours: &Result<urlkit::Url, urlkit::ParseError>, ada: Option<&str>) -> bool {
     match (ours, ada) {
         (Err(e), Some(href)) if e.kind() == urlkit::ErrorKind::DomainToAscii => {

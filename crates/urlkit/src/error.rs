@@ -81,7 +81,10 @@ pub enum ErrorKind {
     FileInvalidWindowsDriveLetter,
     /// `file-invalid-Windows-drive-letter-host`: a file URL's host is a drive letter.
     FileInvalidWindowsDriveLetterHost,
-    /// The input is longer than the 4 GiB that offsets can address (not in the standard).
+    /// The input is longer than the maximum input length: [`ParseOptions::max_input_length`](crate::ParseOptions::max_input_length),
+    /// by default 2³² − 1 bytes, the most that offsets can address; or a result would be
+    /// longer than that (not in the standard). The position is the limit: the first byte
+    /// over it.
     InputTooLong,
     /// A setter does not apply to this URL: it cannot have credentials or a port, has an
     /// opaque path, or the standard ignores the value there (not in the standard; from a
@@ -175,7 +178,7 @@ impl ErrorKind {
             PortInvalid => "invalid port number",
             FileInvalidWindowsDriveLetter => "relative file url starts with a windows drive letter",
             FileInvalidWindowsDriveLetterHost => "file url host is a windows drive letter",
-            InputTooLong => "input is longer than 4 gib",
+            InputTooLong => "input too long",
             SetterNotApplicable => "the setter does not apply to this url",
         }
     }

@@ -252,6 +252,26 @@ fn canonical_host(authority: &[u8], out: &mut Vec<u8>) -> Option<bool> {
         Some(colon) if hostport[colon + 1..].iter().all(u8::is_ascii_digit) => &hostport[..colon],
         _ => hostport,
     };
+    // A colon left over is no host: it is a forbidden host code point (URL Standard) and not
+    // in RFC 3986's reg-name; kept, it would make a second canonicalization strip it as a
+    // port (`http://a:1:2/` gave `http://a:1/`, then `http://a/`).
+    if host.contains(&b':') {
+        return None;
+    }
+    // IDN to Punycode first, so that what it maps (full-width digits and dots, U+3002) is
+    // cleaned and read as an IPv4 address as its ASCII would be: canonicalizing the result
+    // again changes nothing (`０Ｘｃ０．０２５０．０１` is 192.168.0.1 at once).
+    let idna;
+    let host = match core::str::from_utf8(host) {
+        Ok(text) if !host.is_ascii() => match crate::host::domain_to_ascii(text) {
+            Ok(ascii) => {
+                idna = ascii;
+                idna.as_bytes()
+            }
+            Err(_) => host,
+        },
+        _ => host,
+    };
     // Dots: none first or last, runs become one; written lower-cased straight into `out`.
     let at = out.len();
     for &c in host {
@@ -275,14 +295,8 @@ fn canonical_host(authority: &[u8], out: &mut Vec<u8>) -> Option<bool> {
     if clean.is_ascii() && !any_byte(clean, escaped) {
         return Some(false);
     }
-    let mut clean = out.split_off(at);
-    if !clean.is_ascii() {
-        if let Ok(text) = core::str::from_utf8(&clean) {
-            if let Ok(ascii) = crate::host::domain_to_ascii(text) {
-                clean = ascii.into_bytes();
-            }
-        }
-    }
+    // Not ASCII here only when IDNA refused it: escaped as it stands.
+    let clean = out.split_off(at);
     escape_into(&clean, escaped, out);
     Some(false)
 }

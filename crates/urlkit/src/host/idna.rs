@@ -3,10 +3,11 @@
 //! This is the only file that uses the `idna` crate.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
-use idna::uts46::{
-    AsciiDenyList, DnsLength, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess, Uts46,
-};
+use idna::uts46::{AsciiDenyList, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess, Uts46};
+
+use super::punycode;
 
 use super::opaque::FORBIDDEN_DOMAIN;
 use crate::error::{ErrorKind, Reporter};
@@ -16,17 +17,108 @@ use crate::ParseError;
 /// beStrict = true: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength (root dot allowed) on; CheckBidi and
 /// CheckJoiners always on, nontransitional, IgnoreInvalidPunycode off (the `idna` crate's
 /// fixed behaviour).
+///
+/// `Uts46::to_ascii` with `DnsLength::VerifyAllowRootDot` is this `process` call and then
+/// the length check, but for one shortcut: a label of more than [`LONG_LABEL`] code points
+/// once processed is not Punycode-encoded (that costs `idna` time quadratic in the label),
+/// because it fails VerifyDnsLength whatever its encoding: its ASCII form is `xn--` and at
+/// least one character per code point (RFC 3492 §3: basic code points are copied, each
+/// other one takes at least one digit; an `xn--` input label has at least as many
+/// characters as it decodes to), more than the 63 of UTS 46 §4.2 step 4.
 fn to_ascii_strict(domain: &str) -> Option<String> {
-    Uts46::new()
-        .to_ascii(
-            domain.as_bytes(),
-            AsciiDenyList::STD3,
-            Hyphens::Check,
-            // UTS 46 counts the length "excluding the root label and its dot".
-            DnsLength::VerifyAllowRootDot,
-        )
-        .ok()
-        .map(alloc::borrow::Cow::into_owned)
+    let mut out = String::new();
+    let mut long = false;
+    let result = Uts46::new().process(
+        domain.as_bytes(),
+        AsciiDenyList::STD3,
+        Hyphens::Check,
+        ErrorPolicy::FailFast,
+        |label, _, _| {
+            long |= label.len() > LONG_LABEL;
+            long
+        },
+        &mut out,
+        None,
+    );
+    match result {
+        _ if long => None,
+        Ok(ProcessingSuccess::Passthrough) => Some(String::from(domain)),
+        Ok(ProcessingSuccess::WroteToSink) => Some(out),
+        Err(_) => None,
+    }
+    // UTS 46 counts the length "excluding the root label and its dot".
+    .filter(|ascii| idna::uts46::verify_dns_length(ascii, true))
+}
+
+/// Labels longer than this many code points (after UTS 46 mapping) are Punycode-encoded by
+/// [`punycode::encode`] in O(n log n) rather than by the `idna` crate's O(n²) encoder (the
+/// RFC 3492 §6.3 loop over the label once per distinct code point). 59 is the longest label
+/// whose `xn--` form can fit DNS's 63 octets, so the strict pass never needs the encoding
+/// of a longer one (see [`to_ascii_strict`]).
+const LONG_LABEL: usize = 59;
+
+/// ToASCII with beStrict = false (step 6 of the domain parser) on a non-ASCII `domain`,
+/// appended to `out`: `Uts46::to_ascii` with `DnsLength::Ignore`, except that labels of more
+/// than [`LONG_LABEL`] code points come out of `idna` in Unicode and are encoded here
+/// ([`encode_long_labels`]).
+fn to_ascii_lenient(domain: &str, out: &mut String) -> Result<(), ()> {
+    let start = out.len();
+    let mut long = false;
+    let result = Uts46::new().process(
+        domain.as_bytes(),
+        AsciiDenyList::EMPTY,
+        Hyphens::Allow,
+        ErrorPolicy::FailFast,
+        |label, _, _| {
+            let unicode = label.len() > LONG_LABEL;
+            long |= unicode;
+            unicode
+        },
+        out,
+        None,
+    );
+    match result {
+        Ok(ProcessingSuccess::Passthrough) => out.push_str(domain),
+        Ok(ProcessingSuccess::WroteToSink) => {}
+        Err(_) => {
+            out.truncate(start);
+            return Err(());
+        }
+    }
+    if long {
+        encode_long_labels(domain, out, start)?;
+    }
+    Ok(())
+}
+
+/// Replaces the Unicode labels of `out[start..]` (what `idna` wrote of `domain`, long labels
+/// in Unicode) by their ASCII form as `idna` writes it: an `xn--` label of the input as it
+/// came, lower-cased (an ASCII input label is in Unicode only when it was `xn--`), any other
+/// label `xn--` and its Punycode. The labels of the output are those of the input split at
+/// the UTS 46 label separators (§4 step 1 maps `.`, U+3002, U+FF0E and U+FF61 to `.`, and
+/// nothing else to anything with a `.`: tested below).
+fn encode_long_labels(domain: &str, out: &mut String, start: usize) -> Result<(), ()> {
+    let processed = out.split_off(start);
+    let mut inputs = domain.split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}']);
+    for (i, label) in processed.split('.').enumerate() {
+        let input = inputs.next();
+        if i > 0 {
+            out.push('.');
+        }
+        if label.is_ascii() {
+            out.push_str(label);
+        } else if let Some(input) = input.filter(|l| l.is_ascii()) {
+            let at = out.len();
+            out.push_str(input);
+            out[at..].make_ascii_lowercase();
+        } else {
+            out.push_str("xn--");
+            let label: Vec<char> = label.chars().collect();
+            punycode::encode(&label, out).ok_or(())?;
+        }
+    }
+    debug_assert!(inputs.next().is_none(), "{domain:?}");
+    Ok(())
 }
 
 /// Whether UTS 46 with the URL Standard's *beStrict* (STD3 rules, hyphen checks, DNS lengths)
@@ -110,15 +202,7 @@ pub(crate) fn domain_parser(
         out[start..].make_ascii_lowercase();
     } else {
         // Step 6: ToASCII with beStrict = false, then the forbidden check below.
-        let ascii = Uts46::new()
-            .to_ascii(
-                domain.as_bytes(),
-                AsciiDenyList::EMPTY,
-                Hyphens::Allow,
-                DnsLength::Ignore,
-            )
-            .map_err(|_| fail)?;
-        out.push_str(&ascii);
+        to_ascii_lenient(domain, out).map_err(|()| fail)?;
     }
     // Steps 7-8.
     let result = &out.as_bytes()[start..];
@@ -150,6 +234,12 @@ pub(crate) enum Streamed {
 /// allocating as long as UTS 46 processing stays within the `idna` crate's inline buffers
 /// (8 labels, 253 mapped code points; see [`super::domain::domain_parses`]).
 ///
+/// A label of more than [`LONG_LABEL`] code points reaches `sink` in Unicode, not encoded
+/// (which costs `idna` time quadratic in the label): the one caller looks only at what the
+/// encoding does not change, the forbidden domain code points (a label's ASCII code points are
+/// in both forms, and Punycode adds letters and digits) and whether a label is a number
+/// (neither form is: one has a non-ASCII code point, the other starts with `x`).
+///
 /// `bidi` is set when `domain` is a *Bidi domain name* (UTS 46 §4.1 step 4, RFC 5893 §1.4:
 /// a label has a character of bidi class R, AL or AN), which makes CheckBidi apply to every
 /// label: `idna` tells it to the `output_as_unicode` callback of each non-ASCII label, and a
@@ -160,9 +250,9 @@ pub(crate) fn to_ascii_into<W: core::fmt::Write>(domain: &[u8], sink: &mut W, bi
         AsciiDenyList::EMPTY,
         Hyphens::Allow,
         ErrorPolicy::FailFast,
-        |_, _, is_bidi| {
+        |label, _, is_bidi| {
             *bidi |= is_bidi;
-            false
+            label.len() > LONG_LABEL
         },
         sink,
         None,
@@ -274,7 +364,9 @@ pub fn domain_to_unicode(domain: &str) -> (String, Result<(), ParseError>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::vec::Vec;
+    use alloc::format;
+    use alloc::vec;
+    use idna::uts46::DnsLength;
 
     /// [`super::super::domain::domain_parses`] hands UTS 46 chunks of labels split at the
     /// label separators `.`, U+3002, U+FF0E and U+FF61, and counts on the labels of the
@@ -301,6 +393,59 @@ mod tests {
                 matches!(c, '\u{3002}' | '\u{FF0E}' | '\u{FF61}'),
                 "U+{cp:04X} maps to {out:?}"
             );
+        }
+    }
+
+    /// Long labels (encoded by `punycode::encode`, or not at all in the strict pass) give
+    /// exactly what `idna`'s own ToASCII gives: distinct and repeated code points, basic
+    /// ones mixed in, `xn--` input labels in either case, every label separator, failures.
+    #[test]
+    fn long_labels_as_idna_encodes_them() {
+        let idna_ascii = |d: &str, dns| {
+            Uts46::new()
+                .to_ascii(d.as_bytes(), AsciiDenyList::EMPTY, Hyphens::Allow, dns)
+                .ok()
+                .map(alloc::borrow::Cow::into_owned)
+        };
+        let idna_strict = |d: &str| {
+            Uts46::new()
+                .to_ascii(
+                    d.as_bytes(),
+                    AsciiDenyList::STD3,
+                    Hyphens::Check,
+                    DnsLength::VerifyAllowRootDot,
+                )
+                .ok()
+                .map(alloc::borrow::Cow::into_owned)
+        };
+        let distinct =
+            |n: u32, from: u32| -> String { (0..n).filter_map(|i| char::from_u32(from + i)).collect() };
+        let long_cjk = distinct(300, 0x4E00);
+        let encoded = idna_ascii(&long_cjk, DnsLength::Ignore).unwrap();
+        let mut domains = vec![
+            long_cjk.clone(),
+            distinct(1000, 0x4E00),
+            distinct(1001, 0x4E00),
+            distinct(59, 0x4E00),
+            distinct(60, 0x4E00),
+            "é".repeat(700),
+            format!("ab{}cd-{}", distinct(80, 0x3041), "x".repeat(30)),
+            format!("a.{long_cjk}。b．{}｡c.", distinct(90, 0xAC00)),
+            format!("{encoded}.{long_cjk}"),
+            format!("{}.é", encoded.to_ascii_uppercase()),
+            format!("{}.{long_cjk}", encoded.replacen("xn--", "XN--", 1)),
+            format!("\u{5D0}.{long_cjk}"),
+            format!("\u{5D0}{}", distinct(100, 0x5D1)),
+            format!("{long_cjk}\u{AD}\u{FE0F}.ａ"),
+            format!("{long_cjk} .é"),
+            format!("{long_cjk}.xn--a.é"),
+        ];
+        domains.push(domains[0].to_uppercase());
+        for d in &domains {
+            let mut ours = String::from("prefix");
+            let lenient = to_ascii_lenient(d, &mut ours).map(|()| ours[6..].to_owned()).ok();
+            assert_eq!(lenient, idna_ascii(d, DnsLength::Ignore), "{d:?}");
+            assert_eq!(to_ascii_strict(d), idna_strict(d), "{d:?}");
         }
     }
 

@@ -25,6 +25,7 @@ mod idna;
 pub(crate) mod ipv4;
 pub(crate) mod ipv6;
 pub(crate) mod opaque;
+mod punycode;
 
 /// For `can_parse`: the host parser's answer on a special host, without allocating.
 pub(crate) use self::domain::domain_parses;

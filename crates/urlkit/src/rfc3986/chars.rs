@@ -260,7 +260,10 @@ mod tests {
             }
         }
         let text = b"https://user:pw@example.com:8080/a/b%2Fc;p=1/~d?q=a+b&r=[x]#frag ment\xff/tail";
-        for end in 0..=text.len() {
+        // Under Miri only the lengths around the vector widths (16 and 32 bytes).
+        let ends =
+            (0..=text.len()).filter(|e| !cfg!(miri) || matches!(e % 16, 0 | 1 | 15) || *e == text.len());
+        for end in ends {
             for i in 0..=end + 1 {
                 for c in 0..8 {
                     let s = &text[..end];

@@ -66,6 +66,7 @@ pub struct Url {
 pub struct ParseOptions<'a> {
     base: Option<&'a Url>,
     on_validation_error: Option<&'a mut dyn FnMut(ValidationError)>,
+    max_input_length: usize,
     #[cfg(feature = "encoding")]
     encoding: Option<&'static encoding_rs::Encoding>,
 }
@@ -100,6 +101,33 @@ impl<'a> ParseOptions<'a> {
         self
     }
 
+    /// Refuses input longer than `bytes` with [`ErrorKind::InputTooLong`](crate::ErrorKind::InputTooLong)
+    /// at byte position `bytes` (the first byte over the limit), before any work. The default,
+    /// [`ParseOptions::DEFAULT_MAX_INPUT_LENGTH`], is 2³² − 1 bytes (4 GiB, ada's default
+    /// `max_input_length`), the most a URL's `u32` offsets can address; a larger value
+    /// is lowered to it. The input is counted as given, before leading and trailing C0 controls
+    /// and spaces are trimmed.
+    ///
+    /// ```
+    /// use urlkit::{ErrorKind, Url};
+    /// let err = Url::options().max_input_length(16).parse("https://example.com/long/path").unwrap_err();
+    /// assert_eq!((err.kind(), err.position()), (ErrorKind::InputTooLong, 16));
+    /// assert_eq!(err.to_string(), "input too long at byte 16");
+    /// assert!(Url::options().max_input_length(16).parse("https://h.test/").is_ok());
+    /// ```
+    pub fn max_input_length(mut self, bytes: usize) -> Self {
+        self.max_input_length = bytes.min(Self::DEFAULT_MAX_INPUT_LENGTH);
+        self
+    }
+
+    /// The default [`ParseOptions::max_input_length`]: 2³² − 1 bytes, what `u32` offsets
+    /// address (ada's default too).
+    ///
+    /// ```
+    /// assert_eq!(urlkit::ParseOptions::DEFAULT_MAX_INPUT_LENGTH, u32::MAX as usize);
+    /// ```
+    pub const DEFAULT_MAX_INPUT_LENGTH: usize = u32::MAX as usize;
+
     /// Encodes the query with `encoding` instead of UTF-8: the basic URL parser's *encoding*
     /// argument, which HTML passes as a document's character encoding. As the
     /// [query state](https://url.spec.whatwg.org/#query-state) says, it applies only to
@@ -130,6 +158,12 @@ impl<'a> ParseOptions<'a> {
     /// assert!(urlkit::Url::options().parse("no scheme").is_err());
     /// ```
     pub fn parse(self, input: &str) -> Result<Url, ParseError> {
+        if input.len() > self.max_input_length {
+            return Err(ParseError::new(
+                crate::ErrorKind::InputTooLong,
+                self.max_input_length,
+            ));
+        }
         let mut reporter = Reporter::new(self.on_validation_error);
         #[cfg(feature = "encoding")]
         if let Some(encoding) = self.encoding {
@@ -228,6 +262,7 @@ impl Url {
         ParseOptions {
             base: None,
             on_validation_error: None,
+            max_input_length: ParseOptions::DEFAULT_MAX_INPUT_LENGTH,
             #[cfg(feature = "encoding")]
             encoding: None,
         }

@@ -117,7 +117,7 @@ struct Parser<'i, 'b, 'r, 'cb> {
 /// parser, since canonical parts have no errors to report but still must be checked.
 pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
-        return Err(ParseError::new(ErrorKind::InputTooLong, 0));
+        return Err(ParseError::new(ErrorKind::InputTooLong, u32::MAX as usize));
     }
     let (trimmed, lead) = input::trim_c0_space(input, reporter);
     // The fast scan classifies tabs and newlines as bytes to encode, so it runs before their
@@ -251,7 +251,7 @@ pub(crate) fn parse_with_encoding(
         return parse(input, base, reporter);
     }
     if u32::try_from(input.len()).is_err() {
-        return Err(ParseError::new(ErrorKind::InputTooLong, 0));
+        return Err(ParseError::new(ErrorKind::InputTooLong, u32::MAX as usize));
     }
     parse_state_machine(input, base, reporter, |p| p.encoding = Some(encoding))
 }

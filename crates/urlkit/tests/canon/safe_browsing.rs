@@ -119,3 +119,25 @@ fn ipv6_hosts() {
     assert_eq!(c("http://bücher.example/"), "http://xn--bcher-kva.example/");
     assert!(SafeBrowsingUrl::new("http:///").is_none());
 }
+
+/// Fuzzing (`canon_idempotent`, finding F3): a colon left in the host after the port is
+/// stripped once made the canonical URL canonicalize to another one (`::` gave `http://:/`,
+/// then nothing). Such a host is no host; a real one keeps its canonical form.
+#[test]
+fn leftover_colon_is_no_host_and_canonical_forms_are_fixed_points() {
+    for input in ["::", "http://a:1:2/", "a:b:80", "http://[::1/"] {
+        assert!(SafeBrowsingUrl::new(input).is_none(), "{input:?}");
+    }
+    for input in [
+        "http://a:80/b",
+        "http://[::1]:8080/x?y",
+        "www.Example.com.:443/%7e",
+        "http://1.2.3.4:1/",
+        "http://０Ｘｃ０．０２５０．０１",
+        "http://a。。b．c/",
+    ] {
+        let once = SafeBrowsingUrl::new(input).unwrap();
+        let twice = SafeBrowsingUrl::new(once.as_str()).unwrap();
+        assert_eq!(twice.as_str(), once.as_str(), "{input:?}");
+    }
+}

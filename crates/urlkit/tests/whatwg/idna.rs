@@ -251,3 +251,25 @@ fn can_parse_agrees_on_idna_inputs_in_many_labels() {
         &failed[..failed.len().min(10)]
     );
 }
+
+/// Finding F2 (RELIABILITY.md): a Bidi domain name whose LTR label `&www` breaks RFC 5893
+/// rule 1. In Unicode, ToASCII (CheckBidi, UTS 46 §4.1 criterion 8) fails it; in Punycode the
+/// domain is ASCII and the domain parser only lower-cases it (step 5), reporting the strict
+/// pass's `domain-to-ASCII` validation error; with one non-ASCII label, the whole domain goes
+/// through ToASCII again, its `xn--` labels decoded (UTS 46 §4 step 4): failure.
+#[test]
+fn bidi_rule_applies_to_unicode_domains_and_ascii_ones_are_only_lowercased() {
+    use urlkit::{ErrorKind, Url};
+    let unicode = "https://&www.\u{627}\u{6cc}\u{631}\u{627}\u{646}.\u{627}\u{6cc}\u{631}\u{627}\u{646}/";
+    assert_eq!(Url::parse(unicode).unwrap_err().kind(), ErrorKind::DomainToAscii);
+    let mut errors = Vec::new();
+    let mut listener = |e: urlkit::ValidationError| errors.push(e.kind());
+    let url = Url::options()
+        .on_validation_error(&mut listener)
+        .parse("https://&WWW.xn--mgba3a4f16a.XN--mgba3a4f16a/")
+        .unwrap();
+    assert_eq!(url.hostname(), "&www.xn--mgba3a4f16a.xn--mgba3a4f16a");
+    assert!(errors.contains(&ErrorKind::DomainToAscii), "{errors:?}");
+    assert!(Url::parse("https://&www.\u{e9}.xn--mgba3a4f16a/").is_err());
+    assert!(Url::parse("https://www.\u{e9}.xn--mgba3a4f16a/").is_ok());
+}

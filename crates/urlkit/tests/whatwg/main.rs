@@ -11,6 +11,7 @@ mod encoding_override;
 mod file_path;
 mod host;
 mod idna;
+mod limits;
 mod setters;
 mod urlencoded;
 mod wpt;
