@@ -878,7 +878,7 @@ where
     if batch.no_input {
         return usage("no input: give URLs as arguments, files with -f FILE, or pipe them in (see --help)");
     }
-    let output = BufWriter::with_capacity(IO_BUFFER, stdout());
+    let output = BufWriter::with_capacity(IO_BUFFER, io::stdout());
     let mut io_failed = false;
     let summary = batch.summary && batch.sources.iter().any(|s| !matches!(s, Source::Arg(_)));
     let result = run_on(batch, output, make, &mut |source, error| {
@@ -898,21 +898,6 @@ where
         Status::Success | Status::Failure if io_failed => Status::Error,
         status => status,
     }
-}
-
-/// Standard output for a run's answers. `io::stdout()` is line-buffered: it scans every
-/// write for its last line end, a cost per byte of output (see BENCHMARKS.md, "Block
-/// reader"). A duplicate of its descriptor is written directly instead (runs write whole
-/// chunks of lines, and flush when input may wait).
-fn stdout() -> Box<dyn Write + Send> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        if let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() {
-            return Box::new(std::fs::File::from(fd));
-        }
-    }
-    Box::new(io::stdout())
 }
 
 /// Opens a source of lines.
