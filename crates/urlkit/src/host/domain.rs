@@ -7,6 +7,7 @@
 //! change nothing, and the [domain parser](https://url.spec.whatwg.org/#concept-domain-to-ascii)
 //! returns an ASCII domain lower-cased (step 5).
 
+use crate::whatwg::output::Output;
 use alloc::borrow::Cow;
 use alloc::string::String;
 
@@ -46,11 +47,14 @@ const CLASS: [u8; 256] = {
     t
 };
 
-/// Parses a non-empty special host that is not an IPv6 address.
-pub(crate) fn parse_domain(
+/// Parses a non-empty special host that is not an IPv6 address. Without output
+/// (`can_parse`), the kind of a valid host is `Domain` whatever it is; a host with `%` or
+/// non-ASCII code points is checked by [`domain_parses`], without allocating, and when that
+/// cannot decide, `out` is told ([`Output::unsure`]).
+pub(crate) fn parse_domain<O: Output>(
     input: &str,
     offset: usize,
-    out: &mut String,
+    out: &mut O,
     reporter: &mut Reporter<'_>,
 ) -> Result<HostInternal, ParseError> {
     let bytes = input.as_bytes();
@@ -61,7 +65,7 @@ pub(crate) fn parse_domain(
             PLAIN => {}
             UPPER => upper = true,
             FORBIDDEN => forbidden = true,
-            _ => return parse_general(input, offset, out, reporter),
+            _ => return general(input, offset, out, reporter),
         }
     }
     // The fast path: `input` is the domain, and ASCII.
@@ -71,15 +75,43 @@ pub(crate) fn parse_domain(
     }
     if ends_in_a_number(bytes) {
         let addr = parse_ipv4(bytes, Positions { offset, exact: true }, reporter)?;
-        serialize_ipv4(addr, out);
+        if let Some(out) = out.string() {
+            serialize_ipv4(addr, out);
+        }
         return Ok(HostInternal::Ipv4(addr));
     }
-    let start = out.len();
-    out.push_str(input);
-    if upper {
-        out[start..].make_ascii_lowercase();
+    if let Some(out) = out.string() {
+        let start = out.len();
+        out.push_str(input);
+        if upper {
+            out[start..].make_ascii_lowercase();
+        }
     }
     Ok(HostInternal::Domain)
+}
+
+/// Steps 4-9 for input with `%` or non-ASCII code points: [`parse_general`], or without
+/// output [`domain_parses`], which needs no allocation. (Out of line: the loop that leads
+/// here stays as tight as without the choice.)
+#[inline(never)]
+fn general<O: Output>(
+    input: &str,
+    offset: usize,
+    out: &mut O,
+    reporter: &mut Reporter<'_>,
+) -> Result<HostInternal, ParseError> {
+    if let Some(out) = out.string() {
+        return parse_general(input, offset, out, reporter);
+    }
+    match domain_parses(input.as_bytes()) {
+        Some(true) => Ok(HostInternal::Domain),
+        answer => {
+            if answer.is_none() {
+                out.unsure();
+            }
+            Err(ParseError::new(ErrorKind::DomainInvalidCodePoint, offset))
+        }
+    }
 }
 
 /// Steps 4-9 of the host parser for input with `%` or non-ASCII code points.

@@ -18,6 +18,7 @@ use core::fmt;
 use core::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::error::Reporter;
+use crate::whatwg::output::Output;
 use crate::ParseError;
 
 mod domain;
@@ -27,8 +28,6 @@ pub(crate) mod ipv6;
 pub(crate) mod opaque;
 mod punycode;
 
-/// For `can_parse`: the host parser's answer on a special host, without allocating.
-pub(crate) use self::domain::domain_parses;
 /// For the linter: domains that surely pass strict UTS 46 (see `report_strict`).
 #[cfg(feature = "lint")]
 pub(crate) use self::idna::surely_strict_ascii;
@@ -93,11 +92,15 @@ pub(crate) enum HostInternal {
 ///
 /// Failures of domain processing point at `offset` (UTS 46 moves code points around);
 /// IPv6, IPv4 and opaque-host failures point at the offending byte.
-pub(crate) fn parse_host(
+///
+/// With an output that stores nothing (`can_parse`), nothing is allocated and a valid domain's
+/// kind is `Domain` whatever it is; when the domain check cannot decide within its buffers,
+/// `out` is told ([`Output::unsure`]) and the result is a failure the caller must not trust.
+pub(crate) fn parse_host<O: Output>(
     input: &str,
     offset: usize,
     is_special: bool,
-    out: &mut String,
+    out: &mut O,
     reporter: &mut Reporter<'_>,
 ) -> Result<HostInternal, ParseError> {
     let bytes = input.as_bytes();
@@ -109,9 +112,11 @@ pub(crate) fn parse_host(
             return Err(ParseError::new(kind, offset + bytes.len()));
         };
         let addr = ipv6::parse(inner, offset + 1, reporter)?;
-        out.push('[');
-        serialize_ipv6(addr, out);
-        out.push(']');
+        if let Some(out) = out.string() {
+            out.push('[');
+            serialize_ipv6(addr, out);
+            out.push(']');
+        }
         return Ok(HostInternal::Ipv6(addr));
     }
     if input.is_empty() {
@@ -119,7 +124,7 @@ pub(crate) fn parse_host(
     }
     // Step 2.
     if !is_special {
-        opaque::parse_opaque(input, offset, out, reporter)?;
+        opaque::parse_opaque(input, offset, out.string(), reporter)?;
         return Ok(HostInternal::Opaque);
     }
     // Steps 3-9.

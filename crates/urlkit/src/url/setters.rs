@@ -10,13 +10,10 @@ use crate::error::Reporter;
 use crate::host::{parse_host, HostInternal};
 use crate::scheme::SpecialScheme;
 use crate::url::offsets::Mark;
-use crate::whatwg::chars::{
-    find_port_colon, END_NON_SPECIAL, END_SPECIAL, FRAGMENT_ENC, QUERY_ENC, SPECIAL_QUERY_ENC,
-    TAB_OR_NEWLINE, USERINFO_ENC,
-};
+use crate::whatwg::chars::{FRAGMENT_ENC, QUERY_ENC, SPECIAL_QUERY_ENC, TAB_OR_NEWLINE, USERINFO_ENC};
 use crate::whatwg::{
-    encode::encode_into, input::remove_tab_newline, parse_path_override, path_is_canonical, plain_host_kind,
-    port_number, scheme_len,
+    encode::encode_into, input::remove_tab_newline, parse_host_override, parse_path_override,
+    parse_port_override, path_is_canonical, plain_host_kind, scheme_len, Target,
 };
 use crate::{ErrorKind, ParseError, Url};
 use alloc::borrow::Cow;
@@ -96,9 +93,13 @@ impl From<ParseError> for SetterError {
     }
 }
 
-/// A failure of `kind` at `pos` of the new value.
-fn invalid(kind: ErrorKind, pos: usize) -> SetterError {
-    SetterError::Invalid(ParseError::new(kind, pos))
+/// A failure of a state-override entry point: a refusal that is not a parse error
+/// ([`ErrorKind::SetterNotApplicable`]) is [`SetterError::Ignored`].
+fn not_applicable(e: ParseError) -> SetterError {
+    match e.kind() {
+        ErrorKind::SetterNotApplicable => SetterError::Ignored,
+        _ => SetterError::Invalid(e),
+    }
 }
 
 impl Url {
@@ -111,6 +112,15 @@ impl Url {
             Ok(())
         } else {
             Err(SetterError::TooLong)
+        }
+    }
+
+    /// What the parser's state-override entry points need to know of this URL.
+    fn target(&self) -> Target {
+        Target {
+            special: self.special_scheme(),
+            credentials: self.has_credentials(),
+            port: self.port,
         }
     }
 
@@ -162,10 +172,16 @@ impl Url {
     pub fn set_protocol(&mut self, value: &str) -> Result<(), SetterError> {
         let value = remove_tab_newline(value, 0, &mut Reporter::none());
         let b = value.as_bytes();
-        let end = scheme_len(b.iter().copied()).ok_or(invalid(ErrorKind::InvalidUrlUnit, 0))?;
+        let end = scheme_len(b.iter().copied()).ok_or(SetterError::Invalid(ParseError::new(
+            ErrorKind::InvalidUrlUnit,
+            0,
+        )))?;
         // The setter appends ":", so the end of the value also ends the scheme.
         if end < b.len() && b[end] != b':' {
-            return Err(invalid(ErrorKind::InvalidUrlUnit, end));
+            return Err(SetterError::Invalid(ParseError::new(
+                ErrorKind::InvalidUrlUnit,
+                end,
+            )));
         }
         let scheme = value[..end].to_ascii_lowercase();
         let new_special = SpecialScheme::from_scheme(&scheme);
@@ -324,106 +340,71 @@ impl Url {
                 return Ok(());
             }
         }
-        let value = remove_tab_newline(value, 0, &mut Reporter::none());
-        let special = self.is_special();
-        let is_file = self.scheme() == "file";
-        let table = if special { &END_SPECIAL } else { &END_NON_SPECIAL };
-        let b = value.as_bytes();
-        let end = b.iter().position(|&c| table[c as usize]).unwrap_or(b.len());
-        if is_file {
-            // File host state: everything up to the delimiter is the host; no port.
-            return self.replace_host(&value[..end], true);
-        }
-        let colon = find_port_colon(&b[..end]);
-        let host_end = colon.unwrap_or(end);
-        let text = &value[..host_end];
-        if colon.is_some() {
-            if text.is_empty() {
-                return Err(invalid(ErrorKind::HostMissing, 0));
-            }
-            if hostname {
-                return Err(SetterError::Ignored);
-            }
-        } else if text.is_empty() {
-            if special {
-                return Err(invalid(ErrorKind::HostMissing, 0));
-            }
-            if self.has_credentials() || self.port.is_some() {
-                return Err(SetterError::Ignored);
-            }
-        }
-        self.replace_host(text, false)?;
-        if let Some(c) = colon {
-            // The port state with an override: the leading digits, if any, are the port.
-            let _ = self.set_port_digits(&value[c + 1..end]);
-        }
-        Ok(())
+        self.set_host_through_parser(value, hostname)
     }
 
-    /// Parses `text` as this URL's host and puts it in place of the old one (`file` URLs:
-    /// `localhost` is the empty host).
-    fn replace_host(&mut self, text: &str, file: bool) -> Result<(), SetterError> {
-        if self.host != HostInternal::None {
-            return self.replace_existing_host(text, file);
-        }
-        let mut out = String::with_capacity(text.len() + 2);
-        let mut host = if text.is_empty() {
-            HostInternal::Empty
-        } else {
-            parse_host(text, 0, self.is_special(), &mut out, &mut Reporter::none())?
+    /// The host and hostname setters beyond the common case: the parser's host state with a
+    /// state override. (Out of line, so that the common case stays small.)
+    #[inline(never)]
+    fn set_host_through_parser(&mut self, value: &str, hostname: bool) -> Result<(), SetterError> {
+        let target = self.target();
+        // The host is parsed onto the end of the serialization and moved into place from
+        // there (no temporary string).
+        let at = self.serialization.len();
+        let (serialization, result) =
+            parse_host_override(value, core::mem::take(&mut self.serialization), target, hostname);
+        self.serialization = serialization;
+        let parsed = match result {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                self.serialization.truncate(at);
+                return Err(not_applicable(e));
+            }
         };
-        if file && out == "localhost" {
-            out.clear();
-            host = HostInternal::Empty;
-        }
+        // A port that failed leaves the old one: only the host goes in.
+        let port = match parsed.port {
+            Some(Ok(port)) => Some(port),
+            _ => {
+                self.serialization.truncate(parsed.host_end);
+                None
+            }
+        };
+        let host_len = parsed.host_end - at;
         let o = self.offsets;
         if self.host == HostInternal::None {
             // No authority yet: "//" and the host replace a "/." that guarded the path.
+            let text = String::from(&self.serialization[at..]);
+            self.serialization.truncate(at);
             let start = o.scheme_end() + 1;
-            let mut with = String::with_capacity(out.len() + 2);
-            with.push_str("//");
-            with.push_str(&out);
-            self.splice(start..o.path_start(), &with, Mark::PathStart)?;
+            if !self.offsets.splice_parts(
+                &mut self.serialization,
+                start..o.path_start(),
+                ["//", &text],
+                Mark::PathStart,
+            ) {
+                return Err(SetterError::TooLong);
+            }
             self.offsets.place(Mark::UsernameEnd, Some(start + 2));
             self.offsets.place(Mark::HostStart, Some(start + 2));
-            self.offsets.place(Mark::HostEnd, Some(start + 2 + out.len()));
+            self.offsets.place(Mark::HostEnd, Some(start + 2 + host_len));
         } else {
-            self.splice(o.host_start()..o.host_end(), &out, Mark::HostEnd)?;
-        }
-        self.host = host;
-        self.edited();
-        Ok(())
-    }
-
-    /// [`replace_host`](Self::replace_host) when the URL has an authority: the host is
-    /// parsed onto the end of the serialization and moved into place (no temporary string).
-    fn replace_existing_host(&mut self, text: &str, file: bool) -> Result<(), SetterError> {
-        let at = self.serialization.len();
-        let mut host = if text.is_empty() {
-            HostInternal::Empty
-        } else {
-            let special = self.is_special();
-            match parse_host(text, 0, special, &mut self.serialization, &mut Reporter::none()) {
-                Ok(h) => h,
-                Err(e) => {
-                    self.serialization.truncate(at);
-                    return Err(e.into());
-                }
+            // With a port, host and port replace both; otherwise the host alone.
+            let (range, first_moved) = match port {
+                Some(_) => (o.host_start()..o.path_start(), Mark::PathStart),
+                None => (o.host_start()..o.host_end(), Mark::HostEnd),
+            };
+            if !self
+                .offsets
+                .splice_from_end(&mut self.serialization, range, at, first_moved)
+            {
+                return Err(SetterError::TooLong);
             }
-        };
-        if file && self.serialization.get(at..) == Some("localhost") {
-            self.serialization.truncate(at);
-            host = HostInternal::Empty;
+            self.offsets.place(Mark::HostEnd, Some(o.host_start() + host_len));
         }
-        let o = self.offsets;
-        let range = o.host_start()..o.host_end();
-        if !self
-            .offsets
-            .splice_from_end(&mut self.serialization, range, at, Mark::HostEnd)
-        {
-            return Err(SetterError::TooLong);
+        self.host = parsed.host;
+        if let Some(port) = port {
+            self.port = port;
         }
-        self.host = host;
         self.edited();
         Ok(())
     }
@@ -452,32 +433,16 @@ impl Url {
             return Err(SetterError::CannotHaveCredentialsOrPort);
         }
         if value.is_empty() {
-            return self.write_port(None);
+            return self.write_port(None, "");
         }
-        let value = remove_tab_newline(value, 0, &mut Reporter::none());
-        self.set_port_digits(&value)
+        let (port, text) = parse_port_override(value, self.special_scheme())?;
+        self.write_port(port, &text)
     }
 
-    /// The [port state](https://url.spec.whatwg.org/#port-state) with a state override.
-    fn set_port_digits(&mut self, value: &str) -> Result<(), SetterError> {
-        let b = value.as_bytes();
-        let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-        if digits == 0 {
-            return Err(invalid(ErrorKind::PortInvalid, 0));
-        }
-        let port = port_number(b[..digits].iter().copied()).ok_or(invalid(ErrorKind::PortOutOfRange, 0))?;
-        self.write_port(crate::scheme::port_unless_default(self.special_scheme(), port))
-    }
-
-    /// Writes `:port` (or nothing) between host and path.
-    fn write_port(&mut self, port: Option<u16>) -> Result<(), SetterError> {
-        let mut text = String::new();
-        if let Some(p) = port {
-            use core::fmt::Write;
-            let _ = write!(text, ":{p}");
-        }
+    /// Writes `text` (`:port` or nothing) between host and path.
+    fn write_port(&mut self, port: Option<u16>, text: &str) -> Result<(), SetterError> {
         let range = self.offsets.host_end()..self.offsets.path_start();
-        self.splice(range, &text, Mark::PathStart)?;
+        self.splice(range, text, Mark::PathStart)?;
         self.port = port;
         self.edited();
         Ok(())

@@ -4,15 +4,16 @@
 //! [host](https://url.spec.whatwg.org/#host-state) and [port](https://url.spec.whatwg.org/#port-state) states.
 
 use super::encode::{encode_into, skip_copy};
-use super::{Parser, State};
+use super::output::Output;
+use super::{Override, Parser, State};
 use crate::error::ErrorKind;
 use crate::whatwg::chars::{
     find_port_colon, AUTHORITY_CLASS, AUTHORITY_SPECIAL_CLASS, AUTH_AT, AUTH_BRACKET, AUTH_COLON, AUTH_PLAIN,
-    USERINFO_ENC,
+    END_NON_SPECIAL, END_SPECIAL, USERINFO_ENC,
 };
 use crate::ParseError;
 
-impl Parser<'_, '_, '_, '_> {
+impl<O: Output> Parser<'_, '_, '_, '_, O> {
     /// Special authority slashes state: expects `//`, goes on without it.
     pub(super) fn special_authority_slashes(&mut self) -> State {
         if self.rest().starts_with(b"//") {
@@ -66,11 +67,13 @@ impl Parser<'_, '_, '_, '_> {
                 Some(i) => (&userinfo[..i], &userinfo[i + 1..]),
                 None => (userinfo, ""),
             };
-            encode_into(&mut self.out, user, &USERINFO_ENC);
-            self.marks.username_end = self.out.len();
-            if !pass.is_empty() {
-                self.out.push(':');
-                encode_into(&mut self.out, pass, &USERINFO_ENC);
+            if let Some(out) = self.out.string() {
+                encode_into(out, user, &USERINFO_ENC);
+                self.marks.username_end = out.len();
+                if !pass.is_empty() {
+                    out.push(':');
+                    encode_into(out, pass, &USERINFO_ENC);
+                }
             }
             // The serializer writes "@" only when there are credentials to show.
             if self.out.len() > user_start {
@@ -127,12 +130,49 @@ impl Parser<'_, '_, '_, '_> {
 
     /// Host state: the host runs to the first `:` outside brackets (then the port) or to the
     /// end of the authority; the host parser writes its serialization.
+    ///
+    /// Under the host setters' state override there was no authority state: the host runs to
+    /// the first `:` outside brackets or the first `/ ? #` (and `\` in special URLs); `file`
+    /// URLs go to the file host state. Refusals that are not parse errors (a port given to
+    /// the hostname setter, an empty host where credentials or a port exist) fail with
+    /// [`ErrorKind::SetterNotApplicable`].
+    #[inline(always)]
     pub(super) fn host_state(&mut self) -> Result<State, ParseError> {
         let start = self.pos;
+        let setter = match self.state_override {
+            Override::Host {
+                hostname,
+                credentials,
+            } => {
+                if self.is_file() {
+                    return self.file_host();
+                }
+                let b = &self.input.as_bytes()[start..];
+                let table = if self.is_special() {
+                    &END_SPECIAL
+                } else {
+                    &END_NON_SPECIAL
+                };
+                let end = b.iter().position(|&c| table[c as usize]).unwrap_or(b.len());
+                self.auth_end = start + end;
+                self.host_colon = find_port_colon(&b[..end]).map(|c| start + c);
+                Some((hostname, credentials))
+            }
+            _ => None,
+        };
         let colon = self.host_colon;
         let host_end = colon.unwrap_or(self.auth_end);
         if host_end == start && (colon.is_some() || self.is_special()) {
             return Err(self.fail(ErrorKind::HostMissing, start));
+        }
+        if let Some((hostname, credentials)) = setter {
+            let refused = match colon {
+                Some(_) => hostname,
+                None => host_end == start && (credentials || self.port.is_some()),
+            };
+            if refused {
+                return Err(self.fail(ErrorKind::SetterNotApplicable, host_end));
+            }
         }
         let special = self.is_special();
         self.host = self.parse_host_at(start, host_end, special)?;
@@ -145,15 +185,30 @@ impl Parser<'_, '_, '_, '_> {
             None => {
                 self.pos = host_end;
                 self.marks.path_start = self.out.len();
-                Ok(State::PathStart)
+                Ok(if setter.is_some() {
+                    State::Done
+                } else {
+                    State::PathStart
+                })
             }
         }
     }
 
     /// Port state: ASCII digits up to the end of the authority. The default port of a
-    /// special scheme is dropped; leading zeros are allowed.
+    /// special scheme is dropped; leading zeros are allowed. Under a state override (the
+    /// port and host setters) the leading digits are the port and what follows is ignored,
+    /// but there must be one.
+    #[inline(always)]
     pub(super) fn port_state(&mut self) -> Result<State, ParseError> {
         let start = self.pos;
+        if !matches!(self.state_override, Override::None) {
+            let b = self.input.as_bytes().get(start..).unwrap_or_default();
+            let n = b.iter().take_while(|c| c.is_ascii_digit()).count();
+            if n == 0 {
+                return Err(self.fail(ErrorKind::PortInvalid, start));
+            }
+            self.auth_end = start + n;
+        }
         let digits = &self.input.as_bytes()[start..self.auth_end];
         if let Some(bad) = digits.iter().position(|c| !c.is_ascii_digit()) {
             return Err(self.fail(ErrorKind::PortInvalid, start + bad));
@@ -161,15 +216,21 @@ impl Parser<'_, '_, '_, '_> {
         if !digits.is_empty() {
             let port = port_number(digits.iter().copied())
                 .ok_or_else(|| self.fail(ErrorKind::PortOutOfRange, start))?;
-            if let Some(port) = crate::scheme::port_unless_default(self.special, port) {
-                self.port = Some(port);
-                self.out.push(':');
-                push_u16(&mut self.out, port);
+            self.port = crate::scheme::port_unless_default(self.special, port);
+            if let Some(port) = self.port {
+                if let Some(out) = self.out.string() {
+                    out.push(':');
+                    push_u16(out, port);
+                }
             }
         }
         self.pos = self.auth_end;
         self.marks.path_start = self.out.len();
-        Ok(State::PathStart)
+        Ok(if matches!(self.state_override, Override::None) {
+            State::PathStart
+        } else {
+            State::Done
+        })
     }
 }
 

@@ -319,8 +319,55 @@ pub(super) fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
         })
 }
 
-/// Whether `input` starts with a special scheme and a canonical authority (tests: `can_parse`
-/// uses the cheaper checks of [`super::can_parse`]).
+/// Bytes of a special host that the host parser keeps valid without looking further (COPY):
+/// ASCII, not a forbidden domain code point, not `%` (percent-decoding). (An ASCII domain is
+/// only lower-cased, `xn--` labels included.)
+static HOST_OK_CLASS: ClassTable = ClassTable::new({
+    let mut t = [1u8; 256];
+    let mut i = 0;
+    while i < 0x80 {
+        if !crate::host::opaque::FORBIDDEN_DOMAIN.contains(i as u8) {
+            t[i] = COPY;
+        }
+        i += 1;
+    }
+    t
+});
+
+/// `can_parse`'s shortcut: the special scheme of `b` if `b` surely parses because it starts
+/// with a special scheme and `://`, a host of plain ASCII bytes that does not end in a
+/// number, an optional port in range, then the end of the authority (the path, query and
+/// fragment states cannot fail). Unlike [`scan`], it does not ask for canonical form (case,
+/// `xn--` labels, default ports and leading zeros are fine), since nothing is copied.
+#[inline(always)]
+pub(super) fn authority_parses(b: &[u8]) -> Option<SpecialScheme> {
+    let (start, scheme, _) = prefix(b)?;
+    let j = start + skip_copy(&b[start..], &HOST_OK_CLASS);
+    let host = &b[start..j];
+    // A last label that may be a number (ends in a hex digit, `x` or `.`) is looked at: if it
+    // is one, the IPv4 parser decides, in the state machine. (`0X` and hex digits count in
+    // either case, so upper case changes nothing.)
+    let &last = host.last()?;
+    if (last.is_ascii_hexdigit() || matches!(last, b'x' | b'X' | b'.'))
+        && crate::host::ipv4::ends_in_a_number(host)
+    {
+        return None;
+    }
+    match b.get(j) {
+        None | Some(b'/' | b'?' | b'#' | b'\\') => {}
+        Some(b':') => {
+            let digits = b[j + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits > 5 || !matches!(b.get(j + 1 + digits), None | Some(b'/' | b'?' | b'#' | b'\\')) {
+                return None;
+            }
+            super::authority::port_number(b[j + 1..j + 1 + digits].iter().copied())?;
+        }
+        _ => return None,
+    }
+    Some(scheme)
+}
+
+/// Whether `input` starts with a special scheme and a canonical authority.
 #[cfg(test)]
 fn authority_is_canonical(input: &str) -> bool {
     let b = input.as_bytes();

@@ -3,7 +3,8 @@
 //! [file host](https://url.spec.whatwg.org/#file-host-state) states, with the
 //! (platform-independent) Windows drive letter quirks.
 
-use super::{Parser, State};
+use super::output::Output;
+use super::{Base, Override, Parser, State};
 use crate::error::ErrorKind;
 use crate::host::HostInternal;
 use crate::whatwg::chars::{
@@ -12,10 +13,11 @@ use crate::whatwg::chars::{
 };
 use crate::ParseError;
 
-impl<'b> Parser<'_, 'b, '_, '_> {
+impl<'b, O: Output> Parser<'_, 'b, '_, '_, O> {
     /// The base URL when it is a `file` URL.
-    fn file_base(&self) -> Option<&'b crate::Url> {
-        self.base.filter(|b| b.scheme() == "file")
+    fn file_base(&self) -> Option<Base<'b>> {
+        self.base
+            .filter(|b| b.special == Some(crate::scheme::SpecialScheme::File))
     }
 
     /// Writes the empty host: `//` after `file:`.
@@ -70,7 +72,7 @@ impl<'b> Parser<'_, 'b, '_, '_> {
             self.pos += 1;
             return State::FileHost;
         }
-        if let Some(base) = self.file_base() {
+        if let Some(base) = self.file_base().and_then(|b| b.url) {
             self.out.push_str(base.hostname());
             self.host = base.host;
             self.marks.host_end = self.out.len();
@@ -86,8 +88,10 @@ impl<'b> Parser<'_, 'b, '_, '_> {
         State::Path
     }
 
-    /// File host state: the host runs to `/ \ ? #`. A drive letter there is a path, and
-    /// `localhost` means the empty host.
+    /// File host state: the host runs to `/ \ ? #`. A drive letter there is a path (but for
+    /// the host setters, whose state override ends the parse here), and `localhost` means the
+    /// empty host.
+    #[inline(always)]
     pub(super) fn file_host(&mut self) -> Result<State, ParseError> {
         let start = self.pos;
         let rest = self.rest();
@@ -96,14 +100,15 @@ impl<'b> Parser<'_, 'b, '_, '_> {
             .position(|&c| END_SPECIAL[c as usize])
             .unwrap_or(rest.len());
         let text = &self.input[start..start + len];
-        if is_windows_drive_letter(text.as_bytes()) {
+        let setter = !matches!(self.state_override, Override::None);
+        if !setter && is_windows_drive_letter(text.as_bytes()) {
             self.report(ErrorKind::FileInvalidWindowsDriveLetterHost, start);
             return Ok(State::Path);
         }
         if !text.is_empty() {
             let host_start = self.marks.host_start;
             let host = self.parse_host_at(start, start + len, true)?;
-            if &self.out[host_start..] == "localhost" {
+            if self.out.text().get(host_start..) == Some("localhost") {
                 self.out.truncate(host_start);
                 self.host = HostInternal::Empty;
             } else {
@@ -113,6 +118,6 @@ impl<'b> Parser<'_, 'b, '_, '_> {
             self.marks.path_start = self.out.len();
         }
         self.pos = start + len;
-        Ok(State::PathStart)
+        Ok(if setter { State::Done } else { State::PathStart })
     }
 }

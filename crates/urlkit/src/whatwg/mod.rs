@@ -13,20 +13,18 @@
 //! the beginning. Debug builds check every fast result against the state machine alone.
 
 mod authority;
-mod can_parse;
 pub(crate) mod chars;
 pub(crate) mod encode;
 mod fast;
 mod file;
 pub(crate) mod input;
+pub(crate) mod output;
 mod path;
 mod relative;
 mod scheme;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use authority::port_number;
-pub(crate) use can_parse::{parses_with_base, parses_without_base};
 pub(crate) use scheme::scheme_len;
 
 use crate::error::{ErrorKind, Reporter};
@@ -35,6 +33,7 @@ use crate::scheme::SpecialScheme;
 use crate::url::offsets::{Mark, Marks, Offsets};
 use crate::{ParseError, Url};
 use alloc::string::String;
+use output::{Discard, Output};
 
 /// The states of the basic URL parser. `Host` and `Port` follow `Authority`, which has
 /// already found where the authority ends.
@@ -82,25 +81,62 @@ enum State {
     Done,
 }
 
+/// What the parser knows of the base URL: the URL itself when it writes a URL, only its
+/// special scheme and whether its path is opaque when it writes nothing (`can_parse`, which
+/// runs the same states on the base string first to learn them).
+#[derive(Clone, Copy)]
+struct Base<'b> {
+    /// The base URL, whose components the relative states copy (`None` for `can_parse`).
+    url: Option<&'b Url>,
+    special: Option<SpecialScheme>,
+    opaque: bool,
+}
+
+impl<'b> Base<'b> {
+    fn of(url: &'b Url) -> Self {
+        Base {
+            url: Some(url),
+            special: url.special_scheme(),
+            opaque: url.has_opaque_path(),
+        }
+    }
+}
+
+/// The standard's *state override*: which setter runs the parser on one component.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Override {
+    /// A whole URL is parsed.
+    None,
+    /// The host and hostname setters (host state): `hostname` refuses a port; `credentials`
+    /// is whether the URL has any (then an empty host is refused, as with a port).
+    Host { hostname: bool, credentials: bool },
+    /// The port setter (port state).
+    Port,
+    /// The pathname setter (path start state).
+    Path,
+}
+
 /// The parser's state: the input (already trimmed, tabs and newlines removed), the position
-/// in it, and the URL being written.
-struct Parser<'i, 'b, 'r, 'cb> {
+/// in it, and the URL being written to `out` (a `String`, or nothing for `can_parse`).
+struct Parser<'i, 'b, 'r, 'cb, O: Output> {
     input: &'i str,
     /// Maps positions in `input` to the caller's input, for error positions.
     map: input::PosMap<'i>,
     pos: usize,
-    base: Option<&'b Url>,
-    out: String,
+    base: Option<Base<'b>>,
+    out: O,
     marks: Marks,
     host: HostInternal,
     port: Option<u16>,
     special: Option<SpecialScheme>,
+    /// The path is opaque (what `can_parse` needs to know of a base).
+    opaque: bool,
     /// End (in `input`) of the authority found by the authority state.
     auth_end: usize,
     /// The `:` before the port found by the authority state, if any.
     host_colon: Option<usize>,
     /// Parsing one component for a setter (the standard's *state override*).
-    state_override: bool,
+    state_override: Override,
     /// The parser's *encoding* argument, when not UTF-8 (for the query state).
     #[cfg(feature = "encoding")]
     encoding: Option<&'static encoding_rs::Encoding>,
@@ -157,9 +193,126 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
         0
     };
     let extra = base.map_or(0, |b| b.serialization.len()) + grown + 16;
-    let mut parser = Parser::new(&cleaned, map, base, extra, reporter);
+    let out = String::with_capacity(cleaned.len() + extra);
+    let mut parser = Parser::new(&cleaned, map, base.map(Base::of), out, reporter);
     parser.run(State::SchemeStart)?;
     parser.finish()
+}
+
+/// [`Url::can_parse`](https://url.spec.whatwg.org/#dom-url-canparse): the basic URL parser
+/// on `base`, then on `input` against it, with an output that stores nothing ([`Discard`]),
+/// so nothing is allocated. The fast path's canonical authority decides first; a host that
+/// cannot be checked without allocating, or an input with tabs or newlines too long for the
+/// stack buffer that removes them, gets a full parse.
+pub(crate) fn can_parse(input: &str, base: Option<&str>) -> bool {
+    let facts = match base {
+        // The common case, before anything else.
+        None if fast::authority_parses(input.as_bytes()).is_some() => {
+            return u32::try_from(input.len()).is_ok();
+        }
+        None => None,
+        Some(b) => match decide(b, None) {
+            Decided::Parses(facts) => Some(facts),
+            Decided::Fails => return false,
+            Decided::Unsure => return parses_fully(input, base),
+        },
+    };
+    match decide(input, facts) {
+        Decided::Parses(_) => true,
+        Decided::Fails => false,
+        Decided::Unsure => parses_fully(input, base),
+    }
+}
+
+/// `can_parse` by building the URLs (rare: see [`decide`]).
+#[cold]
+#[inline(never)]
+fn parses_fully(input: &str, base: Option<&str>) -> bool {
+    match base {
+        None => Url::parse(input).is_ok(),
+        Some(b) => Url::parse(b).is_ok_and(|b| b.join(input).is_ok()),
+    }
+}
+
+/// What the parser without output found.
+enum Decided {
+    /// The input parses; what a parse against it as a base would need to know.
+    Parses(Base<'static>),
+    Fails,
+    /// Only a full parse can tell.
+    Unsure,
+}
+
+/// Runs the basic URL parser on `input` against `base` without output.
+fn decide(input: &str, base: Option<Base<'static>>) -> Decided {
+    if u32::try_from(input.len()).is_err() {
+        return Decided::Fails;
+    }
+    // The shortcut, before trimming: an input that starts with a special scheme has nothing
+    // to trim in front, and what may be trimmed at its end is after its authority.
+    if let Some(special) = fast::authority_parses(input.as_bytes()) {
+        return Decided::Parses(Base {
+            url: None,
+            special: Some(special),
+            opaque: false,
+        });
+    }
+    let (trimmed, lead) = input::trim_c0_space(input, &mut Reporter::none());
+    match input::find_tab_or_newline(trimmed.as_bytes()) {
+        None => decide_cleaned(trimmed, lead, false, base),
+        Some(first) => decide_without_tabs(trimmed, first, lead, base),
+    }
+}
+
+/// [`decide`] on input with tabs or newlines: they are removed into a stack buffer. When the
+/// input does not fit, its beginning does; the answer stands if the parser got past the
+/// authority (the only part that can fail) before the end of what fit.
+#[inline(never)]
+fn decide_without_tabs(trimmed: &str, first: usize, lead: usize, base: Option<Base<'static>>) -> Decided {
+    const ROOM: usize = 16 * 1024;
+    let mut buf = [0u8; ROOM];
+    let mut n = 0;
+    let mut truncated = false;
+    for piece in core::iter::once(&trimmed[..first]).chain(trimmed[first..].split(['\t', '\n', '\r'])) {
+        let room = ROOM - n;
+        let mut k = piece.len().min(room);
+        while !piece.is_char_boundary(k) {
+            k -= 1;
+        }
+        buf[n..n + k].copy_from_slice(&piece.as_bytes()[..k]);
+        n += k;
+        if k < piece.len() {
+            truncated = true;
+            break;
+        }
+    }
+    let Ok(cleaned) = core::str::from_utf8(&buf[..n]) else {
+        return Decided::Unsure;
+    };
+    decide_cleaned(cleaned, lead, truncated, base)
+}
+
+/// Runs the states on `cleaned` (trimmed, without tabs and newlines), which may be only the
+/// beginning of the input (`truncated`).
+fn decide_cleaned(cleaned: &str, lead: usize, truncated: bool, base: Option<Base<'static>>) -> Decided {
+    let mut reporter = Reporter::none();
+    let map = input::PosMap {
+        trimmed: cleaned,
+        lead,
+        removed: false,
+    };
+    let mut parser = Parser::new(cleaned, map, base, Discard::default(), &mut reporter);
+    let result = parser.run(State::SchemeStart);
+    match result {
+        _ if truncated && (result.is_err() || parser.pos >= cleaned.len()) => Decided::Unsure,
+        Ok(()) => Decided::Parses(Base {
+            url: None,
+            special: parser.special,
+            opaque: parser.opaque,
+        }),
+        Err(_) if parser.out.unsure => Decided::Unsure,
+        Err(_) => Decided::Fails,
+    }
 }
 
 /// Inputs longer than this get no exact output reservation in the full parser (the
@@ -181,7 +334,13 @@ fn resume(
     let tail = input.as_bytes().get(cut..).unwrap_or_default();
     let extra = crate::whatwg::chars::encoded_len_bound(tail, &crate::whatwg::chars::GROWS_AFTER_AUTHORITY)
         - tail.len();
-    let mut parser = Parser::new(input, map, None, extra, reporter);
+    let mut parser = Parser::new(
+        input,
+        map,
+        None,
+        String::with_capacity(input.len() + extra),
+        reporter,
+    );
     fast::copy_start(input, l, cut, &mut parser.out);
     parser.marks = Marks {
         fragment_start: None,
@@ -263,7 +422,7 @@ fn parse_state_machine(
     input: &str,
     base: Option<&Url>,
     reporter: &mut Reporter<'_>,
-    configure: impl FnOnce(&mut Parser<'_, '_, '_, '_>),
+    configure: impl FnOnce(&mut Parser<'_, '_, '_, '_, String>),
 ) -> Result<Url, ParseError> {
     let (trimmed, lead) = input::trim_c0_space(input, reporter);
     let cleaned = input::remove_tab_newline(trimmed, lead, reporter);
@@ -272,7 +431,13 @@ fn parse_state_machine(
         lead,
         removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
     };
-    let mut parser = Parser::new(&cleaned, map, base, 0, reporter);
+    let mut parser = Parser::new(
+        &cleaned,
+        map,
+        base.map(Base::of),
+        String::with_capacity(cleaned.len()),
+        reporter,
+    );
     configure(&mut parser);
     parser.run(State::SchemeStart)?;
     parser.finish()
@@ -282,6 +447,29 @@ fn parse_state_machine(
 /// override, as the pathname setter runs it on a URL with scheme `special` (or a
 /// non-special one) and with a null host or not.
 pub(crate) fn parse_path_override(value: &str, special: Option<SpecialScheme>, null_host: bool) -> String {
+    let out = String::with_capacity(value.len());
+    with_override(value, out, special, Override::Path, |parser| {
+        parser.host = if null_host {
+            HostInternal::None
+        } else {
+            HostInternal::Empty
+        };
+        // Only the path states run: they cannot fail.
+        let _ = parser.run(State::PathStart);
+    })
+    .0
+}
+
+/// Runs `f` on a parser over `value` (tabs and newlines removed, the basic URL parser's first
+/// step on a setter's value too) with `state_override`, writing to `out`: the output and
+/// `f`'s answer.
+fn with_override<R>(
+    value: &str,
+    out: String,
+    special: Option<SpecialScheme>,
+    state_override: Override,
+    f: impl FnOnce(&mut Parser<'_, '_, '_, '_, String>) -> R,
+) -> (String, R) {
     let mut reporter = Reporter::none();
     let cleaned = input::remove_tab_newline(value, 0, &mut reporter);
     let map = input::PosMap {
@@ -289,26 +477,87 @@ pub(crate) fn parse_path_override(value: &str, special: Option<SpecialScheme>, n
         lead: 0,
         removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
     };
-    let mut parser = Parser::new(&cleaned, map, None, 0, &mut reporter);
-    parser.host = if null_host {
-        HostInternal::None
-    } else {
-        HostInternal::Empty
-    };
+    let mut parser = Parser::new(&cleaned, map, None, out, &mut reporter);
     parser.special = special;
-    parser.state_override = true;
-    // Only the path states run: they cannot fail.
-    let _ = parser.run(State::PathStart);
-    parser.out
+    parser.state_override = state_override;
+    let answer = f(&mut parser);
+    (parser.out, answer)
 }
 
-impl<'i, 'b, 'r, 'cb> Parser<'i, 'b, 'r, 'cb> {
-    /// A parser at the start of `input`, with room for `extra` more output bytes.
+/// The URL a setter edits, as the state-override entry points need it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Target {
+    pub(crate) special: Option<SpecialScheme>,
+    pub(crate) credentials: bool,
+    pub(crate) port: Option<u16>,
+}
+
+/// What the host state with a state override wrote (after what `out` held before).
+#[derive(Debug)]
+pub(crate) struct HostOverride {
+    pub(crate) host: HostInternal,
+    /// Where the host's serialization ends in `out`.
+    pub(crate) host_end: usize,
+    /// `None` without a `:` after the host. Otherwise the port state's answer: the new port
+    /// (`None` for the scheme's default), written as `:port` after the host; or its failure,
+    /// which leaves the port as it was (the host still changes).
+    pub(crate) port: Option<Result<Option<u16>, ParseError>>,
+}
+
+/// The basic URL parser on `value` with the [host state](https://url.spec.whatwg.org/#host-state)
+/// (or hostname state, `hostname`) as state override, for a URL like `target`: the host's
+/// serialization, and `:port` when a port follows, are appended to `out` (which the caller
+/// lends and gets back, so the host can be parsed straight onto its serialization).
+/// `file` URLs take the file host state. A refusal that is not a parse error fails with
+/// [`ErrorKind::SetterNotApplicable`].
+pub(crate) fn parse_host_override(
+    value: &str,
+    out: String,
+    target: Target,
+    hostname: bool,
+) -> (String, Result<HostOverride, ParseError>) {
+    let at = out.len();
+    let state_override = Override::Host {
+        hostname,
+        credentials: target.credentials,
+    };
+    with_override(value, out, target.special, state_override, |parser| {
+        parser.port = target.port;
+        parser.host = HostInternal::Empty;
+        parser.marks.host_start = at;
+        parser.marks.host_end = at;
+        parser.host_state().map(|next| {
+            let host_end = parser.marks.host_end;
+            let port = (next == State::Port).then(|| parser.port_state().map(|_| parser.port));
+            HostOverride {
+                host: parser.host,
+                host_end,
+                port,
+            }
+        })
+    })
+}
+
+/// The basic URL parser on `value` with the [port state](https://url.spec.whatwg.org/#port-state)
+/// as state override, for a URL with special scheme `special`: the new port (`None` for the
+/// scheme's default) and its serialization (`:port`, or nothing).
+pub(crate) fn parse_port_override(
+    value: &str,
+    special: Option<SpecialScheme>,
+) -> Result<(Option<u16>, String), ParseError> {
+    let (out, port) = with_override(value, String::new(), special, Override::Port, |parser| {
+        parser.port_state().map(|_| parser.port)
+    });
+    port.map(|port| (port, out))
+}
+
+impl<'i, 'b, 'r, 'cb, O: Output> Parser<'i, 'b, 'r, 'cb, O> {
+    /// A parser at the start of `input`, writing to `out`.
     fn new(
         input: &'i str,
         map: input::PosMap<'i>,
-        base: Option<&'b Url>,
-        extra: usize,
+        base: Option<Base<'b>>,
+        out: O,
         reporter: &'r mut Reporter<'cb>,
     ) -> Self {
         Parser {
@@ -316,14 +565,15 @@ impl<'i, 'b, 'r, 'cb> Parser<'i, 'b, 'r, 'cb> {
             map,
             pos: 0,
             base,
-            out: String::with_capacity(input.len() + extra),
+            out,
             marks: Marks::default(),
             host: HostInternal::None,
             port: None,
             special: None,
+            opaque: false,
             auth_end: 0,
             host_colon: None,
-            state_override: false,
+            state_override: Override::None,
             #[cfg(feature = "encoding")]
             encoding: None,
             reporter,
@@ -331,7 +581,7 @@ impl<'i, 'b, 'r, 'cb> Parser<'i, 'b, 'r, 'cb> {
     }
 }
 
-impl Parser<'_, '_, '_, '_> {
+impl<O: Output> Parser<'_, '_, '_, '_, O> {
     /// Runs the state machine to the end of the input; each state returns the next.
     fn run(&mut self, start: State) -> Result<(), ParseError> {
         let mut state = start;
@@ -429,14 +679,18 @@ impl Parser<'_, '_, '_, '_> {
 
     /// Replaces the output with `base`'s scheme and authority (and path, and query), as the
     /// relative, relative slash and file states do when they copy from the base URL.
-    fn copy_base(&mut self, base: &Url, path: bool, query: bool) {
+    fn copy_base(&mut self, base: Base<'_>, path: bool, query: bool) {
+        self.special = base.special;
+        let Some(base) = base.url.filter(|_| O::STORE) else {
+            return;
+        };
         let o = base.offsets.widen();
         let auth_end = if base.host == HostInternal::None {
             o.host_end
         } else {
             o.path_start
         };
-        self.out.clear();
+        self.out.truncate(0);
         self.out.push_str(&base.serialization[..auth_end]);
         self.marks = Marks {
             path_start: auth_end,
@@ -446,7 +700,6 @@ impl Parser<'_, '_, '_, '_> {
         };
         self.host = base.host;
         self.port = base.port;
-        self.special = SpecialScheme::from_scheme(base.scheme());
         if path {
             self.out.push_str(base.pathname());
         }
@@ -494,7 +747,11 @@ impl Parser<'_, '_, '_, '_> {
     /// The [query state](https://url.spec.whatwg.org/#query-state): up to `#`, encoded with the
     /// special-query set for special URLs and the query set otherwise (in UTF-8 unless an
     /// encoding override applies: step 1).
+    /// Nothing fails here or after: without output, the parser is done.
     fn query(&mut self) -> State {
+        if !O::STORE {
+            return State::Done;
+        }
         #[cfg(feature = "encoding")]
         if let Some(encoding) = self.legacy_query_encoding() {
             return self.query_legacy(encoding);
@@ -505,7 +762,10 @@ impl Parser<'_, '_, '_, '_> {
         } else {
             &crate::whatwg::chars::QUERY_CLASS
         };
-        let len = encode::encode_until(&mut self.out, &self.input[from..], classes);
+        let Some(out) = self.out.string() else {
+            return State::Done;
+        };
+        let len = encode::encode_until(out, &self.input[from..], classes);
         self.check_units(from, len);
         if from + len < self.input.len() {
             self.pos = from + len + 1;
@@ -555,15 +815,15 @@ impl Parser<'_, '_, '_, '_> {
     fn fragment(&mut self) -> State {
         let from = self.pos;
         self.check_units(from, self.input.len() - from);
-        encode::encode_into(
-            &mut self.out,
-            &self.input[from..],
-            &crate::whatwg::chars::FRAGMENT_ENC,
-        );
+        if let Some(out) = self.out.string() {
+            encode::encode_into(out, &self.input[from..], &crate::whatwg::chars::FRAGMENT_ENC);
+        }
         self.pos = self.input.len();
         State::Done
     }
+}
 
+impl Parser<'_, '_, '_, '_, String> {
     /// Builds the [`Url`]. A URL without host whose path starts with an empty segment gets
     /// `/.` before its path, as the [URL serializer](https://url.spec.whatwg.org/#concept-url-serializer)
     /// step 3 says, so that the path cannot be read back as an authority.

@@ -6,17 +6,22 @@
 //! A path of segments is written as `/segment` per segment, so the output between
 //! `path_start` and its end is always the path's serialization and shortening is a truncate.
 
-use super::{encode::encode_until, Parser, State};
+use super::output::Output;
+use super::{encode::encode_until, Override, Parser, State};
 use crate::error::ErrorKind;
 use crate::whatwg::chars::{
     is_double_dot, is_normalized_windows_drive_letter, is_single_dot, is_windows_drive_letter,
     OPAQUE_PATH_CLASS, PATH_CLASS, PATH_OVERRIDE_CLASS, PATH_OVERRIDE_SPECIAL_CLASS, PATH_SPECIAL_CLASS,
 };
 
-impl Parser<'_, '_, '_, '_> {
+impl<O: Output> Parser<'_, '_, '_, '_, O> {
     /// Path start state: consumes the slash (or backslash, in special URLs) that starts
-    /// the path; non-special URLs may go straight to the query or fragment.
+    /// the path; non-special URLs may go straight to the query or fragment. Nothing fails
+    /// here or after: without output, the parser is done.
     pub(super) fn path_start(&mut self) -> State {
+        if !O::STORE {
+            return State::Done;
+        }
         let c = self.peek();
         if self.is_special() {
             if c == Some(b'\\') {
@@ -28,11 +33,11 @@ impl Parser<'_, '_, '_, '_> {
             return State::Path;
         }
         match c {
-            Some(b'?') if !self.state_override => {
+            Some(b'?') if matches!(self.state_override, Override::None) => {
                 self.pos += 1;
                 self.start_query()
             }
-            Some(b'#') if !self.state_override => {
+            Some(b'#') if matches!(self.state_override, Override::None) => {
                 self.pos += 1;
                 self.start_fragment()
             }
@@ -42,7 +47,9 @@ impl Parser<'_, '_, '_, '_> {
             }
             Some(_) => State::Path,
             None => {
-                if self.state_override && self.host == crate::host::HostInternal::None {
+                if !matches!(self.state_override, Override::None)
+                    && self.host == crate::host::HostInternal::None
+                {
                     self.out.push('/');
                 }
                 State::Done
@@ -53,8 +60,11 @@ impl Parser<'_, '_, '_, '_> {
     /// Path state, entered at the start of a segment: one segment per iteration, encoded
     /// and copied in the same pass that finds its end; dot segments are then taken back out.
     pub(super) fn path(&mut self) -> State {
+        if !O::STORE {
+            return State::Done;
+        }
         // Under a state override `?` and `#` belong to the path (and get encoded).
-        let classes = match (self.is_special(), self.state_override) {
+        let classes = match (self.is_special(), !matches!(self.state_override, Override::None)) {
             (true, false) => &PATH_SPECIAL_CLASS,
             (false, false) => &PATH_CLASS,
             (true, true) => &PATH_OVERRIDE_SPECIAL_CLASS,
@@ -65,7 +75,10 @@ impl Parser<'_, '_, '_, '_> {
             let path_empty = self.out.len() == self.marks.path_start;
             let seg_start = self.out.len();
             self.out.push('/');
-            let len = encode_until(&mut self.out, &self.input[start..], classes);
+            let len = match self.out.string() {
+                Some(out) => encode_until(out, &self.input[start..], classes),
+                None => 0,
+            };
             let term = self.input.as_bytes().get(start + len).copied();
             self.check_units(start, len);
             if term == Some(b'\\') {
@@ -85,7 +98,9 @@ impl Parser<'_, '_, '_, '_> {
                     self.out.push('/');
                 }
             } else if path_empty && self.is_file() && is_windows_drive_letter(raw) {
-                self.out.replace_range(seg_start + 2..seg_start + 3, ":");
+                if let Some(out) = self.out.string() {
+                    out.replace_range(seg_start + 2..seg_start + 3, ":");
+                }
             }
             self.pos = start + len + usize::from(term.is_some());
             match term {
@@ -101,13 +116,16 @@ impl Parser<'_, '_, '_, '_> {
     /// space right before `?` or `#` becomes `%20` so it cannot be lost.
     pub(super) fn opaque_path(&mut self) -> State {
         let start = self.pos;
-        let len = encode_until(&mut self.out, &self.input[start..], &OPAQUE_PATH_CLASS);
+        let Some(out) = self.out.string() else {
+            return State::Done;
+        };
+        let len = encode_until(out, &self.input[start..], &OPAQUE_PATH_CLASS);
         let term = self.input.as_bytes().get(start + len).copied();
-        self.check_units(start, len);
-        if term.is_some() && self.out.ends_with(' ') && len > 0 {
-            self.out.pop();
-            self.out.push_str("%20");
+        if term.is_some() && out.ends_with(' ') && len > 0 {
+            out.pop();
+            out.push_str("%20");
         }
+        self.check_units(start, len);
         self.pos = start + len + usize::from(term.is_some());
         match term {
             Some(b'?') => self.start_query(),
@@ -120,7 +138,7 @@ impl Parser<'_, '_, '_, '_> {
     /// normalized drive letter.
     pub(super) fn shorten_path(&mut self) {
         let start = self.marks.path_start;
-        let path = self.out.as_bytes().get(start..).unwrap_or_default();
+        let path = self.out.text().as_bytes().get(start..).unwrap_or_default();
         if self.is_file() && path.len() == 3 && is_normalized_windows_drive_letter(&path[1..]) {
             return;
         }

@@ -4,11 +4,12 @@
 //! [relative](https://url.spec.whatwg.org/#relative-state) and
 //! [relative slash](https://url.spec.whatwg.org/#relative-slash-state).
 
+use super::output::Output;
 use super::{Parser, State};
 use crate::error::ErrorKind;
 use crate::ParseError;
 
-impl Parser<'_, '_, '_, '_> {
+impl<O: Output> Parser<'_, '_, '_, '_, O> {
     /// Special relative or authority state: `//` means an authority follows, anything else
     /// is relative to the base (same special scheme).
     pub(super) fn special_relative_or_authority(&mut self) -> State {

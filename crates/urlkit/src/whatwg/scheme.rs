@@ -2,6 +2,7 @@
 //! [scheme](https://url.spec.whatwg.org/#scheme-state) and
 //! [no scheme](https://url.spec.whatwg.org/#no-scheme-state) states.
 
+use super::output::Output;
 use super::{Parser, State};
 use crate::error::ErrorKind;
 use crate::scheme::SpecialScheme;
@@ -22,7 +23,7 @@ pub(crate) fn scheme_len(b: impl IntoIterator<Item = u8>) -> Option<usize> {
     Some(1 + b.take_while(|&c| SCHEME_CHAR[c as usize]).count())
 }
 
-impl Parser<'_, '_, '_, '_> {
+impl<O: Output> Parser<'_, '_, '_, '_, O> {
     /// Scheme start and scheme states: an ASCII alpha, then scheme code points up to `:`.
     /// Anything else starts over in the no scheme state.
     pub(super) fn scheme_start(&mut self) -> State {
@@ -33,9 +34,14 @@ impl Parser<'_, '_, '_, '_> {
         if b.get(end) != Some(&b':') {
             return State::NoScheme;
         }
-        self.out.push_str(&self.input[..end]);
-        self.out.make_ascii_lowercase();
-        self.special = SpecialScheme::from_scheme(&self.out);
+        self.special = match self.out.string() {
+            Some(out) => {
+                out.push_str(&self.input[..end]);
+                out.make_ascii_lowercase();
+                SpecialScheme::from_scheme(out)
+            }
+            None => SpecialScheme::from_scheme_ignore_case(&b[..end]),
+        };
         self.marks.scheme_end = end;
         self.out.push(':');
         let after = self.out.len();
@@ -57,9 +63,8 @@ impl Parser<'_, '_, '_, '_> {
             return State::File;
         }
         if self.is_special() {
-            let same = self
-                .base
-                .is_some_and(|b| b.scheme() == &self.out[..self.marks.scheme_end]);
+            // Both special: the same scheme is the same entry of the table.
+            let same = self.base.is_some_and(|b| b.special == self.special);
             return if same {
                 State::SpecialRelativeOrAuthority
             } else {
@@ -70,6 +75,7 @@ impl Parser<'_, '_, '_, '_> {
             self.pos += 1;
             State::PathOrAuthority
         } else {
+            self.opaque = true;
             State::OpaquePath
         }
     }
@@ -81,17 +87,20 @@ impl Parser<'_, '_, '_, '_> {
         let Some(base) = self.base else {
             return Err(missing());
         };
-        if base.has_opaque_path() {
+        if base.opaque {
             if c != Some(b'#') {
                 return Err(missing());
             }
             self.copy_base(base, true, true);
+            self.opaque = true;
             self.pos += 1;
             return Ok(self.start_fragment());
         }
-        let scheme_end = base.offsets.scheme_end();
-        self.out.push_str(&base.serialization[..=scheme_end]);
-        self.special = SpecialScheme::from_scheme(base.scheme());
+        self.special = base.special;
+        let scheme_end = base.url.map_or(0, |b| b.offsets.scheme_end());
+        if let Some(b) = base.url {
+            self.out.push_str(&b.serialization[..=scheme_end]);
+        }
         self.marks.scheme_end = scheme_end;
         let after = scheme_end + 1;
         self.marks.username_end = after;
