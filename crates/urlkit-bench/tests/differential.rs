@@ -132,6 +132,14 @@ const KNOWN: &[&str] = &[
     "wss://\u{788}.`//@ws:!!!",
     // A code point that Unicode assigned after ada's IDNA data (U+058B, Unicode 18 data).
     "http:/\u{58b}",
+    // Finding F2 (fuzzing): `&www` breaks RFC 5893 rule 1 in a Bidi domain name. In Unicode
+    // the host fails UTS 46 ToASCII (§4.1 criterion 8; ada accepts: ledger). In Punycode it
+    // is ASCII, which the domain parser only lower-cases (URL Standard, domain parser step
+    // 5), so both accept it. With one non-ASCII label the whole host goes through ToASCII,
+    // whose step 4 decodes the `xn--` labels: a Bidi domain name again, rejected.
+    "https://&www.\u{627}\u{6cc}\u{631}\u{627}\u{646}.\u{627}\u{6cc}\u{631}\u{627}\u{646}/",
+    "https://&www.xn--mgba3a4f16a.xn--mgba3a4f16a/",
+    "https://&www.\u{e9}.xn--mgba3a4f16a/",
     // Bidi domain names that both accept or both reject.
     "http://\u{5d0}.a/",
     "http://a.\u{5d0}/",
