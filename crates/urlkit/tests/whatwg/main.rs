@@ -11,6 +11,7 @@ mod encoding_override;
 mod file_path;
 mod host;
 mod idna;
+mod migration_errors;
 mod setters;
 mod urlencoded;
 mod wpt;
