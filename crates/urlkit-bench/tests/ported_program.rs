@@ -8,6 +8,11 @@
 
 use urlkit_bench::corpus;
 
+// The data locator of all the workspace's tests: one note per missing directory per run.
+#[path = "../../urlkit/tests/common/shared_data.rs"]
+mod shared_data;
+use shared_data::Shared;
+
 macro_rules! program {
     ($name:ident, $krate:ident) => {
         mod $name {
@@ -134,21 +139,11 @@ program!(with_urlkit, urlkit);
 
 #[test]
 fn ported_program_matches_url_on_the_datasets() {
-    let dir = urlkit_bench::datasets_dir();
-    if !dir.join("realworld.txt").is_file() {
-        assert!(
-            std::env::var_os("URLKIT_REQUIRE_CONFORMANCE").is_none(),
-            "URLKIT_REQUIRE_CONFORMANCE is set but the datasets are missing at {}",
-            dir.display()
-        );
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "ported-program suite skipped: no realworld.txt in {} (set URLKIT_DATASETS)",
-            dir.display()
-        );
+    // Needs the datasets; without them, the run's one note about them (`shared_data.rs`).
+    if Shared::Datasets.file("realworld.txt").is_none() {
         return;
     }
+    let dir = Shared::Datasets.dir();
     let page = "https://example.com/dir/page.html?p=1";
     std::panic::set_hook(Box::new(|_| {}));
     let mut differences = Vec::new();
@@ -194,11 +189,11 @@ fn ported_program_matches_url_on_the_datasets() {
     if let Some(out) = std::env::var_os("URLKIT_PORT_DIFF_OUT") {
         std::fs::write(out, differences.join("\n")).unwrap();
     }
-    println!(
+    shared_data::note(&format!(
         "ported program: {lines} lines, {} same output, {parser_differences} where the parsers differ, {url_panics} where url panics, {} porting differences",
         lines - parser_differences - url_panics - differences.len(),
         differences.len()
-    );
+    ));
     assert!(
         differences.is_empty(),
         "{} porting differences, the first:\n{}",

@@ -82,14 +82,16 @@
 //!   the AVX2 byte-class scans on x86-64, chosen at run time (they need `std`'s CPU feature
 //!   detection). Without it the crate is `no_std`, needs only `alloc` and scans bytes with
 //!   table lookups (same results, slower).
-//! - `pattern` (default, needs `std`): the URL Pattern Standard, `pattern::UrlPattern` and
-//!   the many-pattern matcher `pattern::UrlPatternSet`, with regexp groups run by the
-//!   `regex` crate (linear-time matching).
+//! - `pattern` (needs `std`): the URL Pattern Standard, `pattern::UrlPattern` and the
+//!   many-pattern matcher `pattern::UrlPatternSet`, with regexp groups run by the `regex`
+//!   crate (linear-time matching). Off by default: `regex` and its automata about double a
+//!   cold release build of the crate.
 //! - `serde`: `Serialize`/`Deserialize` for every public value type ([`Url`] as its href,
 //!   [`Host`], [`Origin`], [`rfc3986::Uri`], [`form::SearchParams`], …), with the stable
 //!   representations listed in [`interop`].
-//! - `rfc3986`: the [`rfc3986`] module. Off by default, like `rfc1738`, so that a program
-//!   that needs only the URL Standard compiles only that (about the `url` crate's build time).
+//! - `rfc3986`: the [`rfc3986`] module. Off by default, like `rfc1738` and `pattern`, so
+//!   that a program that needs only the URL Standard compiles about what it would with the
+//!   `url` crate (a cold release build in about the same time).
 //! - `rfc1738`: the [`rfc1738`] module (turns on `rfc3986`).
 //! - `canon`: the canonicalization profiles (`canon`; turns on `rfc3986`).
 //! - `lint`: the URL linter and safe-fetch policy (`lint`; turns on `rfc1738`, and UTS 39

@@ -811,10 +811,9 @@ pub struct QueryPairsMut<'a> {
 }
 
 impl<'a> QueryPairsMut<'a> {
-    fn separate(&mut self) {
-        if !self.query.is_empty() {
-            self.query.push('&');
-        }
+    /// The pairs are appended by `form::Serializer`, continuing the query's text.
+    fn pairs(&mut self) -> form::Serializer<'_> {
+        form::Serializer::new(&mut self.query)
     }
 
     /// Appends `name=value`, both form-encoded.
@@ -826,10 +825,7 @@ impl<'a> QueryPairsMut<'a> {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn append_pair(&mut self, name: &str, value: &str) -> &mut Self {
-        self.separate();
-        self.query.extend(form::byte_serialize(name.as_bytes()));
-        self.query.push('=');
-        self.query.extend(form::byte_serialize(value.as_bytes()));
+        self.pairs().append_pair(name, value);
         self
     }
 
@@ -842,8 +838,7 @@ impl<'a> QueryPairsMut<'a> {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn append_key_only(&mut self, name: &str) -> &mut Self {
-        self.separate();
-        self.query.extend(form::byte_serialize(name.as_bytes()));
+        self.pairs().append_key_only(name);
         self
     }
 
@@ -862,10 +857,7 @@ impl<'a> QueryPairsMut<'a> {
         K: AsRef<str>,
         V: AsRef<str>,
     {
-        for pair in pairs {
-            let (k, v) = pair.borrow();
-            self.append_pair(k.as_ref(), v.as_ref());
-        }
+        self.pairs().extend_pairs(pairs);
         self
     }
 
@@ -882,9 +874,7 @@ impl<'a> QueryPairsMut<'a> {
         I: IntoIterator,
         I::Item: AsRef<str>,
     {
-        for key in keys {
-            self.append_key_only(key.as_ref());
-        }
+        self.pairs().extend_keys_only(keys);
         self
     }
 

@@ -1,6 +1,6 @@
 //! Locating and reading the datasets and the WPT setter tests.
 
-use std::path::PathBuf;
+use super::shared_data::Shared;
 
 /// One input with an optional base URL.
 #[derive(Clone, Debug)]
@@ -11,34 +11,10 @@ pub struct Case {
     pub base: Option<String>,
 }
 
-/// The datasets folder, or a reason why there is none. With `URLKIT_REQUIRE_CONFORMANCE`
-/// set, a missing folder is a failure instead.
-pub fn datasets_dir() -> Result<PathBuf, String> {
-    let dir = match std::env::var_os("URLKIT_DATASETS") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets"),
-    };
-    if dir.join("realworld.txt").is_file() {
-        return Ok(dir);
-    }
-    let why = format!("no realworld.txt in {}", dir.display());
-    assert!(
-        std::env::var_os("URLKIT_REQUIRE_CONFORMANCE").is_none(),
-        "URLKIT_REQUIRE_CONFORMANCE is set but the datasets are missing: {why}"
-    );
-    // Straight to stderr: the test harness captures println! from passing tests.
-    use std::io::Write;
-    let _ = writeln!(
-        std::io::stderr().lock(),
-        "differential suite skipped: {why} (set URLKIT_DATASETS)"
-    );
-    Err(why)
-}
-
-/// The lines of a text file, split on `\n` only and never trimmed.
+/// The lines of a dataset file, split on `\n` only and never trimmed; `None` when the
+/// datasets are missing (after the run's one note about them, see `shared_data.rs`).
 pub fn lines(name: &str) -> Option<Vec<String>> {
-    let dir = datasets_dir().ok()?;
-    let path = dir.join(name);
+    let path = Shared::Datasets.file(name)?;
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out: Vec<String> = text.split('\n').map(str::to_owned).collect();
     if text.ends_with('\n') {
@@ -81,13 +57,9 @@ fn json_case(line: &str) -> Case {
     }
 }
 
-/// `setters_tests.json` from the WPT conformance folder next to the datasets.
+/// `setters_tests.json` of the WPT conformance data.
 pub fn setter_tests() -> Option<serde_json::Value> {
-    let dir = datasets_dir().ok()?;
-    let path = match std::env::var_os("URLKIT_CONFORMANCE") {
-        Some(d) => PathBuf::from(d).join("wpt/setters_tests.json"),
-        None => dir.join("../conformance/wpt/setters_tests.json"),
-    };
+    let path = Shared::Conformance.file("wpt/setters_tests.json")?;
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }

@@ -52,12 +52,13 @@ fn show(d: &Disagreement) -> String {
 /// Prints the summary of `suite` and fails on unlisted disagreements or unexpected passes.
 pub fn check(suite: &str, total: usize, found: &[Disagreement]) {
     let listed = entries(suite);
-    println!(
-        "{suite}: {} agree, {} disagree ({} in the ledger)",
+    // On stderr, which the harness does not capture: the run shows each suite's count.
+    super::shared_data::note(&format!(
+        "differential {suite}: {total} cases, {} agree, {} disagree ({} in the ledger)",
         total - found.len(),
         found.len(),
         listed.len()
-    );
+    ));
     if let Some(out) = std::env::var_os("URLKIT_LEDGER_OUT") {
         let new = found.iter().filter(|d| !listed.contains_key(&d.key()));
         let lines: String = new

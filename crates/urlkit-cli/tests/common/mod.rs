@@ -8,6 +8,11 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::thread;
 
+// The data locator the library's tests use too: one note per missing directory per run.
+#[path = "../../../urlkit/tests/common/shared_data.rs"]
+mod shared_data;
+use shared_data::Shared;
+
 /// What a run of the binary gave.
 pub struct Run {
     /// The exit code.
@@ -70,48 +75,24 @@ pub fn set<'a>(names: &[&'a str]) -> BTreeSet<&'a str> {
 }
 
 /// A JSON file under the conformance directory (`$URLKIT_CONFORMANCE`, else
-/// `../shared/conformance` beside the checkout); `None`, with a note, when it is missing.
+/// `../shared/conformance` beside the checkout); `None` when it is missing, after the run's
+/// one note about the directory (see `shared_data.rs`).
 pub fn conformance_json(rel: &str) -> Option<serde_json::Value> {
-    let dir = match std::env::var_os("URLKIT_CONFORMANCE") {
-        Some(dir) => std::path::PathBuf::from(dir),
-        None => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/conformance"),
-    };
-    let path = dir.join(rel);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        skip(&path, "URLKIT_CONFORMANCE");
-        return None;
-    };
-    Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display())))
+    let path = Shared::Conformance.file(rel)?;
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()));
+    shared_data::note_json_cases(rel, &value);
+    Some(value)
 }
 
 /// The bytes of a file under the dataset directory (`$URLKIT_DATASETS`, else
-/// `../shared/datasets` beside the checkout); `None`, with a note, when it is missing.
+/// `../shared/datasets` beside the checkout); `None` when it is missing, as above.
 pub fn dataset(rel: &str) -> Option<Vec<u8>> {
-    let dir = match std::env::var_os("URLKIT_DATASETS") {
-        Some(dir) => std::path::PathBuf::from(dir),
-        None => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets"),
-    };
-    let path = dir.join(rel);
-    let data = std::fs::read(&path).ok();
-    if data.is_none() {
-        skip(&path, "URLKIT_DATASETS");
-    }
-    data
-}
-
-/// A missing data file: fails when `URLKIT_REQUIRE_CONFORMANCE` is set (as in CI), else
-/// writes a note to the process's stderr (not captured by the test harness, unlike
-/// `println!`) and lets the caller skip the suite.
-pub fn skip(path: &std::path::Path, env: &str) {
-    if std::env::var_os("URLKIT_REQUIRE_CONFORMANCE").is_some_and(|v| !v.is_empty() && v != "0") {
-        panic!("{} missing (URLKIT_REQUIRE_CONFORMANCE is set)", path.display());
-    }
-    use std::io::Write;
-    let _ = writeln!(
-        std::io::stderr().lock(),
-        "conformance suite skipped: {} not found (set {env})",
-        path.display()
-    );
+    let path = Shared::Datasets.file(rel)?;
+    let data = std::fs::read(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    let lines = data.split(|&b| b == b'\n').count() - usize::from(data.ends_with(b"\n"));
+    shared_data::note_cases(rel, lines);
+    Some(data)
 }
 
 /// Runs `urlkit args…` on the lines of `data` and checks that every line was answered by

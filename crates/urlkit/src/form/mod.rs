@@ -28,6 +28,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::borrow::Borrow;
 use core::fmt;
 use core::iter::FusedIterator;
 
@@ -292,23 +293,88 @@ impl<'a> Serializer<'a> {
         self
     }
 
-    /// Appends every pair of `pairs`.
+    /// Appends `name` alone, without `=` (as `form_urlencoded` does; the standard's
+    /// serializer always writes `=`).
+    ///
+    /// ```
+    /// let mut s = String::from("a=1");
+    /// urlkit::form::Serializer::new(&mut s).append_key_only("flag");
+    /// assert_eq!(s, "a=1&flag");
+    /// ```
+    pub fn append_key_only(&mut self, name: &str) -> &mut Self {
+        if self.out.len() > self.start {
+            self.out.push('&');
+        }
+        encode_into(name, self.out);
+        self
+    }
+
+    /// Appends every pair of `pairs` (pairs or references to pairs, as `form_urlencoded`
+    /// takes them).
     ///
     /// ```
     /// let mut s = String::new();
     /// urlkit::form::Serializer::new(&mut s).extend_pairs([("a", "1"), ("b", "2")]);
     /// assert_eq!(s, "a=1&b=2");
+    /// let pairs = vec![("c", "3")];
+    /// urlkit::form::Serializer::new(&mut s).extend_pairs(&pairs);
+    /// assert_eq!(s, "a=1&b=2&c=3");
     /// ```
     pub fn extend_pairs<I, K, V>(&mut self, pairs: I) -> &mut Self
     where
-        I: IntoIterator<Item = (K, V)>,
+        I: IntoIterator,
+        I::Item: Borrow<(K, V)>,
         K: AsRef<str>,
         V: AsRef<str>,
     {
-        for (k, v) in pairs {
+        for pair in pairs {
+            let (k, v) = pair.borrow();
             self.append_pair(k.as_ref(), v.as_ref());
         }
         self
+    }
+
+    /// Appends every name of `keys` alone ([`append_key_only`](Self::append_key_only)).
+    ///
+    /// ```
+    /// let mut s = String::new();
+    /// urlkit::form::Serializer::new(&mut s).extend_keys_only(["a", "b"]);
+    /// assert_eq!(s, "a&b");
+    /// ```
+    pub fn extend_keys_only<I>(&mut self, keys: I) -> &mut Self
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
+        for key in keys {
+            self.append_key_only(key.as_ref());
+        }
+        self
+    }
+
+    /// Removes the pairs this serialization wrote or continued: the string is cut back to
+    /// its `start` byte.
+    ///
+    /// ```
+    /// let mut s = String::from("?x=1");
+    /// urlkit::form::Serializer::for_suffix(&mut s, 1).clear().append_pair("y", "2");
+    /// assert_eq!(s, "?y=2");
+    /// ```
+    pub fn clear(&mut self) -> &mut Self {
+        self.out.truncate(self.start);
+        self
+    }
+
+    /// The string written to (`form_urlencoded`'s `finish` for a `&mut String` target).
+    /// Nothing is pending: every call above has already written its pairs.
+    ///
+    /// ```
+    /// let mut s = String::new();
+    /// let out = urlkit::form::Serializer::new(&mut s).append_pair("a", "1").finish().clone();
+    /// assert_eq!(out, "a=1");
+    /// ```
+    pub fn finish(&mut self) -> &mut String {
+        self.out
     }
 }
 

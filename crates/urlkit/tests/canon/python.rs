@@ -58,9 +58,11 @@ fn missing(why: &str) -> Option<Vec<serde_json::Value>> {
     if require() {
         panic!("differential test needs python3 with surt, w3lib and tldextract ({why}); URLKIT_REQUIRE_PYTHON is set");
     }
-    crate::common::skip_note(&format!(
-        "differential test skipped: {why} (pip install surt==0.3.1 w3lib==2.5.0 tldextract==5.4.0)"
-    ));
+    // Once per run: every differential test of canon and domain needs the same modules.
+    crate::common::note_once(
+        "python-canon-modules",
+        &format!("skipped the Python differential tests: {why} (pip install surt==0.3.1 w3lib==2.5.0 tldextract==5.4.0)"),
+    );
     None
 }
 

@@ -1,119 +1,26 @@
-//! Shared by the integration tests: where the conformance data and datasets live.
-//!
-//! The data is never copied into this repository. It is read from `../shared/` beside the
-//! checkout, or from the directories named by `URLKIT_CONFORMANCE` / `URLKIT_DATASETS`.
-//! When it is missing, a test prints that its suite was skipped and passes, unless
-//! `URLKIT_REQUIRE_CONFORMANCE` is set (as `.ci/run` does), in which case it fails.
+//! Shared by the integration tests: the conformance data and datasets (located, read and
+//! counted by `shared_data.rs`, which the CLI's and the benchmarks' tests include too).
 
 #![allow(dead_code)]
 
+#[path = "shared_data.rs"]
+mod shared_data;
+
+use shared_data::Shared;
+// Each test binary uses a subset.
+#[allow(unused_imports)]
+pub use shared_data::{note as skip_note, note_cases, note_json_cases, note_once};
 use std::path::PathBuf;
-
-fn shared_dir(env: &str, sub: &str) -> PathBuf {
-    if let Some(dir) = std::env::var_os(env) {
-        return PathBuf::from(dir);
-    }
-    // crates/urlkit -> workspace root -> its parent, where shared/ sits beside the checkout.
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared")
-        .join(sub)
-}
-
-fn require() -> bool {
-    std::env::var_os("URLKIT_REQUIRE_CONFORMANCE").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
-fn locate(env: &str, sub: &str, file: &str, what: &str) -> Option<PathBuf> {
-    let dir = shared_dir(env, sub);
-    let path = dir.join(file);
-    if path.is_file() {
-        return Some(path);
-    }
-    if require() {
-        panic!(
-            "{what} data missing at {} (URLKIT_REQUIRE_CONFORMANCE is set)",
-            path.display()
-        );
-    }
-    // One line per missing directory in the whole `cargo test` run, however many suites
-    // read from it (a missing file in a present directory is named on its own).
-    let (key, note) = if dir.is_dir() {
-        (
-            format!("{env}-{file}"),
-            format!("{what} suites skipped: {} not found (set {env})", path.display()),
-        )
-    } else {
-        (
-            env.to_string(),
-            format!(
-                "{what} suites skipped: no {what} data at {} (set {env} to its directory)",
-                dir.display()
-            ),
-        )
-    };
-    if first_in_run(&key) {
-        skip_note(&note);
-    }
-    None
-}
-
-/// True the first time `key` is seen in this `cargo test` run: the test binaries of one run
-/// share their parent process (cargo), whose id names a directory of markers.
-fn first_in_run(key: &str) -> bool {
-    #[cfg(unix)]
-    let run = std::os::unix::process::parent_id();
-    #[cfg(not(unix))]
-    let run = std::process::id();
-    let dir = std::env::temp_dir().join(format!("urlkit-test-notes-{run}"));
-    let _ = std::fs::create_dir_all(&dir);
-    let name: String = key
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(dir.join(name))
-        .is_ok()
-}
-
-/// Says (once per test binary and file) how many cases a suite read from `what`.
-fn note_cases(what: &str, cases: usize) {
-    static SEEN: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
-    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
-    if !seen.iter().any(|s| s == what) {
-        seen.push(what.to_string());
-        let binary = std::env::args().next().unwrap_or_default();
-        let binary = std::path::Path::new(&binary)
-            .file_name()
-            .map(|n| {
-                n.to_string_lossy()
-                    .split('-')
-                    .next()
-                    .unwrap_or_default()
-                    .to_string()
-            })
-            .unwrap_or_default();
-        skip_note(&format!("{binary}: {what}: {cases} cases"));
-    }
-}
-
-/// Writes a note straight to the process's stderr: unlike `println!`, this is not captured
-/// by the test harness, so a skipped suite is visible in `cargo test` output.
-pub fn skip_note(note: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr().lock(), "{note}");
-}
 
 /// A file under the conformance directory, e.g. `wpt/urltestdata.json`; `None` (after
 /// printing that the suite was skipped) when absent.
 pub fn conformance_file(rel: &str) -> Option<PathBuf> {
-    locate("URLKIT_CONFORMANCE", "conformance", rel, "conformance")
+    Shared::Conformance.file(rel)
 }
 
 /// A file under the datasets directory, e.g. `realworld.txt`.
 pub fn dataset_file(rel: &str) -> Option<PathBuf> {
-    locate("URLKIT_DATASETS", "datasets", rel, "dataset")
+    Shared::Datasets.file(rel)
 }
 
 /// Reads and parses a JSON conformance file.
@@ -124,20 +31,6 @@ pub fn conformance_json(rel: &str) -> Option<serde_json::Value> {
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", path.display()));
     note_json_cases(rel, &value);
     Some(value)
-}
-
-/// Says how many cases the conformance file `rel` holds: the objects of its top-level array,
-/// or of the arrays under its keys (comments, plain strings, are not cases).
-pub fn note_json_cases(rel: &str, value: &serde_json::Value) {
-    let count = |v: &serde_json::Value| {
-        v.as_array()
-            .map_or(0, |a| a.iter().filter(|c| !c.is_string()).count())
-    };
-    let cases = match value {
-        serde_json::Value::Object(map) => map.values().map(count).sum(),
-        other => count(other),
-    };
-    note_cases(rel, cases);
 }
 
 /// The lines of a dataset file, split on `\n` only and never trimmed.

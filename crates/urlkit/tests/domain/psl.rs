@@ -32,6 +32,7 @@ fn checks() -> Option<Vec<Check>> {
         };
         out.push((n + 1, arg(a), arg(b)));
     }
+    common::note_cases("psl/test_psl.txt", out.len());
     Some(out)
 }
 

@@ -79,6 +79,7 @@ fn every_gfm_autolink_example() {
     };
     let all = examples(&spec);
     assert_eq!(all.len(), 30, "examples in gfm-autolinks.md");
+    crate::shared_data::note_cases("specs/gfm-autolinks.md", all.len());
     assert_eq!(all.iter().filter(|e| e.extension).count(), 11);
     let core = Options::none().kind(Kind::Angle, true).angle_whitespace(false);
     let gfm_kinds = Options::none()

@@ -7,6 +7,8 @@ mod gfm;
 mod props;
 mod prose;
 mod seeds;
+#[path = "../common/shared_data.rs"]
+mod shared_data;
 mod specs;
 mod stream;
 

@@ -12,6 +12,7 @@ mod file_path;
 mod host;
 mod idna;
 mod limits;
+mod migration_errors;
 mod setters;
 mod urlencoded;
 mod wpt;
