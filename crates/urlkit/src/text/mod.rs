@@ -427,9 +427,12 @@ impl Lines {
         }
         let seg = &hay[self.pos - base..to - base];
         // The stretch between two links of a URL-dense text is a few bytes: a word-wise
-        // pass; a long one (prose): `memchr`'s vector count, then the last break.
-        let (n, last) = if seg.len() < 64 {
+        // pass; a long one (prose): a vector count (or `memchr`'s count, then the last
+        // break).
+        let (n, last) = if seg.len() < 32 {
             newlines_and_last(seg)
+        } else if let Some(counted) = crate::simd::try_count_last(seg, b'\n') {
+            counted
         } else {
             (
                 memchr::memchr_iter(b'\n', seg).count(),
