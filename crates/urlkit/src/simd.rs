@@ -75,6 +75,23 @@ pub(crate) fn try_scan(s: &[u8], i: usize, class: &AsciiClass) -> Option<usize> 
     None
 }
 
+/// The number of `needle` bytes in `s` and the index of the last one, or `None` when no
+/// vector count runs here (as for [`try_scan`], or fewer than 32 bytes in `s`): one pass
+/// where `memchr`'s count and `memrchr` make two, each with its own setup (the text finder
+/// counts the lines between two links this way).
+#[inline(always)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub(crate) fn try_count_last(s: &[u8], needle: u8) -> Option<(usize, Option<usize>)> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if s.len() >= 32 && std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has AVX2 and POPCNT (just detected), which `avx2::count_last`
+        // enables.
+        return Some(unsafe { avx2::count_last(s, needle) });
+    }
+    let _ = (s, needle);
+    None
+}
+
 #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
 mod avx2 {
     use super::AsciiClass;
@@ -116,6 +133,43 @@ mod avx2 {
             let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
             outside16(v, rows, high_bits)
         })
+    }
+
+    /// [`super::try_count_last`] on a CPU with AVX2 and POPCNT, for `s` of at least 32 bytes.
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(super) fn count_last(s: &[u8], needle: u8) -> (usize, Option<usize>) {
+        let len = s.len();
+        let n = _mm256_set1_epi8(needle as i8);
+        let (mut count, mut last) = (0, None);
+        let mut i = 0;
+        while i + 32 <= len {
+            let m = equal32(s, i, n);
+            if m != 0 {
+                count += m.count_ones() as usize;
+                last = Some(i + 31 - m.leading_zeros() as usize);
+            }
+            i += 32;
+        }
+        if i < len {
+            // The last block overlaps bytes already counted: they are shifted out.
+            let base = len - 32;
+            let m = equal32(s, base, n) >> (i - base) << (i - base);
+            if m != 0 {
+                count += m.count_ones() as usize;
+                last = Some(base + 31 - m.leading_zeros() as usize);
+            }
+        }
+        (count, last)
+    }
+
+    /// A bit per byte of the 32 at `at` (with `at + 32 <= s.len()`) equal to `n`'s bytes.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn equal32(s: &[u8], at: usize, n: __m256i) -> u32 {
+        assert!(at + 32 <= s.len());
+        // SAFETY: the 32 bytes at `at` are inside `s` (just checked); the load may be unaligned.
+        let v = unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) };
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, n)) as u32
     }
 
     /// The scan over blocks of `W` bytes from `i < len` (with `len >= W`): `outside(at)` is
@@ -184,6 +238,25 @@ mod tests {
             table[usize::from(b)] = u8::from(member(b)) * 4;
         }
         (AsciiClass::of_bits(&table, 4), member)
+    }
+
+    #[test]
+    fn count_last_matches_a_scan() {
+        let all: Vec<u8> = (0..300u32)
+            .map(|i| if i % 7 == 0 || i % 11 == 3 { b'\n' } else { b'a' })
+            .collect();
+        for start in 0..40 {
+            for end in start..all.len() {
+                let s = &all[start..end];
+                let want = (
+                    s.iter().filter(|&&b| b == b'\n').count(),
+                    s.iter().rposition(|&b| b == b'\n'),
+                );
+                if let Some(got) = try_count_last(s, b'\n') {
+                    assert_eq!(got, want, "{start}..{end}");
+                }
+            }
+        }
     }
 
     fn vectors_here() -> bool {

@@ -1,5 +1,7 @@
 //! Byte classes of the text scanner, one bit each in a const table.
 
+use crate::simd::{try_scan, AsciiClass};
+
 /// Whitespace: space, tab, line feed, vertical tab, form feed, carriage return.
 pub(super) const WS: u16 = 1;
 /// Ends a bare URL (GFM: "non-space non-`<` characters" follow the domain): whitespace, any
@@ -98,12 +100,44 @@ pub(super) fn is(b: u8, class: u16) -> bool {
     TABLE[usize::from(b)] & class != 0
 }
 
-/// The end of the run of [`HOST`] bytes from `k` (at most `stop`), and the union of their
-/// classes (to tell whether an underscore was among them): four bytes per step, the common
-/// case of a host name tens of bytes long.
+/// The bytes of the vector classes: bit 0 continues a bare URL (not [`END`], not `]`), bit 1
+/// is a [`HOST`] byte other than `_`, bit 2 any [`HOST`] byte.
+const fn vector_table() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let v = TABLE[b];
+        if v & END == 0 && b != b']' as usize {
+            t[b] |= 1;
+        }
+        if v & HOST != 0 && b != b'_' as usize {
+            t[b] |= 2;
+        }
+        if v & HOST != 0 {
+            t[b] |= 4;
+        }
+        b += 1;
+    }
+    t
+}
+
+static VECTOR_TABLE: [u8; 256] = vector_table();
+static URL_CONTINUES: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 1);
+static HOST_NO_UNDERSCORE: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 2);
+static HOST_ANY: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 4);
+
+/// The end of the run of [`HOST`] bytes from `k` (at most `stop`), and whether an
+/// underscore was among them: a vector scan where there is one (a run without `_` first,
+/// underscores being rare), else four bytes per step.
 #[inline]
-pub(super) fn host_run(s: &[u8], mut k: usize, stop: usize) -> (usize, u16) {
+pub(super) fn host_run(s: &[u8], mut k: usize, stop: usize) -> (usize, bool) {
     let s = &s[..stop.min(s.len())];
+    if let Some(j) = try_scan(s, k, &HOST_NO_UNDERSCORE) {
+        if s.get(j) == Some(&b'_') {
+            return (try_scan(s, j, &HOST_ANY).unwrap_or(j), true);
+        }
+        return (j, false);
+    }
     let mut any = 0;
     while let Some(&[a, b, c, d]) = s.get(k..k.wrapping_add(4)) {
         let (a, b, c, d) = (
@@ -126,7 +160,7 @@ pub(super) fn host_run(s: &[u8], mut k: usize, stop: usize) -> (usize, u16) {
         any |= t;
         k += 1;
     }
-    (k, any)
+    (k, any & UNDERSCORE != 0)
 }
 
 const LO: u64 = 0x0101_0101_0101_0101;
@@ -138,13 +172,19 @@ fn zero_bytes(x: u64) -> u64 {
     x.wrapping_sub(LO) & !x & HI
 }
 
-/// The first index in `i..stop` whose byte is in [`END`] (or is `]` too, with `bracket`), or
-/// `stop`: eight bytes at a time (a URL is tens of bytes long, and this scan runs over every
-/// one of them).
+/// The first index in `i..stop` whose byte is in [`END`] or is `]`, or `stop`: a vector
+/// scan up to the first non-ASCII byte where there is one, then eight bytes at a time (a URL
+/// is tens of bytes long, and this scan runs over every one of them).
 #[inline]
-pub(super) fn find_end(s: &[u8], mut i: usize, stop: usize, bracket: bool) -> usize {
+pub(super) fn find_end(s: &[u8], mut i: usize, stop: usize) -> usize {
     let stop = stop.min(s.len());
-    let extra = if bracket { b']' } else { b'<' };
+    if let Some(k) = try_scan(&s[..stop], i, &URL_CONTINUES) {
+        // A non-ASCII byte is never in a vector class, but continues the URL.
+        if k == stop || s[k] < 0x80 {
+            return k;
+        }
+        i = k;
+    }
     while let Some(word) = s[..stop].get(i..i + 8) {
         let x = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
         // Bytes below 0x21 (space and controls), then `<`, `>`, DEL. Each mask is exact at
@@ -153,13 +193,13 @@ pub(super) fn find_end(s: &[u8], mut i: usize, stop: usize, bracket: bool) -> us
             | zero_bytes(x ^ (LO * u64::from(b'<')))
             | zero_bytes(x ^ (LO * u64::from(b'>')))
             | zero_bytes(x ^ (LO * 0x7f))
-            | zero_bytes(x ^ (LO * u64::from(extra)));
+            | zero_bytes(x ^ (LO * u64::from(b']')));
         if m != 0 {
             return i + (m.trailing_zeros() / 8) as usize;
         }
         i += 8;
     }
-    while i < stop && !is(s[i], END) && s[i] != extra {
+    while i < stop && !is(s[i], END) && s[i] != b']' {
         i += 1;
     }
     i
@@ -216,11 +256,16 @@ mod tests {
                 let mut s = vec![b'a'; n];
                 s.push(b);
                 s.extend_from_slice(b"x y");
-                let want = s.iter().position(|&c| is(c, END)).unwrap();
-                assert_eq!(find_end(&s, 0, s.len(), false), want, "{n} {b}");
-                assert_eq!(find_end(&s, 0, n, false), n.min(want));
                 let want = s.iter().position(|&c| is(c, END) || c == b']').unwrap();
-                assert_eq!(find_end(&s, 0, s.len(), true), want, "{n} {b}");
+                assert_eq!(find_end(&s, 0, s.len()), want, "{n} {b}");
+                assert_eq!(find_end(&s, 0, n), n.min(want));
+                let want = s.iter().position(|&c| !is(c, HOST)).unwrap();
+                let under = s[..want].contains(&b'_');
+                assert_eq!(host_run(&s, 0, s.len()), (want, under), "{n} {b}");
+                assert_eq!(
+                    host_run(&s, 0, n),
+                    (n.min(want), s[..n.min(want)].contains(&b'_'))
+                );
             }
         }
         assert_eq!(unicode_punct_before("a\u{bb}".as_bytes(), 3), 2);

@@ -371,7 +371,9 @@ impl Finder {
         ReaderLinks::new(self, reader)
     }
 
-    /// Whether a found occurrence passes the scheme allow-list.
+    /// Whether a found occurrence passes the scheme allow-list (inlined: every link asks, and
+    /// the list is nearly always empty).
+    #[inline]
     fn allowed(&self, hay: &[u8], raw: &Raw) -> bool {
         if self.options.schemes.is_empty() {
             return true;
@@ -427,9 +429,12 @@ impl Lines {
         }
         let seg = &hay[self.pos - base..to - base];
         // The stretch between two links of a URL-dense text is a few bytes: a word-wise
-        // pass; a long one (prose): `memchr`'s vector count, then the last break.
-        let (n, last) = if seg.len() < 64 {
+        // pass; a long one (prose): a vector count (or `memchr`'s count, then the last
+        // break).
+        let (n, last) = if seg.len() < 32 {
             newlines_and_last(seg)
+        } else if let Some(counted) = crate::simd::try_count_last(seg, b'\n') {
+            counted
         } else {
             (
                 memchr::memchr_iter(b'\n', seg).count(),
