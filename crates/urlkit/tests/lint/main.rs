@@ -10,6 +10,7 @@ mod kinds;
 mod policy;
 mod props;
 mod realworld;
+mod shortcuts;
 
 use urlkit::lint::{lint, Code, Finding};
 
