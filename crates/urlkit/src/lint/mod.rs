@@ -355,7 +355,7 @@ impl DomainShape {
                 label(&body[start..i]);
                 start = i + 1;
             } else {
-                ldh &= LDH[usize::from(c)] != 0;
+                ldh &= crate::host::LDH[usize::from(c)] != 0;
             }
         }
         label(&body[start..]);
@@ -364,15 +364,3 @@ impl DomainShape {
         shape
     }
 }
-
-/// Letters (either case), digits, hyphen: the LDH rule.
-const LDH: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut c = 0;
-    while c < 128 {
-        let b = c as u8;
-        t[c] = (b.is_ascii_alphanumeric() || b == b'-') as u8;
-        c += 1;
-    }
-    t
-};

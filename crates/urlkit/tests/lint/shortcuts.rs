@@ -14,31 +14,12 @@
 //! (Debug builds also assert that the domain pass agrees with `surely_strict_ascii` and that
 //! a skipped differential check would have found nothing, on every input the tests lint.)
 
-use crate::{codes, find, not_raised, raised};
-use urlkit::lint::{lint, Code, Detail, Severity};
+use crate::{codes, find, not_raised, parser_errors, raised};
+use urlkit::lint::{lint, Code, Severity};
 
-/// The parser's validation errors on `input`, as (kind, position), sorted.
-fn parser_errors(input: &str) -> Vec<(&'static str, usize)> {
-    let mut errors = Vec::new();
-    let mut cb = |e: urlkit::ValidationError| errors.push((e.kind().spec_name(), e.position()));
-    let _ = urlkit::Url::options().on_validation_error(&mut cb).parse(input);
-    errors.sort();
-    errors.dedup();
-    errors
-}
-
-/// The validation errors the linter reports on `input`, as (kind, position), sorted.
+/// The validation errors the linter reports on `input`.
 fn linter_errors(input: &str) -> Vec<(&'static str, usize)> {
-    let mut errors: Vec<_> = lint(input)
-        .iter()
-        .filter_map(|f| match f.detail() {
-            Some(Detail::Validation(v)) => Some((v.kind().spec_name(), v.position())),
-            _ => None,
-        })
-        .collect();
-    errors.sort();
-    errors.dedup();
-    errors
+    crate::linter_errors(&lint(input))
 }
 
 /// Asserts that the linter reports exactly the parser's validation errors, and some.
