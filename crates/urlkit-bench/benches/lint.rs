@@ -11,10 +11,14 @@
 //! cargo bench -p urlkit-bench --bench lint
 //! URLKIT_BENCH_ROUNDS=21 cargo bench -p urlkit-bench --bench lint
 //! ```
+//!
+//! `URLKIT_LINT_ONLY=<contender> URLKIT_LINT_PASSES=<n>` runs one contender alone, `n`
+//! passes over the corpus (`none`: no contender, only reading it), for instruction counts:
+//! `crates/urlkit-bench/scripts/lint-ratio.sh` runs it under callgrind.
 
 use std::hint::black_box;
 use urlkit_bench::corpus::split_lines;
-use urlkit_bench::harness::{against, measure, Contender, Plan};
+use urlkit_bench::harness::{against, measure, pass, Contender, Plan};
 use urlkit_bench::report::thousands;
 
 fn main() {
@@ -26,24 +30,31 @@ fn main() {
         return;
     };
     let lines = split_lines(&text);
+    if let Ok(only) = std::env::var("URLKIT_LINT_ONLY") {
+        let passes = std::env::var("URLKIT_LINT_PASSES")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(1);
+        let f: fn(&&str) -> Option<usize> = match only.as_str() {
+            "whatwg" => whatwg,
+            "whatwg+errors" => whatwg_errors,
+            "rfc3986" => rfc3986,
+            "lint" => lint,
+            "none" => |_| None,
+            _ => {
+                eprintln!("URLKIT_LINT_ONLY: one of whatwg, whatwg+errors, rfc3986, lint, none");
+                std::process::exit(2);
+            }
+        };
+        let tallies: Vec<_> = (0..passes).map(|_| pass(&lines, &f)).collect();
+        println!("{only}: {passes} passes, {:?}", tallies.last());
+        return;
+    }
     let contenders = vec![
-        Contender::new("whatwg", &lines, |s: &&str| {
-            urlkit::Url::parse(s).ok().map(|u| black_box(u.as_str()).len())
-        }),
-        Contender::new("whatwg+errors", &lines, |s: &&str| {
-            let mut n = 0;
-            let mut cb = |_e: urlkit::ValidationError| n += 1;
-            let url = urlkit::Url::options().on_validation_error(&mut cb).parse(s);
-            url.ok().map(|u| black_box(u.as_str()).len() + n)
-        }),
-        Contender::new("rfc3986", &lines, |s: &&str| {
-            urlkit::rfc3986::UriRef::parse(s)
-                .ok()
-                .map(|u| black_box(u.path()).len())
-        }),
-        Contender::new("lint", &lines, |s: &&str| {
-            Some(black_box(urlkit::lint::lint(s)).len())
-        }),
+        Contender::new("whatwg", &lines, whatwg),
+        Contender::new("whatwg+errors", &lines, whatwg_errors),
+        Contender::new("rfc3986", &lines, rfc3986),
+        Contender::new("lint", &lines, lint),
     ];
     let plan = Plan {
         rounds,
@@ -76,4 +87,25 @@ fn main() {
             thousands(m.tally.ok)
         );
     }
+}
+
+fn whatwg(s: &&str) -> Option<usize> {
+    urlkit::Url::parse(s).ok().map(|u| black_box(u.as_str()).len())
+}
+
+fn whatwg_errors(s: &&str) -> Option<usize> {
+    let mut n = 0;
+    let mut cb = |_e: urlkit::ValidationError| n += 1;
+    let url = urlkit::Url::options().on_validation_error(&mut cb).parse(s);
+    url.ok().map(|u| black_box(u.as_str()).len() + n)
+}
+
+fn rfc3986(s: &&str) -> Option<usize> {
+    urlkit::rfc3986::UriRef::parse(s)
+        .ok()
+        .map(|u| black_box(u.path()).len())
+}
+
+fn lint(s: &&str) -> Option<usize> {
+    Some(black_box(urlkit::lint::lint(s)).len())
 }

@@ -155,7 +155,7 @@ pub(crate) fn surely_strict_ascii(d: &str) -> bool {
 }
 
 /// Letters (either case), digits, hyphen: the LDH rule.
-const LDH: [u8; 256] = {
+pub(crate) const LDH: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut c = 0;
     while c < 128 {

@@ -134,6 +134,7 @@ pub(crate) fn credentials(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Fi
     }
 }
 
+#[inline]
 pub(crate) fn port(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
     let Some(port) = url.port() else { return };
     let scheme = url.scheme();
@@ -166,7 +167,34 @@ pub(crate) fn effective_host(url: &Url) -> Option<Host<alloc::string::String>> {
 }
 
 /// Rare IPv4 forms, internal address classes, IPv6 embeddings and loopback names.
+#[inline]
 pub(crate) fn host(
+    input: &str,
+    url: &Url,
+    host: Option<Host<&str>>,
+    spans: &mut LazySpans<'_>,
+    out: &mut Vec<Finding>,
+) {
+    match host {
+        // The common case: a domain is only a finding as a loopback name.
+        Some(Host::Domain(d)) => {
+            if is_localhost_name(d) {
+                localhost(d, spans, out);
+            }
+        }
+        None => {}
+        _ => address_host(input, url, host, spans, out),
+    }
+}
+
+#[cold]
+fn localhost(d: &str, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
+    let span = spans.get().host.clone().unwrap_or_default();
+    let message = format!("{d:?} names the loopback interface");
+    out.push(Finding::new(Code::LocalhostName, span, message));
+}
+
+fn address_host(
     input: &str,
     url: &Url,
     host: Option<Host<&str>>,
@@ -216,11 +244,7 @@ pub(crate) fn host(
             }
             internal(IpAddr::V6(addr), embedded, span, out);
         }
-        Host::Domain(d) if is_localhost_name(d) => {
-            let span = spans.get().host.clone().unwrap_or_default();
-            let message = format!("{d:?} names the loopback interface");
-            out.push(Finding::new(Code::LocalhostName, span, message));
-        }
+        Host::Domain(d) if is_localhost_name(d) => localhost(d, spans, out),
         _ => {}
     }
 }
@@ -300,9 +324,13 @@ pub(crate) fn looks_like_a_site(d: &str) -> bool {
     listed && d.trim_end_matches('.').contains('.')
 }
 
+#[inline]
 pub(crate) fn scheme(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
     let s = url.scheme();
-    if !matches!(s, "javascript" | "vbscript" | "data" | "file") {
+    // The first byte rules out most schemes (`http`, `https`) at once.
+    if !matches!(s.as_bytes().first(), Some(b'j' | b'v' | b'd' | b'f'))
+        || !matches!(s, "javascript" | "vbscript" | "data" | "file")
+    {
         return;
     }
     let span = spans.get().scheme.clone();
@@ -319,9 +347,12 @@ pub(crate) fn scheme(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding
     out.push(finding);
 }
 
+/// `long_label`: whether the host (a domain) has a label over 63 bytes.
+#[inline]
 pub(crate) fn length(
     input: &str,
     host: Option<Host<&str>>,
+    long_label: bool,
     spans: &mut LazySpans<'_>,
     out: &mut Vec<Finding>,
 ) {
@@ -330,11 +361,6 @@ pub(crate) fn length(
         out.push(Finding::new(Code::ExcessiveLength, 0..input.len(), message));
     }
     if let Some(Host::Domain(d)) = host {
-        // Both limits need more than 63 bytes.
-        if d.len() <= 63 {
-            return;
-        }
-        let long_label = d.split('.').any(|l| l.len() > 63);
         if d.len() > 253 || long_label {
             let span = spans.get().host.clone().unwrap_or_default();
             let what = if long_label {

@@ -94,8 +94,8 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
     let mut repeats: Vec<(Code, &'static str, usize, usize)> = Vec::new();
     let mut dots = false;
     let mut i = 0;
-    while let Some(off) = memchr_percent(&b[i..]) {
-        i += off;
+    while let Some(at) = next_percent(b, i) {
+        i = at;
         let Some(octet) = octet_at(b, i) else {
             i += 1;
             continue;
@@ -108,61 +108,61 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
         let spans = spans.get();
         let part = component_of(spans, i);
         let in_path = part == "path";
-        let form_data = special && matches!(part, "query" | "fragment");
-        let span = i..i + 3;
-        if matches!(octet, 0x00..=0x1f | 0x7f) {
-            seen.line_break |= matches!(octet, b'\r' | b'\n' | 0);
-            // A repeat of an earlier finding that is not adjacent to it is only counted.
-            let code = if matches!(octet, b'\r' | b'\n' | 0) {
-                Code::EncodedLineBreak
-            } else {
-                Code::EncodedControl
-            };
-            if let Some((.., n)) = repeats.iter_mut().find(|(c, p, at, _)| {
-                *c == code
-                    && *p == part
-                    && out[*at].span().end != span.start
-                    && out.last().is_some_and(|l| l.span().end != span.start)
-            }) {
+        let line_break = matches!(octet, b'\r' | b'\n' | 0);
+        seen.line_break |= line_break;
+        let code = match octet {
+            _ if line_break => Code::EncodedLineBreak,
+            0x01..=0x1f | 0x7f => Code::EncodedControl,
+            b'/' | b'\\' if in_path => Code::EncodedPathSeparator,
+            b'%' if octet_at(b, i + 2).is_some() => Code::DoubleEncoding,
+            _ => {
+                i += 3;
+                continue;
+            }
+        };
+        // One finding per kind and component (a query of form data may hold hundreds of
+        // encoded line breaks): a later one not adjacent to it is only counted, before
+        // any message is formatted.
+        let known = repeats.iter().position(|&(c, p, ..)| c == code && p == part);
+        if let Some(k) = known {
+            let (_, _, at, n) = &mut repeats[k];
+            if out[*at].span().end != i {
                 *n += 1;
                 i += 3;
                 continue;
             }
         }
-        let finding = match octet {
-            b'\r' | b'\n' | 0 => {
-                seen.line_break = true;
+        let form_data = special && matches!(part, "query" | "fragment");
+        let span = i..i + 3;
+        let finding = match code {
+            Code::EncodedLineBreak => {
                 let name = match octet {
                     0 => "nul",
                     b'\n' => "lf",
                     _ => "cr",
                 };
-                let f = Finding::new(
-                    Code::EncodedLineBreak,
-                    span,
-                    format!("percent-encoded {name} in the {part}"),
-                );
-                Some(if form_data {
+                let f = Finding::new(code, span, format!("percent-encoded {name} in the {part}"));
+                if form_data {
                     f.with_severity(Severity::Note)
                 } else {
                     f
-                })
+                }
             }
-            0x01..=0x1f | 0x7f => {
+            Code::EncodedControl => {
                 let message = format!("percent-encoded control character 0x{octet:02x} in the {part}");
-                let f = Finding::new(Code::EncodedControl, span, message);
-                Some(if form_data {
+                let f = Finding::new(code, span, message);
+                if form_data {
                     f.with_severity(Severity::Note)
                 } else {
                     f
-                })
+                }
             }
-            b'/' | b'\\' if in_path => Some(Finding::new(
-                Code::EncodedPathSeparator,
+            Code::EncodedPathSeparator => Finding::new(
+                code,
                 span,
                 format!("percent-encoded {:?} in the path", char::from(octet)),
-            )),
-            b'%' if octet_at(b, i + 2).is_some() => {
+            ),
+            _ => {
                 let severity = if in_path {
                     Severity::Warning
                 } else {
@@ -173,25 +173,13 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
                     "double percent-encoding in the {part}: decodes to %{} then to {decoded:?}",
                     &input[i + 3..i + 5]
                 );
-                Some(Finding::new(Code::DoubleEncoding, i..i + 5, message).with_severity(severity))
+                Finding::new(code, i..i + 5, message).with_severity(severity)
             }
-            _ => None,
         };
-        if let Some(f) = finding {
-            // One finding per kind and component (a query of form data may hold hundreds
-            // of encoded line breaks): later ones are counted.
-            match repeats
-                .iter_mut()
-                .find(|(code, p, ..)| *code == f.code() && *p == part)
-            {
-                Some((_, _, at, n)) if out[*at].span().end != f.span().start => *n += 1,
-                Some(_) => push_merged(out, first, f),
-                None => {
-                    repeats.push((f.code(), part, out.len(), 1));
-                    push_merged(out, first, f);
-                }
-            }
+        if known.is_none() {
+            repeats.push((code, part, out.len(), 1));
         }
+        push_merged(out, first, finding);
         i += 3;
     }
     for (_, part, at, n) in repeats {
@@ -207,12 +195,28 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
     seen
 }
 
-/// The first `%` in `b` (through `contains`' memchr for the common miss).
-fn memchr_percent(b: &[u8]) -> Option<usize> {
-    if !b.contains(&b'%') {
-        return None;
+/// Every ASCII byte but `%`.
+const NOT_PERCENT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = (c != b'%' as usize) as u8;
+        c += 1;
     }
-    b.iter().position(|&c| c == b'%')
+    t
+};
+static NOT_PERCENT_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&NOT_PERCENT, 1);
+
+/// The first `%` in `b` at or after `i`: a vector scan (a memchr's start-up costs more than
+/// the few bytes between the escapes of an encoded query), stopping at non-ASCII bytes too.
+fn next_percent(b: &[u8], mut i: usize) -> Option<usize> {
+    loop {
+        i = crate::simd::try_scan(b, i, &NOT_PERCENT_CLASS).unwrap_or(i);
+        match b.get(i)? {
+            b'%' => return Some(i),
+            _ => i += 1,
+        }
+    }
 }
 
 /// Path segments that decode to `.` or `..` but are not written so.

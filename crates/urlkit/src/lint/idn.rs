@@ -12,11 +12,9 @@ use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel, Re
 
 use super::finding::{Code, Detail, Finding};
 
-/// Checks the WHATWG domain `ascii` (lower-case, punycode); `span` is the host in the input.
+/// Checks the WHATWG domain `ascii` (lower-case, punycode), which has an `xn--` label (the
+/// only way to hold a non-ASCII character); `span` is the host in the input.
 pub(crate) fn check(ascii: &str, span: impl FnOnce() -> Range<usize>, out: &mut Vec<Finding>) {
-    if !has_ace_label(ascii.as_bytes()) {
-        return;
-    }
     let span = span();
     let (unicode, _) = crate::host::domain_to_unicode(ascii);
     if unicode.is_ascii() {
@@ -63,20 +61,6 @@ pub(crate) fn check(ascii: &str, span: impl FnOnce() -> Range<usize>, out: &mut 
         let f =
             Finding::new(Code::IdnConfusable, span, message).with_severity(super::finding::Severity::Warning);
         out.push(f.with_detail(idn(Some(lookalike))));
-    }
-}
-
-/// Whether a label of the domain `b` starts with `xn--` (a byte loop: most hosts have none).
-fn has_ace_label(b: &[u8]) -> bool {
-    let mut at = 0;
-    loop {
-        if b[at..].starts_with(b"xn--") {
-            return true;
-        }
-        match b[at..].iter().position(|&c| c == b'.') {
-            Some(i) => at += i + 1,
-            None => return false,
-        }
     }
 }
 

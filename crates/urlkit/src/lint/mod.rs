@@ -66,6 +66,7 @@ pub use checks::MAX_URL_LENGTH;
 pub use finding::{Code, Component, Detail, Finding, Severity};
 pub use policy::{Policy, Verdict};
 
+use crate::rfc3986::UriRef;
 use crate::{Host, ParseError, Url, ValidationError};
 use spans::{Generic, LazySpans, Via};
 
@@ -81,19 +82,51 @@ use spans::{Generic, LazySpans, Via};
 /// ```
 pub fn lint(input: &str) -> Vec<Finding> {
     let mut out = Vec::new();
-    // Whether `input` may have a `%` worth a look (an encoded control, separator, dot or
-    // `%`): cleared by a scan that saw none.
-    let mut percent = true;
-    let mut canonical = false;
-    let (parsed, errors) = whatwg(input, &mut percent, &mut canonical);
+    // The common case, a URL already written as the parser serializes it, costs one parse
+    // of each kind and passes over the bytes that tell which checks can fire; every check
+    // still runs, most of them deciding from those passes that they have nothing to say.
+    let mut errors = Vec::new();
+    let listen = |errors: &mut Vec<ValidationError>| {
+        let mut cb = |e: ValidationError| errors.push(e);
+        Url::options().on_validation_error(&mut cb).parse(input)
+    };
+    // A byte that is not a URL unit makes a validation error likely, which only a parse
+    // with a listener finds: that is then the only parse.
+    let scan = Scan::of(input);
+    let listened = scan.invalid_unit;
+    let parsed = if listened {
+        listen(&mut errors)
+    } else {
+        Url::parse(input)
+    };
     match parsed {
-        Ok(url) => lint_url(input, &url, percent, canonical, &mut out),
+        Ok(url) => {
+            let host = url.host();
+            let shape = match host {
+                Some(Host::Domain(d)) => DomainShape::of(d),
+                _ => DomainShape::default(),
+            };
+            let canonical = is_canonical(input, &url);
+            if !listened && (!canonical || may_hold_errors(&url, host, &shape)) {
+                // The errors listened for, from a second parse (its URL is the same).
+                let again = listen(&mut errors);
+                debug_assert_eq!(again.as_ref().ok().map(Url::as_str), Some(url.as_str()));
+            }
+            // What the scan saw holds for the input as the checks read it when the URL is
+            // written canonically; otherwise the checks look for themselves.
+            let scan = if canonical { scan } else { Scan::UNKNOWN };
+            lint_url(input, &url, host, &shape, &scan, canonical, &mut out);
+        }
         Err(e) => {
-            let mut spans = LazySpans::new(input, false, false);
-            let at = e.position().min(input.len());
-            let message = format!("the whatwg parser fails: {e}");
-            out.push(Finding::new(Code::NotAUrl, at..at, message));
-            encoding::check(input, &mut spans, false, &mut out);
+            let e = if listened {
+                e
+            } else {
+                match listen(&mut errors) {
+                    Err(e) => e,
+                    Ok(_) => unreachable!("the parser fails with a listener as without"),
+                }
+            };
+            not_a_url(input, e, &mut out);
         }
     }
     for e in errors {
@@ -102,49 +135,89 @@ pub fn lint(input: &str) -> Vec<Finding> {
         let message = format!("{} ({})", e.kind().description(), e.kind().spec_name());
         out.push(Finding::new(Code::ValidationError, at..end, message).with_detail(Detail::Validation(e)));
     }
-    out.sort_by_key(|f| (f.span().start, f.code()));
+    if out.len() > 1 {
+        out.sort_by_key(|f| (f.span().start, f.code()));
+    }
     out
 }
 
-fn lint_url(input: &str, url: &Url, percent: bool, canonical: bool, out: &mut Vec<Finding>) {
+fn not_a_url(input: &str, e: ParseError, out: &mut Vec<Finding>) {
+    let mut spans = LazySpans::new(input, false, false);
+    let at = e.position().min(input.len());
+    let message = format!("the whatwg parser fails: {e}");
+    out.push(Finding::new(Code::NotAUrl, at..at, message));
+    encoding::check(input, &mut spans, false, out);
+}
+
+fn lint_url(
+    input: &str,
+    url: &Url,
+    host: Option<Host<&str>>,
+    shape: &DomainShape,
+    scan: &Scan,
+    canonical: bool,
+    out: &mut Vec<Finding>,
+) {
     let special = url.is_special();
-    let spans = &mut LazySpans::new(input, special, url.scheme() == "file");
+    let scheme = url.scheme();
+    let spans = &mut LazySpans::new(input, special, scheme == "file");
     checks::scheme(url, spans, out);
-    checks::credentials(url, spans, out);
-    checks::userinfo_like_host(url, spans, out);
-    checks::port(url, spans, out);
-    let host = url.host();
-    checks::host(input, url, host, spans, out);
-    checks::length(input, host, spans, out);
-    if let Some(Host::Domain(d)) = host {
-        idn::check(d, || spans.get().host.clone().unwrap_or_default(), out);
+    // Credentials and userinfo like a host need a user name or a password.
+    if url.has_credentials() {
+        checks::credentials(url, spans, out);
+        checks::userinfo_like_host(url, spans, out);
     }
-    let seen = if percent {
+    checks::port(url, spans, out);
+    checks::host(input, url, host, spans, out);
+    checks::length(input, host, shape.long_label, spans, out);
+    if let Some(Host::Domain(d)) = host {
+        // Only an `xn--` label can hold a non-ASCII character, hence a script, a
+        // restricted character or a confusable (WHATWG domains are ASCII).
+        if shape.ace {
+            idn::check(d, || spans.get().host.clone().unwrap_or_default(), out);
+        }
+    }
+    let seen = if scan.percent {
         encoding::check(input, spans, special, out)
     } else {
         encoding::Seen::default()
     };
-    if seen.line_break && VIEW_SCHEMES.contains(&url.scheme()) {
+    if seen.line_break && VIEW_SCHEMES.contains(&scheme) {
         rfc1738::check(input, out);
     }
-    let generic = Generic::read(input);
+    let uri = UriRef::parse(input);
+    // An RFC 3986 parse of a WHATWG serialization finds the same components, byte for
+    // byte (a missing root path aside, which both read as `/`); debug builds check it.
+    if canonical && uri.is_ok() {
+        #[cfg(debug_assertions)]
+        {
+            let mut none = Vec::new();
+            differential::check(url, &Generic::read(input, uri), spans, &mut none);
+            debug_assert!(none.is_empty(), "canonical {input:?} has differentials: {none:?}");
+        }
+        return;
+    }
+    let generic = Generic::read(input, uri);
     if let Via::Split(e) = generic.via {
         let at = e.position().min(input.len());
         let message = format!("not an rfc 3986 uri nor an rfc 3987 iri: {e}");
         out.push(Finding::new(Code::NotRfc3986, at..at, message));
     }
-    // An RFC 3986 parse of a WHATWG serialization finds the same components, byte for
-    // byte; debug builds check it.
-    let canonical = canonical && matches!(generic.via, Via::Uri);
-    if !canonical {
-        differential::check(url, &generic, spans, out);
-    }
-    #[cfg(debug_assertions)]
-    if canonical {
-        let mut none = Vec::new();
-        differential::check(url, &generic, spans, &mut none);
-        debug_assert!(none.is_empty(), "canonical {input:?} has differentials: {none:?}");
-    }
+    differential::check(url, &generic, spans, out);
+}
+
+/// Whether `input` is what the parser serializes `url` as, or that without the final `/`
+/// of a root path (`http://h`, `https://h:8443`: the path start state meets the end of the
+/// input, which is no validation error and no difference between the parsers).
+fn is_canonical(input: &str, url: &Url) -> bool {
+    let s = url.as_str();
+    s == input
+        || (s.len() == input.len() + 1
+            && s.ends_with('/')
+            && s.starts_with(input)
+            && url.pathname() == "/"
+            && url.query().is_none()
+            && url.fragment().is_none())
 }
 
 /// The schemes whose RFC 1738 views put decoded parts into protocol lines.
@@ -152,53 +225,24 @@ const VIEW_SCHEMES: [&str; 9] = [
     "ftp", "gopher", "mailto", "news", "snews", "nntp", "telnet", "wais", "prospero",
 ];
 
-/// Parses `input` with the WHATWG parser and collects its validation errors. Listening for
-/// errors turns off the parser's fast path, so an input that comes back unchanged (already
-/// canonical) is parsed again with a listener only when it may hold one of the few errors a
-/// canonical URL can have: credentials, a code point that is not a URL unit, a domain that
-/// fails UTS 46's strict rules.
-/// `percent` is set to `false` when the scan for URL units saw no `%` that
-/// [`encoding::check`] would look at; `canonical` to whether the URL serializes as `input`.
-fn whatwg(
-    input: &str,
-    percent: &mut bool,
-    canonical: &mut bool,
-) -> (Result<Url, ParseError>, Vec<ValidationError>) {
-    if let Ok(url) = Url::parse(input) {
-        *canonical = url.as_str() == input;
-        if *canonical && !may_hold_errors(input, &url, percent) {
-            return (Ok(url), Vec::new());
-        }
-    }
-    let mut errors = Vec::new();
-    let mut cb = |e: ValidationError| errors.push(e);
-    let parsed = Url::options().on_validation_error(&mut cb).parse(input);
-    (parsed, errors)
+/// Whether a canonical URL whose code points are all URL units may have a validation error,
+/// which only a second parse with a listener tells (listening turns off the parser's fast
+/// path): one of the few such a URL can have — credentials, a domain that UTS 46's strict
+/// rules may refuse.
+fn may_hold_errors(url: &Url, host: Option<Host<&str>>, shape: &DomainShape) -> bool {
+    url.has_credentials() || matches!(host, Some(Host::Domain(_))) && !shape.strict
 }
 
-fn may_hold_errors(input: &str, url: &Url, percent: &mut bool) -> bool {
-    if url.has_credentials() {
-        return true;
-    }
-    if has_invalid_url_unit(input, percent) {
-        return true;
-    }
-    match url.host() {
-        Some(Host::Domain(d)) => !crate::host::surely_strict_ascii(d),
-        _ => false,
-    }
-}
-
-/// ASCII URL code points, alphanumerics and ``!$&'()*+,-./:;=?@_~``, and `%`, whose
-/// escapes [`has_invalid_url_unit`] checks apart: as a table and as a vector class.
-const UNIT: [u8; 256] = {
+/// The bytes a [`Scan`] passes over: ASCII URL code points (alphanumerics and
+/// ``!$&'()*+,-./:;=@_~``), all but `%`, `?` and `#`, where it stops to look.
+const PLAIN: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut c = 0;
     while c < 128 {
         t[c] = (c as u8).is_ascii_alphanumeric() as u8;
         c += 1;
     }
-    let extra = b"!$&'()*+,-./:;=?@_~%";
+    let extra = b"!$&'()*+,-./:;=@_~";
     let mut i = 0;
     while i < extra.len() {
         t[extra[i] as usize] = 1;
@@ -206,49 +250,117 @@ const UNIT: [u8; 256] = {
     }
     t
 };
-static UNIT_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&UNIT, 1);
+static PLAIN_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&PLAIN, 1);
 
-/// Whether `input` has a code point that is not a [URL unit](https://url.spec.whatwg.org/#url-units)
-/// (nor a `%` with two hex digits): a vector or table scan for ASCII, the full check from
-/// the first other byte on, then a pass over the `%`s, which also tells (`percent`) whether
-/// one encodes an octet [`encoding::check`] looks at.
-fn has_invalid_url_unit(input: &str, percent: &mut bool) -> bool {
-    let b = input.as_bytes();
-    let mut i = 0;
-    let mut fragment = false;
-    loop {
-        i = crate::simd::try_scan(b, i, &UNIT_CLASS).unwrap_or(i);
-        let Some(&c) = b.get(i) else { break };
-        if UNIT[usize::from(c)] != 0 {
-            i += 1;
-        } else if c == b'#' && !fragment {
-            // The first `#` starts the fragment; a second one is not a URL unit.
-            fragment = true;
-            i += 1;
-        } else {
-            // `i` follows ASCII, so it is a character boundary.
-            return crate::whatwg::chars::first_invalid_url_unit(&input[i..]).is_some();
-        }
-    }
-    // `contains` is memchr: most inputs have no `%` at all.
-    let first = match b.contains(&b'%') {
-        true => b.iter().position(|&c| c == b'%').unwrap_or(0),
-        false => {
-            *percent = false;
-            return false;
-        }
+/// What one pass over a canonical input's bytes saw, for the checks that need a byte of a
+/// class to fire.
+#[derive(Debug, Clone, Copy)]
+struct Scan {
+    /// A code point that is not a [URL unit](https://url.spec.whatwg.org/#url-units) (nor a
+    /// `%` with two hex digits, nor the first `#`): a validation error is possible.
+    invalid_unit: bool,
+    /// A `%` escape [`encoding::check`] looks at: a control, `%25`, or in the path `/`,
+    /// `\` or `.`.
+    percent: bool,
+}
+
+impl Scan {
+    /// Nothing is known: every check runs in full.
+    const UNKNOWN: Scan = Scan {
+        invalid_unit: true,
+        percent: true,
     };
-    // Encoded separators and dots only matter in the path.
-    let path_end = b.iter().position(|&c| c == b'?' || c == b'#').unwrap_or(b.len());
-    let hex = |i: usize| b.get(i).is_some_and(u8::is_ascii_hexdigit);
-    let mut interesting = false;
-    for (i, _) in b[first..].iter().enumerate().filter(|&(_, &c)| c == b'%') {
-        let i = first + i;
-        if !(hex(i + 1) && hex(i + 2)) {
-            return true;
+
+    /// A vector (or table) scan for plain bytes that stops at `%`, `?`, `#` and anything
+    /// else; from the first byte that is not a URL unit on, [`Scan::UNKNOWN`] holds but for
+    /// the URL units' verdict.
+    fn of(input: &str) -> Scan {
+        let b = input.as_bytes();
+        let hex = |i: usize| b.get(i).is_some_and(u8::is_ascii_hexdigit);
+        let mut path = true;
+        let mut fragment = false;
+        let mut percent = false;
+        let mut i = 0;
+        loop {
+            i = crate::simd::try_scan(b, i, &PLAIN_CLASS).unwrap_or(i);
+            let Some(&c) = b.get(i) else { break };
+            match c {
+                _ if PLAIN[usize::from(c)] != 0 => i += 1,
+                b'%' if hex(i + 1) && hex(i + 2) => {
+                    percent = percent || encoding::interesting(b, i, path);
+                    i += 3;
+                }
+                b'?' => {
+                    path = false;
+                    i += 1;
+                }
+                // The first `#` starts the fragment; a second one is not a URL unit.
+                b'#' if !fragment => {
+                    fragment = true;
+                    path = false;
+                    i += 1;
+                }
+                _ => {
+                    // `i` follows ASCII, so it is a character boundary.
+                    let invalid = crate::whatwg::chars::first_invalid_url_unit(&input[i..]).is_some();
+                    return Scan {
+                        invalid_unit: invalid,
+                        ..Scan::UNKNOWN
+                    };
+                }
+            }
         }
-        interesting |= encoding::interesting(b, i, i < path_end);
+        Scan {
+            invalid_unit: false,
+            percent,
+        }
     }
-    *percent = interesting;
-    false
+}
+
+/// What one pass over a WHATWG domain's bytes tells the checks, instead of a pass each.
+#[derive(Debug, Clone, Copy, Default)]
+struct DomainShape {
+    /// UTS 46 with the URL Standard's *beStrict* surely accepts it: ASCII letters, digits
+    /// and hyphens in labels of 1 to 63 bytes, 253 in all, no hyphen at either end of a
+    /// label nor third and fourth (`xn--` and other ACE prefixes); `false`: it may not.
+    strict: bool,
+    /// A label starts with `xn--`: the domain may hold non-ASCII characters.
+    ace: bool,
+    /// A label longer than 63 bytes.
+    long_label: bool,
+}
+
+impl DomainShape {
+    /// The shape of `d` (a final dot, the root label, is left out).
+    fn of(d: &str) -> DomainShape {
+        let b = d.as_bytes();
+        let body = b.strip_suffix(b".").unwrap_or(b);
+        let mut shape = DomainShape {
+            strict: !body.is_empty() && body.len() <= 253,
+            ace: false,
+            long_label: false,
+        };
+        let mut label = |l: &[u8]| {
+            let n = l.len();
+            shape.long_label |= n > 63;
+            shape.ace |= l.starts_with(b"xn--");
+            shape.strict &=
+                (1..=63).contains(&n) && l[0] != b'-' && l[n - 1] != b'-' && l.get(2..4) != Some(b"--");
+        };
+        // One pass (a vector scan per label costs more than it saves on short labels).
+        let mut ldh = true;
+        let mut start = 0;
+        for (i, &c) in body.iter().enumerate() {
+            if c == b'.' {
+                label(&body[start..i]);
+                start = i + 1;
+            } else {
+                ldh &= crate::host::LDH[usize::from(c)] != 0;
+            }
+        }
+        label(&body[start..]);
+        shape.strict &= ldh;
+        debug_assert_eq!(shape.strict, crate::host::surely_strict_ascii(d), "{d:?}");
+        shape
+    }
 }

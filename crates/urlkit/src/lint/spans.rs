@@ -66,10 +66,8 @@ impl Spans {
         spans.path = at..path_end;
         let mut rest = path_end;
         if b.get(rest) == Some(&b'?') {
-            let q_end = b[rest..end]
-                .iter()
-                .position(|&c| c == b'#')
-                .map_or(end, |i| rest + i);
+            // `str::find` is a memchr: queries can be long.
+            let q_end = input[rest..end].find('#').map_or(end, |i| rest + i);
             spans.query = Some(rest + 1..q_end);
             rest = q_end;
         }
@@ -163,8 +161,9 @@ pub(crate) struct Generic<'a> {
 }
 
 impl<'a> Generic<'a> {
-    /// Parses `input` strictly as a URI, else as an IRI, else splits it as Appendix B does.
-    pub(crate) fn read(input: &'a str) -> Generic<'a> {
+    /// Reads `input` from its strict parse as a URI (`uri`), else parses it as an IRI, else
+    /// splits it as Appendix B does.
+    pub(crate) fn read(input: &'a str, uri: Result<UriRef<'a>, ParseError>) -> Generic<'a> {
         // `UriRef` and `IriRef` have the same getters but no common trait.
         macro_rules! from {
             ($r:expr, $via:expr) => {
@@ -178,7 +177,7 @@ impl<'a> Generic<'a> {
                 }
             };
         }
-        match UriRef::parse(input) {
+        match uri {
             Ok(u) => from!(u, Via::Uri),
             Err(e) => match IriRef::parse(input) {
                 Ok(i) => from!(i, Via::Iri),

@@ -10,8 +10,9 @@ mod kinds;
 mod policy;
 mod props;
 mod realworld;
+mod shortcuts;
 
-use urlkit::lint::{lint, Code, Finding};
+use urlkit::lint::{lint, Code, Detail, Finding};
 
 /// The codes `input` raises, in the linter's order.
 pub fn codes(input: &str) -> Vec<&'static str> {
@@ -45,4 +46,28 @@ pub fn not_raised(input: &str, code: Code) {
         code.name(),
         lint(input)
     );
+}
+
+/// The validation errors of `input` as (kind, position), sorted, without duplicates.
+pub fn parser_errors(input: &str) -> Vec<(&'static str, usize)> {
+    let mut errors = Vec::new();
+    let mut cb = |e: urlkit::ValidationError| errors.push((e.kind().spec_name(), e.position()));
+    let _ = urlkit::Url::options().on_validation_error(&mut cb).parse(input);
+    errors.sort();
+    errors.dedup();
+    errors
+}
+
+/// The validation errors among `findings`, as (kind, position), sorted, without duplicates.
+pub fn linter_errors(findings: &[urlkit::lint::Finding]) -> Vec<(&'static str, usize)> {
+    let mut errors: Vec<_> = findings
+        .iter()
+        .filter_map(|f| match f.detail() {
+            Some(Detail::Validation(v)) => Some((v.kind().spec_name(), v.position())),
+            _ => None,
+        })
+        .collect();
+    errors.sort();
+    errors.dedup();
+    errors
 }

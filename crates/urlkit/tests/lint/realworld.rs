@@ -3,31 +3,9 @@
 //! any), no plain `https://host/path?query` URL gets a warning, and the share of URLs with
 //! a warning, by code (printed; BENCHMARKS.md's lint section quotes it).
 
+use crate::{linter_errors, parser_errors};
 use std::collections::BTreeMap;
-use urlkit::lint::{lint, Detail, Severity};
-
-/// The validation errors of `input` as (kind, position), sorted, without duplicates.
-fn parser_errors(input: &str) -> Vec<(&'static str, usize)> {
-    let mut errors = Vec::new();
-    let mut cb = |e: urlkit::ValidationError| errors.push((e.kind().spec_name(), e.position()));
-    let _ = urlkit::Url::options().on_validation_error(&mut cb).parse(input);
-    errors.sort();
-    errors.dedup();
-    errors
-}
-
-fn linter_errors(findings: &[urlkit::lint::Finding]) -> Vec<(&'static str, usize)> {
-    let mut errors: Vec<_> = findings
-        .iter()
-        .filter_map(|f| match f.detail() {
-            Some(Detail::Validation(v)) => Some((v.kind().spec_name(), v.position())),
-            _ => None,
-        })
-        .collect();
-    errors.sort();
-    errors.dedup();
-    errors
-}
+use urlkit::lint::{lint, Severity};
 
 /// `https://` + a lower-case LDH domain with a dot + `/path` + optional `?query`, all
 /// plain characters: what must never raise a warning.
