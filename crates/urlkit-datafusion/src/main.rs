@@ -274,26 +274,3 @@ fn write_parquet(path: &Path, schema: Arc<Schema>, batches: &[RecordBatch]) -> R
     w.close()?;
     Ok(())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn statements_split_outside_quotes() {
-        assert_eq!(
-            split_statements("SELECT ';'; SELECT 2 -- a;b\n;"),
-            ["SELECT ';'", " SELECT 2 -- a;b\n"]
-        );
-    }
-
-    #[test]
-    fn tables_are_named_after_files() {
-        assert_eq!(table_spec("dir/urls.txt").unwrap().0, "urls");
-        assert_eq!(
-            table_spec("t=dir/x.parquet").unwrap(),
-            ("t".to_owned(), PathBuf::from("dir/x.parquet"))
-        );
-        assert_eq!(table_spec("my-logs.jsonl").unwrap().0, "my_logs");
-    }
-}

@@ -116,6 +116,17 @@ struct Parser<'i, 'b, 'r, 'cb> {
 /// start with `scheme://` do not depend on the base. Validation error listeners get the full
 /// parser, since canonical parts have no errors to report but still must be checked.
 pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> Result<Url, ParseError> {
+    parse_into(input, base, reporter, String::new())
+}
+
+/// [`parse`] writing the serialization into `buffer`'s allocation (its contents are
+/// discarded; a buffer with room enough is not reallocated): [`Url::parse_reusing`].
+pub(crate) fn parse_into(
+    input: &str,
+    base: Option<&Url>,
+    reporter: &mut Reporter<'_>,
+    mut buffer: String,
+) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::new(ErrorKind::InputTooLong, 0));
     }
@@ -128,7 +139,7 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
         fast::scan(trimmed.as_bytes())
     };
     if let Some(fast::Scan::Canonical(l)) = &scan {
-        if let Some(url) = fast::build(trimmed, l) {
+        if let Some(url) = fast::build(trimmed, l, &mut buffer) {
             #[cfg(debug_assertions)]
             check_fast_path(input, base, &Ok(url.clone()));
             return Ok(url);
@@ -141,7 +152,7 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
         removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
     };
     if let Some(fast::Scan::Resume(l, at)) = &scan {
-        let result = resume(&cleaned, map, l, *at, reporter);
+        let result = resume(&cleaned, map, l, *at, reporter, buffer);
         #[cfg(debug_assertions)]
         check_fast_path(input, base, &result);
         return result;
@@ -157,9 +168,22 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
         0
     };
     let extra = base.map_or(0, |b| b.serialization.len()) + grown + 16;
-    let mut parser = Parser::new(&cleaned, map, base, extra, reporter);
+    let mut parser = Parser::new(&cleaned, map, base, extra, reporter, buffer);
     parser.run(State::SchemeStart)?;
     parser.finish()
+}
+
+/// `buffer` emptied with room for `n` bytes: a fresh `String::with_capacity(n)` unless it
+/// has an allocation (then grown only if too small, as `with_capacity` would size it).
+#[inline]
+pub(crate) fn reuse(mut buffer: String, n: usize) -> String {
+    if buffer.capacity() == 0 {
+        // The common case (`Url::parse`): the direct allocation, not `reserve`'s growth path.
+        return String::with_capacity(n);
+    }
+    buffer.clear();
+    buffer.reserve_exact(n);
+    buffer
 }
 
 /// Inputs longer than this get no exact output reservation in the full parser (the
@@ -173,6 +197,7 @@ fn resume(
     l: &fast::Layout,
     at: fast::ResumeAt,
     reporter: &mut Reporter<'_>,
+    buffer: String,
 ) -> Result<Url, ParseError> {
     let cut = match at {
         fast::ResumeAt::Segment(i) | fast::ResumeAt::Query(i) | fast::ResumeAt::Fragment(i) => i,
@@ -181,7 +206,7 @@ fn resume(
     let tail = input.as_bytes().get(cut..).unwrap_or_default();
     let extra = crate::whatwg::chars::encoded_len_bound(tail, &crate::whatwg::chars::GROWS_AFTER_AUTHORITY)
         - tail.len();
-    let mut parser = Parser::new(input, map, None, extra, reporter);
+    let mut parser = Parser::new(input, map, None, extra, reporter, buffer);
     fast::copy_start(input, l, cut, &mut parser.out);
     parser.marks = Marks {
         fragment_start: None,
@@ -272,7 +297,7 @@ fn parse_state_machine(
         lead,
         removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
     };
-    let mut parser = Parser::new(&cleaned, map, base, 0, reporter);
+    let mut parser = Parser::new(&cleaned, map, base, 0, reporter, String::new());
     configure(&mut parser);
     parser.run(State::SchemeStart)?;
     parser.finish()
@@ -289,7 +314,7 @@ pub(crate) fn parse_path_override(value: &str, special: Option<SpecialScheme>, n
         lead: 0,
         removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
     };
-    let mut parser = Parser::new(&cleaned, map, None, 0, &mut reporter);
+    let mut parser = Parser::new(&cleaned, map, None, 0, &mut reporter, String::new());
     parser.host = if null_host {
         HostInternal::None
     } else {
@@ -303,20 +328,23 @@ pub(crate) fn parse_path_override(value: &str, special: Option<SpecialScheme>, n
 }
 
 impl<'i, 'b, 'r, 'cb> Parser<'i, 'b, 'r, 'cb> {
-    /// A parser at the start of `input`, with room for `extra` more output bytes.
+    /// A parser at the start of `input`, with room for `extra` more output bytes, writing
+    /// into `out`'s allocation (emptied; `String::new()` for a fresh one).
     fn new(
         input: &'i str,
         map: input::PosMap<'i>,
         base: Option<&'b Url>,
         extra: usize,
         reporter: &'r mut Reporter<'cb>,
+        out: String,
     ) -> Self {
+        let out = reuse(out, input.len() + extra);
         Parser {
             input,
             map,
             pos: 0,
             base,
-            out: String::with_capacity(input.len() + extra),
+            out,
             marks: Marks::default(),
             host: HostInternal::None,
             port: None,
