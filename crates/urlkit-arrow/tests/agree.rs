@@ -426,7 +426,8 @@ fn profile_names_are_those_of_the_library() {
 #[test]
 fn domains_agree_with_the_public_suffix_list() {
     type Kernel = fn(&dyn Array, OnError) -> Result<Output<StringViewArray>, arrow_schema::ArrowError>;
-    let kernels: [(&str, Kernel, fn(&urlkit::domain::Parts<'_>) -> Option<String>); 2] = [
+    type Get = fn(&urlkit::domain::Parts<'_>) -> Option<String>;
+    let kernels: [(&str, Kernel, Get); 2] = [
         ("registrable_domain", urlkit_arrow::registrable_domain, |p| {
             p.registrable_domain().map(str::to_owned)
         }),

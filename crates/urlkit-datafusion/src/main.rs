@@ -149,10 +149,11 @@ async fn run(args: Args, threads: usize) -> Result<()> {
 
 /// `NAME=PATH` or `PATH` (the name is the file name up to its first dot).
 fn table_spec(spec: &str) -> Result<(String, PathBuf)> {
-    if let Some((name, path)) = spec.split_once('=') {
-        if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Ok((name.to_owned(), PathBuf::from(path)));
-        }
+    if let Some((name, path)) = spec.split_once('=')
+        && !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return Ok((name.to_owned(), PathBuf::from(path)));
     }
     let path = PathBuf::from(spec);
     let stem = path
