@@ -3,6 +3,10 @@
 //! Each round times both over `realworld.txt` (in alternating order); the report gives each
 //! one's median time per URL and the paired ratio kernel / loop (min · median · max).
 //! `URLKIT_BENCH_ROUNDS` sets the rounds (default 21), `BENCH_FILE` another dataset file.
+//!
+//! Instruction counts (repeatable under load): `URLKIT_BENCH_ONLY=N` runs contender `N` (0 =
+//! the row loop, 1 = the kernel, …) once, in [`measured`], and nothing else; run it under
+//! `valgrind --tool=callgrind --toggle-collect='*measured*'` (see BENCHMARKS.md).
 
 use arrow_array::{Array, StringArray};
 use std::hint::black_box;
@@ -58,6 +62,14 @@ fn main() {
         ("parse kernel, one array, + error column", &kernel_errors),
         ("parse kernel, 8,192-row batches", &kernel_batches),
     ];
+    if let Some(only) = std::env::var("URLKIT_BENCH_ONLY")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        let (name, f) = contenders[only];
+        println!("{name}: {}", measured(f));
+        return;
+    }
     // Warm-up: one pass each.
     for (_, f) in &contenders {
         black_box(f());
@@ -85,4 +97,10 @@ fn main() {
             q(1.0)
         );
     }
+}
+
+/// One run of a contender: the function callgrind's `--toggle-collect` names.
+#[inline(never)]
+fn measured(f: &dyn Fn() -> usize) -> usize {
+    black_box(f())
 }

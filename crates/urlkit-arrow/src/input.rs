@@ -50,7 +50,7 @@ impl<'a> Strings<'a> {
             other => {
                 return Err(ArrowError::InvalidArgumentError(format!(
                     "expected a string array (Utf8, LargeUtf8 or Utf8View), found {other}"
-                )))
+                )));
             }
         })
     }

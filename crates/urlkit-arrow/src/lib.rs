@@ -15,8 +15,11 @@
 //! | [`is_valid`], [`is_valid_with_base`] | `Boolean` | whether it parses |
 //! | [`resolve`] | `Utf8View` | the href of a reference resolved against a base (scalar or column) |
 //! | [`query_param`] | `Utf8View` | a query parameter's decoded value, by name |
-//! | [`normalize`] | `Utf8View` | the canonical form under a [`Profile`] |
+//! | [`normalize`] | `Utf8View` | the canonical form under a [`Profile`]: `whatwg`, `rfc3986`, `safe-browsing`, `surt`, `crawler` ([`urlkit::canon`]) |
 //! | [`rfc3986`] | struct ([`rfc3986_fields`]) | the RFC 3986 components of a URI reference |
+//! | [`registrable_domain`], [`public_suffix`], [`domain`] | `Utf8View` | the host's eTLD+1 or public suffix by the Public Suffix List ([`urlkit::domain`]) |
+//! | [`lint_codes`] | `List<Utf8View>` | the codes of the linter's findings ([`urlkit::lint`]: `L001`, …) |
+//! | [`lint_severity`] | `Utf8View` | the highest severity found: `error`, `warning`, `note`; null when none |
 //!
 //! Results are written straight into the output buffers: nothing is allocated per row
 //! besides what the library's own parse of that row allocates (the URL's buffer). [`parse`]
@@ -42,18 +45,23 @@
 //!
 //! ## Crate features
 //!
-//! None. The crate needs Rust 1.94 (that of Arrow 59).
+//! None. The crate needs Rust 1.94 (that of Arrow 59), and turns on urlkit's `rfc3986`,
+//! `canon` and `lint` features.
 
+mod domain;
 mod input;
+mod lint;
 mod normalize;
 mod output;
 mod parse;
 mod rfc3986;
 mod whatwg;
 
+pub use domain::{DomainPart, domain, public_suffix, registrable_domain};
 pub use input::Strings;
-pub use normalize::{normalize, Profile, UnknownProfile};
+pub use lint::{lint_codes, lint_codes_field, lint_severity};
+pub use normalize::{Profile, UnknownProfile, normalize};
 pub use output::{OnError, Output};
 pub use parse::{parse, parse_fields};
 pub use rfc3986::{rfc3986, rfc3986_fields};
-pub use whatwg::{component, is_valid, is_valid_with_base, port, query_param, resolve, Part};
+pub use whatwg::{Part, component, is_valid, is_valid_with_base, port, query_param, resolve};

@@ -2,7 +2,7 @@
 //! the row loop every kernel runs.
 
 use crate::input::Strings;
-use arrow_array::builder::{make_view, StringBuilder, StringViewBuilder};
+use arrow_array::builder::{StringBuilder, StringViewBuilder, make_view};
 use arrow_array::{StringArray, StringViewArray};
 use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, ScalarBuffer};
 use arrow_schema::ArrowError;
@@ -113,6 +113,10 @@ pub(crate) fn string_sink(rows: usize) -> StringViewBuilder {
 /// Several string-view columns whose values are substrings of one text per row (a URL's
 /// components inside its href): each row's text is copied once into a shared buffer and
 /// every column's view points into it, so a component costs a 16-byte view and no copy.
+///
+/// The buffer keeps [`PAD`] zero bytes after the last text copied (overwritten by the next
+/// one), so the 16 bytes at any position of the current row's text can be read as one word:
+/// a view is then a load, a mask and a few shifts, without branches on where the row ends.
 pub(crate) struct SharedViews {
     /// The buffer being filled; earlier, full ones are in `blocks`.
     data: Vec<u8>,
@@ -121,37 +125,23 @@ pub(crate) struct SharedViews {
     row: (u32, u32, usize),
 }
 
-/// The view of the `len <= 12` bytes of `text` at `at`, stored inline: the length, then the
-/// bytes, zero-padded (Arrow's layout). Read as one 16-byte word from `text` and masked,
-/// instead of `make_view`'s copy of a variable length: this runs for most components.
-#[inline]
-fn inline_view(text: &[u8], at: usize, len: usize) -> u128 {
-    if len == 0 {
-        return 0;
-    }
-    let word = |from: usize| {
-        text.get(from..from + 16)
-            .and_then(|w| <[u8; 16]>::try_from(w).ok())
-            .map(u128::from_le_bytes)
-    };
-    let payload = if let Some(w) = word(at) {
-        // The bytes are the low `len` bytes of the word.
-        w & (u128::MAX >> (128 - 8 * len))
-    } else if let Some(w) = (at + len).checked_sub(16).and_then(word) {
-        // The bytes end the word: its high `len` bytes.
-        w >> (128 - 8 * len)
-    } else {
-        return make_view(&text[at..at + len], 0, 0);
-    };
-    (payload << 32) | len as u128
-}
+/// Zero bytes kept after the last text in [`SharedViews`]'s buffer: one view's word.
+const PAD: usize = 16;
 
-/// The view of `bytes` (more than 12) at `offset` of buffer `block`: length, prefix, block,
-/// offset (Arrow's layout, as `make_view` writes it, without its call).
-#[inline]
-fn long_view(bytes: &[u8], block: u32, offset: u32) -> u128 {
-    let prefix = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-    (bytes.len() as u128) | ((prefix as u128) << 32) | ((block as u128) << 64) | ((offset as u128) << 96)
+/// The view of `len` bytes whose first 16 bytes (or fewer, zero-padded) are `word` (little
+/// endian), at `offset` of buffer `block`: inline when `len <= 12` (length, then the bytes,
+/// zero-padded), else length, 4-byte prefix, block, offset (Arrow's layout, as `make_view`
+/// writes it).
+#[inline(always)]
+fn view_of_word(word: u128, len: usize, block: u32, offset: u32) -> u128 {
+    if len <= 12 {
+        // `len <= 12`: the shift stays below 128, and `len == 0` masks everything.
+        let payload = word & ((1u128 << (8 * len)) - 1);
+        (payload << 32) | len as u128
+    } else {
+        let prefix = word as u32;
+        (len as u128) | ((prefix as u128) << 32) | ((block as u128) << 64) | ((offset as u128) << 96)
+    }
 }
 
 /// The buffers of a finished [`SharedViews`]: only it makes them, so a [`ViewColumn`]
@@ -167,27 +157,33 @@ pub(crate) struct ViewColumn {
 impl SharedViews {
     pub(crate) fn with_capacity(bytes: usize) -> Self {
         SharedViews {
-            data: Vec::with_capacity(bytes),
+            data: Vec::with_capacity(bytes + PAD),
             blocks: Vec::new(),
             row: (0, 0, 0),
         }
     }
 
-    /// Copies `bytes` to the buffer (a new block when the current one would pass 4 GiB, the
-    /// reach of a view's offset); returns its block and offset.
+    /// Copies `bytes` to the buffer over the last text's padding, then pads again (a new
+    /// block when the current one would pass 4 GiB, the reach of a view's offset); returns
+    /// its block and offset.
     fn copy(&mut self, bytes: &[u8]) -> (u32, u32) {
-        if self.data.len() + bytes.len() > u32::MAX as usize {
+        let end = self.data.len().saturating_sub(PAD);
+        if end + bytes.len() + PAD > u32::MAX as usize {
             self.blocks
                 .push(Buffer::from_vec(core::mem::take(&mut self.data)));
+        } else {
+            self.data.truncate(end);
         }
         // The block count and offset fit: each block is below 4 GiB, and so many blocks
         // would not fit in memory.
         let at = (self.blocks.len() as u32, self.data.len() as u32);
         self.data.extend_from_slice(bytes);
+        self.data.extend_from_slice(&[0; PAD]);
         at
     }
 
     /// Copies the text of the next row; its substrings are then given by [`Self::view`].
+    #[inline]
     pub(crate) fn start_row(&mut self, text: &str) {
         let (block, offset) = self.copy(text.as_bytes());
         self.row = (block, offset, text.len());
@@ -195,15 +191,20 @@ impl SharedViews {
 
     /// The view of `sub`, which should lie inside the current row's `text` (else it is
     /// copied on its own, which is correct but not free).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn view(&mut self, text: &str, sub: &str) -> u128 {
+        // An absent component may be a `""` from anywhere.
+        if sub.is_empty() {
+            return 0;
+        }
         let (block, offset, len) = self.row;
         let at = (sub.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
         if text.len() == len && at <= len && sub.len() <= len - at {
-            if sub.len() <= 12 {
-                return inline_view(text.as_bytes(), at, sub.len());
-            }
-            return long_view(sub.as_bytes(), block, offset + at as u32);
+            // In bounds: the row's text is followed by at least `PAD` bytes.
+            let from = offset as usize + at;
+            let mut word = [0; 16];
+            word.copy_from_slice(&self.data[from..from + 16]);
+            return view_of_word(u128::from_le_bytes(word), sub.len(), block, offset + at as u32);
         }
         if sub.len() <= 12 {
             return make_view(sub.as_bytes(), 0, 0);
@@ -286,7 +287,7 @@ mod tests {
                 assert_eq!(shared.view(text, sub), expected, "{sub:?}");
             }
         }
-        // Short texts: neither a forward nor a backward 16-byte window fits.
+        // Short texts: the 16-byte word runs into the padding after the row.
         let short = "a:bc";
         shared.start_row(short);
         for start in 0..short.len() {

@@ -1,7 +1,7 @@
 //! `parse`: a WHATWG URL's components as a struct column.
 
 use crate::input::Strings;
-use crate::output::{run, views_array, OnError, Output, Row, SharedViews, Sink};
+use crate::output::{OnError, Output, Row, SharedViews, Sink, run, views_array};
 use arrow_array::builder::UInt16Builder;
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBufferBuilder;
@@ -49,7 +49,9 @@ impl Sink for Columns {
 /// (no base) into a struct of its components ([`parse_fields`]): the values of
 /// [`Url::get`] and [`Url::port`]. A null or a URL that fails to parse gives a null struct.
 ///
-/// The href is copied once per row into one buffer; the components are views into it.
+/// The href is copied once per row into one buffer; the components are views into it. The
+/// rows are parsed into one reused URL buffer ([`Url::parse_reusing`]): no allocation per
+/// row.
 ///
 /// # Errors
 ///
@@ -76,32 +78,41 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
         port: UInt16Builder::with_capacity(rows),
         valid: NullBufferBuilder::new(rows),
     };
-    let errors = run(input, rows, on_error, &mut cols, |_, s, c| match Url::parse(s) {
-        Ok(url) => {
-            let href = url.as_str();
-            c.text.start_row(href);
-            // The getters directly (not `Url::get`'s dispatch), in field order.
-            let parts = [
-                href,
-                url.protocol(),
-                url.username(),
-                url.password_str(),
-                url.host_port(),
-                url.hostname(),
-                url.pathname(),
-                url.search(),
-                url.hash_str(),
-            ];
-            for (col, part) in c.strings.iter_mut().zip(parts) {
-                let view = c.text.view(href, part);
-                col.push(view);
+    // One URL buffer for all rows: each row's parse writes into the last one's allocation.
+    let mut spare = String::new();
+    let errors = run(
+        input,
+        rows,
+        on_error,
+        &mut cols,
+        |_, s, c| match Url::parse_reusing(s, core::mem::take(&mut spare)) {
+            Ok(url) => {
+                let href = url.as_str();
+                c.text.start_row(href);
+                // The getters directly (not `Url::get`'s dispatch), in field order.
+                let parts = [
+                    href,
+                    url.protocol(),
+                    url.username(),
+                    url.password_str(),
+                    url.host_port(),
+                    url.hostname(),
+                    url.pathname(),
+                    url.search(),
+                    url.hash_str(),
+                ];
+                for (col, part) in c.strings.iter_mut().zip(parts) {
+                    let view = c.text.view(href, part);
+                    col.push(view);
+                }
+                c.port.append_option(url.port());
+                c.valid.append_non_null();
+                spare = url.into_string();
+                Row::Value
             }
-            c.port.append_option(url.port());
-            c.valid.append_non_null();
-            Row::Value
-        }
-        Err(e) => Row::Failed(e),
-    });
+            Err(e) => Row::Failed(e),
+        },
+    );
     let buffers = cols.text.finish();
     let valid = cols.valid.finish();
     let mut columns: Vec<ArrayRef> = Vec::with_capacity(10);

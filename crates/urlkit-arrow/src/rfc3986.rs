@@ -1,7 +1,7 @@
 //! `rfc3986`: the RFC 3986 components of a URI reference as a struct column.
 
 use crate::input::Strings;
-use crate::output::{run, OnError, Output, Row, SharedViews, Sink, ViewColumn};
+use crate::output::{OnError, Output, Row, SharedViews, Sink, ViewColumn, run};
 use crate::parse::byte_len;
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBufferBuilder;

@@ -1,7 +1,7 @@
 //! Single WHATWG components, validity, resolution and query parameters.
 
 use crate::input::Strings;
-use crate::output::{run, string_sink, OnError, Output, Row, Sink};
+use crate::output::{OnError, Output, Row, Sink, run, string_sink};
 use arrow_array::builder::{BooleanBuilder, UInt16Builder};
 use arrow_array::{Array, BooleanArray, StringViewArray, UInt16Array};
 use arrow_schema::ArrowError;
@@ -100,19 +100,24 @@ pub fn component(
 pub fn port(urls: &dyn Array, on_error: OnError) -> Result<Output<UInt16Array>, ArrowError> {
     let input = Strings::try_from_array(urls)?;
     let mut out = UInt16Builder::with_capacity(urls.len());
+    let mut spare = String::new();
     let errors = run(
         input,
         urls.len(),
         on_error,
         &mut out,
-        |_, s, out| match Url::parse(s) {
-            Ok(url) => match url.port() {
-                Some(p) => {
-                    out.append_value(p);
-                    Row::Value
+        |_, s, out| match Url::parse_reusing(s, core::mem::take(&mut spare)) {
+            Ok(url) => {
+                let port = url.port();
+                spare = url.into_string();
+                match port {
+                    Some(p) => {
+                        out.append_value(p);
+                        Row::Value
+                    }
+                    None => Row::Null,
                 }
-                None => Row::Null,
-            },
+            }
             Err(e) => Row::Failed(e),
         },
     );
@@ -301,13 +306,19 @@ pub(crate) fn map_urls_indexed(
 ) -> Result<Output<StringViewArray>, ArrowError> {
     let input = Strings::try_from_array(urls)?;
     let mut out = string_sink(urls.len());
+    // One URL buffer for all rows (see `parse`).
+    let mut spare = String::new();
     let errors = run(
         input,
         urls.len(),
         on_error,
         &mut out,
-        |i, s, out| match Url::parse(s) {
-            Ok(url) => row(i, &url, out),
+        |i, s, out| match Url::parse_reusing(s, core::mem::take(&mut spare)) {
+            Ok(url) => {
+                let done = row(i, &url, out);
+                spare = url.into_string();
+                done
+            }
             Err(e) => Row::Failed(e),
         },
     );

@@ -6,6 +6,8 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::UInt16Type;
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray, StructArray};
 use std::sync::Arc;
+use urlkit::domain::List;
+use urlkit::lint::{Severity, lint};
 use urlkit::rfc3986::UriRef;
 use urlkit::{Attribute, Url};
 use urlkit_arrow::{OnError, Output, Part, Profile, Strings};
@@ -383,6 +385,138 @@ fn normalization_agrees_for_each_profile() {
                 )
             },
             |i| (string_at(&rfc.values, i), error_at(&rfc, i)),
+        );
+    }
+}
+
+#[test]
+fn canonical_forms_agree_for_every_canon_profile() {
+    for data in datasets() {
+        let [utf8, _, view] = layouts(&data.inputs);
+        for (profile, array) in Profile::ALL.into_iter().zip([&utf8, &view].into_iter().cycle()) {
+            let out = urlkit_arrow::normalize(array, profile, OnError::Message).unwrap();
+            agree(
+                &format!("normalize {} {}", profile.name(), data.name),
+                &data.inputs,
+                |i| {
+                    split(
+                        data.inputs[i]
+                            .as_deref()
+                            .map(|s| profile.canon().canonicalize(s).map(Some)),
+                    )
+                },
+                |i| (string_at(&out.values, i), error_at(&out, i)),
+            );
+        }
+    }
+}
+
+#[test]
+fn profile_names_are_those_of_the_library() {
+    for p in Profile::ALL {
+        assert_eq!(p.name(), p.canon().name());
+        assert_eq!(p.name().parse::<Profile>(), Ok(p));
+        let sql_style = p.name().to_uppercase().replace('-', "_");
+        assert_eq!(sql_style.parse::<Profile>(), Ok(p), "{sql_style}");
+    }
+    assert_eq!(urlkit::canon::Profile::ALL.len(), Profile::ALL.len());
+    assert!("safe browsing".parse::<Profile>().is_err() && "surt-".parse::<Profile>().is_err());
+}
+
+#[test]
+fn domains_agree_with_the_public_suffix_list() {
+    type Kernel = fn(&dyn Array, OnError) -> Result<Output<StringViewArray>, arrow_schema::ArrowError>;
+    type Get = fn(&urlkit::domain::Parts<'_>) -> Option<String>;
+    let kernels: [(&str, Kernel, Get); 2] = [
+        ("registrable_domain", urlkit_arrow::registrable_domain, |p| {
+            p.registrable_domain().map(str::to_owned)
+        }),
+        ("public_suffix", urlkit_arrow::public_suffix, |p| {
+            Some(p.public_suffix().to_owned())
+        }),
+    ];
+    for data in datasets() {
+        for ((name, kernel, get), array) in kernels.into_iter().zip(layouts(&data.inputs).into_iter().skip(1))
+        {
+            let out = kernel(&array, OnError::Message).unwrap();
+            let mut present = 0;
+            agree(
+                &format!("{name} {}", data.name),
+                &data.inputs,
+                |i| {
+                    split(data.urls[i].as_ref().map(|r| {
+                        r.as_ref().map(|u| {
+                            let parts = u.host().and_then(|h| List::builtin().split_host(h));
+                            parts.as_ref().and_then(get)
+                        })
+                    }))
+                },
+                |i| (string_at(&out.values, i), error_at(&out, i)),
+            );
+            for i in 0..out.values.len() {
+                present += usize::from(out.values.is_valid(i));
+            }
+            // The datasets are mostly web URLs: a kernel that gave nulls would agree with
+            // nothing but a broken row API.
+            assert!(
+                present * 2 > data.inputs.len() || data.name == "messy",
+                "{name} {}: {present}",
+                data.name
+            );
+        }
+    }
+}
+
+#[test]
+fn lint_codes_and_severity_agree_with_the_linter() {
+    for data in datasets() {
+        let [array, large, _] = layouts(&data.inputs);
+        let codes = urlkit_arrow::lint_codes(&array).unwrap();
+        let severity = urlkit_arrow::lint_severity(&large).unwrap();
+        let expected: Vec<Option<Vec<(String, Severity)>>> = data
+            .inputs
+            .iter()
+            .map(|s| {
+                let findings = lint(s.as_deref()?);
+                Some(
+                    findings
+                        .iter()
+                        .map(|f| (f.code().as_str().to_owned(), f.severity()))
+                        .collect(),
+                )
+            })
+            .collect();
+        agree(
+            &format!("lint_codes {}", data.name),
+            &data.inputs,
+            |i| {
+                expected[i]
+                    .as_ref()
+                    .map(|f| f.iter().map(|(c, _)| c.clone()).collect::<Vec<_>>())
+            },
+            |i| {
+                codes.is_valid(i).then(|| {
+                    let list = codes.value(i);
+                    list.as_string_view()
+                        .iter()
+                        .map(|c| c.unwrap().to_owned())
+                        .collect()
+                })
+            },
+        );
+        agree(
+            &format!("lint_severity {}", data.name),
+            &data.inputs,
+            |i| {
+                let max = expected[i].as_ref().and_then(|f| f.iter().map(|(_, s)| *s).max());
+                max.map(|s| s.as_str().to_owned())
+            },
+            |i| string_at(&severity, i),
+        );
+        assert!(
+            expected.iter().flatten().any(|f| !f.is_empty()),
+            "{}: the linter found nothing at all",
+            data.name
         );
     }
 }

@@ -26,8 +26,12 @@
 //! | `url_parse_error(url)` | string | why it does not parse, with the byte position; NULL when it does |
 //! | `url_resolve(base, reference)` | string | the href of `reference` resolved against `base` |
 //! | `url_query_param(url, name)` | string | the first query parameter `name`, decoded; NULL when absent |
-//! | `url_normalize(url [, profile])` | string | canonical form: `'whatwg'` (default, the href) or `'rfc3986'` |
+//! | `url_normalize(url [, profile])` | string | canonical form: `'whatwg'` (default, the href), `'rfc3986'`, `'safe-browsing'`, `'surt'` or `'crawler'` (`urlkit::canon`; `_` may stand for `-`) |
 //! | `url_rfc3986(url)` | struct | RFC 3986 components (scheme, authority, userinfo, host, port, path, query, fragment), NULL when absent |
+//! | `url_registrable_domain(url)` | string | the host's registrable domain (eTLD+1) by the Public Suffix List; NULL for IP addresses and public suffixes |
+//! | `url_public_suffix(url)` | string | the host's public suffix (`co.uk`, `github.io`) |
+//! | `url_lint(url)` | list of strings | the codes of urlkit's linter findings (`L001`, `L040`, …; `urlkit::lint`), in input order |
+//! | `url_lint_severity(url)` | string | the highest severity found: `'error'`, `'warning'`, `'note'`; NULL when none |
 //!
 //! ## Examples
 //!
@@ -59,6 +63,9 @@
 //! SELECT url_parse(url)['pathname'] FROM urls WHERE url_parse(url)['protocol'] = 'https:';
 //! SELECT url, url_parse_error(url) FROM urls WHERE NOT url_is_valid(url);
 //! SELECT url_normalize(url, 'rfc3986') FROM urls;
+//! SELECT url_registrable_domain(url) AS site, count(*) AS n FROM urls GROUP BY site ORDER BY n DESC;
+//! SELECT url_normalize(url, 'surt') AS key FROM crawl ORDER BY key;  -- CDX order
+//! SELECT url, url_lint(url) FROM urls WHERE url_lint_severity(url) = 'error';
 //! ```
 //!
 //! ## Crate features
@@ -68,4 +75,4 @@
 
 mod udf;
 
-pub use udf::{functions, register, UrlFunction};
+pub use udf::{UrlFunction, functions, register};

@@ -149,10 +149,11 @@ async fn run(args: Args, threads: usize) -> Result<()> {
 
 /// `NAME=PATH` or `PATH` (the name is the file name up to its first dot).
 fn table_spec(spec: &str) -> Result<(String, PathBuf)> {
-    if let Some((name, path)) = spec.split_once('=') {
-        if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Ok((name.to_owned(), PathBuf::from(path)));
-        }
+    if let Some((name, path)) = spec.split_once('=')
+        && !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return Ok((name.to_owned(), PathBuf::from(path)));
     }
     let path = PathBuf::from(spec);
     let stem = path
@@ -273,27 +274,4 @@ fn write_parquet(path: &Path, schema: Arc<Schema>, batches: &[RecordBatch]) -> R
     }
     w.close()?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn statements_split_outside_quotes() {
-        assert_eq!(
-            split_statements("SELECT ';'; SELECT 2 -- a;b\n;"),
-            ["SELECT ';'", " SELECT 2 -- a;b\n"]
-        );
-    }
-
-    #[test]
-    fn tables_are_named_after_files() {
-        assert_eq!(table_spec("dir/urls.txt").unwrap().0, "urls");
-        assert_eq!(
-            table_spec("t=dir/x.parquet").unwrap(),
-            ("t".to_owned(), PathBuf::from("dir/x.parquet"))
-        );
-        assert_eq!(table_spec("my-logs.jsonl").unwrap().0, "my_logs");
-    }
 }

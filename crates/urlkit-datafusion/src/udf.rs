@@ -2,7 +2,7 @@
 
 use datafusion::arrow::array::{Array, ArrayRef};
 use datafusion::arrow::datatypes::{DataType, Fields};
-use datafusion::common::{exec_err, plan_err, DataFusionError, Result, ScalarValue};
+use datafusion::common::{DataFusionError, Result, ScalarValue, exec_err, plan_err};
 use datafusion::logical_expr::{
     ColumnarValue, DocSection, Documentation, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature,
     TypeSignature, Volatility,
@@ -10,7 +10,7 @@ use datafusion::logical_expr::{
 use datafusion::prelude::SessionContext;
 use std::sync::{Arc, OnceLock};
 use urlkit::Attribute;
-use urlkit_arrow::{OnError, Part, Profile, Strings};
+use urlkit_arrow::{DomainPart, OnError, Part, Profile, Strings};
 
 /// What a function computes, and so which kernel it calls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,6 +24,9 @@ enum Kind {
     QueryParam,
     Normalize,
     Rfc3986,
+    Domain(DomainPart),
+    LintCodes,
+    LintSeverity,
 }
 
 /// One of urlkit's SQL functions ([`functions`] lists them all).
@@ -100,20 +103,104 @@ fn table() -> Vec<UrlFunction> {
                 arguments: &[URL_ARG],
             },
         },
-        part("url_host", Part::Attribute(Attribute::Hostname), "The host name of a URL, without the port: a domain (lower-case, IDNA to ASCII), an IPv4 address, or an IPv6 address in brackets.", "url_host(url)", "SELECT url_host('https://Example.COM:8080/');  -- example.com"),
-        attr("url_hostname", Attribute::Hostname, "The URL API's hostname (same as url_host).", "url_hostname(url)", "SELECT url_hostname('https://[::1]:8080/');  -- [::1]"),
-        attr("url_host_port", Attribute::Host, "The URL API's host: the host name and, when not the default, the port.", "url_host_port(url)", "SELECT url_host_port('https://example.com:8080/');  -- example.com:8080"),
-        part("url_scheme", Part::Scheme, "The scheme, lower-case, without the ':'.", "url_scheme(url)", "SELECT url_scheme('HTTPS://h/');  -- https"),
-        attr("url_protocol", Attribute::Protocol, "The URL API's protocol: the scheme and ':'.", "url_protocol(url)", "SELECT url_protocol('https://h/');  -- https:"),
-        attr("url_username", Attribute::Username, "The URL API's username (percent-encoded; empty when none).", "url_username(url)", "SELECT url_username('ftp://me:pw@h/');  -- me"),
-        attr("url_password", Attribute::Password, "The URL API's password (percent-encoded; empty when none).", "url_password(url)", "SELECT url_password('ftp://me:pw@h/');  -- pw"),
-        attr("url_pathname", Attribute::Pathname, "The URL API's pathname (dot segments removed, percent-encoded).", "url_pathname(url)", "SELECT url_pathname('https://h/a/../b%20c');  -- /b%20c"),
-        attr("url_path", Attribute::Pathname, "The path (same as url_pathname).", "url_path(url)", "SELECT url_path('https://h/a/./b');  -- /a/b"),
-        attr("url_search", Attribute::Search, "The URL API's search: '?' and the query, empty when the query is absent or empty.", "url_search(url)", "SELECT url_search('https://h/?q=1');  -- ?q=1"),
-        attr("url_hash", Attribute::Hash, "The URL API's hash: '#' and the fragment, empty when absent or empty.", "url_hash(url)", "SELECT url_hash('https://h/#top');  -- #top"),
-        attr("url_href", Attribute::Href, "The URL's serialization (its href), the WHATWG canonical form.", "url_href(url)", "SELECT url_href('HTTP://h:80/a/./b');  -- http://h/a/b"),
-        part("url_query", Part::Query, "The query without '?'; NULL when the URL has none (empty for a bare '?').", "url_query(url)", "SELECT url_query('https://h/?a=1&b=2');  -- a=1&b=2"),
-        part("url_fragment", Part::Fragment, "The fragment without '#'; NULL when the URL has none.", "url_fragment(url)", "SELECT url_fragment('https://h/#top');  -- top"),
+        part(
+            "url_host",
+            Part::Attribute(Attribute::Hostname),
+            "The host name of a URL, without the port: a domain (lower-case, IDNA to ASCII), an IPv4 address, or an IPv6 address in brackets.",
+            "url_host(url)",
+            "SELECT url_host('https://Example.COM:8080/');  -- example.com",
+        ),
+        attr(
+            "url_hostname",
+            Attribute::Hostname,
+            "The URL API's hostname (same as url_host).",
+            "url_hostname(url)",
+            "SELECT url_hostname('https://[::1]:8080/');  -- [::1]",
+        ),
+        attr(
+            "url_host_port",
+            Attribute::Host,
+            "The URL API's host: the host name and, when not the default, the port.",
+            "url_host_port(url)",
+            "SELECT url_host_port('https://example.com:8080/');  -- example.com:8080",
+        ),
+        part(
+            "url_scheme",
+            Part::Scheme,
+            "The scheme, lower-case, without the ':'.",
+            "url_scheme(url)",
+            "SELECT url_scheme('HTTPS://h/');  -- https",
+        ),
+        attr(
+            "url_protocol",
+            Attribute::Protocol,
+            "The URL API's protocol: the scheme and ':'.",
+            "url_protocol(url)",
+            "SELECT url_protocol('https://h/');  -- https:",
+        ),
+        attr(
+            "url_username",
+            Attribute::Username,
+            "The URL API's username (percent-encoded; empty when none).",
+            "url_username(url)",
+            "SELECT url_username('ftp://me:pw@h/');  -- me",
+        ),
+        attr(
+            "url_password",
+            Attribute::Password,
+            "The URL API's password (percent-encoded; empty when none).",
+            "url_password(url)",
+            "SELECT url_password('ftp://me:pw@h/');  -- pw",
+        ),
+        attr(
+            "url_pathname",
+            Attribute::Pathname,
+            "The URL API's pathname (dot segments removed, percent-encoded).",
+            "url_pathname(url)",
+            "SELECT url_pathname('https://h/a/../b%20c');  -- /b%20c",
+        ),
+        attr(
+            "url_path",
+            Attribute::Pathname,
+            "The path (same as url_pathname).",
+            "url_path(url)",
+            "SELECT url_path('https://h/a/./b');  -- /a/b",
+        ),
+        attr(
+            "url_search",
+            Attribute::Search,
+            "The URL API's search: '?' and the query, empty when the query is absent or empty.",
+            "url_search(url)",
+            "SELECT url_search('https://h/?q=1');  -- ?q=1",
+        ),
+        attr(
+            "url_hash",
+            Attribute::Hash,
+            "The URL API's hash: '#' and the fragment, empty when absent or empty.",
+            "url_hash(url)",
+            "SELECT url_hash('https://h/#top');  -- #top",
+        ),
+        attr(
+            "url_href",
+            Attribute::Href,
+            "The URL's serialization (its href), the WHATWG canonical form.",
+            "url_href(url)",
+            "SELECT url_href('HTTP://h:80/a/./b');  -- http://h/a/b",
+        ),
+        part(
+            "url_query",
+            Part::Query,
+            "The query without '?'; NULL when the URL has none (empty for a bare '?').",
+            "url_query(url)",
+            "SELECT url_query('https://h/?a=1&b=2');  -- a=1&b=2",
+        ),
+        part(
+            "url_fragment",
+            Part::Fragment,
+            "The fragment without '#'; NULL when the URL has none.",
+            "url_fragment(url)",
+            "SELECT url_fragment('https://h/#top');  -- top",
+        ),
         UrlFunction {
             name: "url_port",
             kind: Kind::Port,
@@ -133,7 +220,13 @@ fn table() -> Vec<UrlFunction> {
                 description: "Whether the URL parses with the WHATWG URL parser, against base when given (decided without building the URL).",
                 syntax: "url_is_valid(url [, base])",
                 example: "SELECT url_is_valid('/a', 'https://h/');  -- true",
-                arguments: &[URL_ARG, ("base", "An optional base URL that relative URLs are resolved against.")],
+                arguments: &[
+                    URL_ARG,
+                    (
+                        "base",
+                        "An optional base URL that relative URLs are resolved against.",
+                    ),
+                ],
             },
         },
         UrlFunction {
@@ -155,7 +248,10 @@ fn table() -> Vec<UrlFunction> {
                 description: "Resolves a reference against a base URL (the WHATWG URL parser with a base) and gives the result's href; NULL when the base or the result does not parse. The base may be a constant (parsed once) or a column.",
                 syntax: "url_resolve(base, reference)",
                 example: "SELECT url_resolve('https://h/a/b?x', '../c#d');  -- https://h/c#d",
-                arguments: &[("base", "The base URL."), ("reference", "The URL or relative reference to resolve.")],
+                arguments: &[
+                    ("base", "The base URL."),
+                    ("reference", "The URL or relative reference to resolve."),
+                ],
             },
         },
         UrlFunction {
@@ -174,10 +270,16 @@ fn table() -> Vec<UrlFunction> {
             kind: Kind::Normalize,
             signature: strings(&[1, 2]),
             doc: DocText {
-                description: "The URL's canonical form under a profile: 'whatwg' (default: the WHATWG serialization) or 'rfc3986' (RFC 3986 6.2.2-6.2.3 normalization of a strictly parsed URI reference). NULL when the URL does not parse under the profile's standard.",
+                description: "The URL's canonical form under a profile (urlkit::canon): 'whatwg' (default: the WHATWG serialization), 'rfc3986' (RFC 3986 6.2.2-6.2.3 normalization of a strictly parsed URI reference), 'safe-browsing' (the Safe Browsing canonical URL), 'surt' (the SURT key of web archives and CDX indexes) or 'crawler' (w3lib-style deduplication form: query sorted, fragment dropped). Names are case-insensitive and '_' may stand for '-'. NULL when the profile gives no form (the URL does not parse under its standard; Safe Browsing: no host).",
                 syntax: "url_normalize(url [, profile])",
-                example: "SELECT url_normalize('HTTP://h:80/%7e', 'rfc3986');  -- http://h/~",
-                arguments: &[URL_ARG, ("profile", "'whatwg' or 'rfc3986' (a constant).")],
+                example: "SELECT url_normalize('HTTP://www.Example.com:80/a/./b?b=2&a=1#x', 'surt');  -- com,example)/a/b?a=1&b=2",
+                arguments: &[
+                    URL_ARG,
+                    (
+                        "profile",
+                        "'whatwg', 'rfc3986', 'safe-browsing', 'surt' or 'crawler' (a constant).",
+                    ),
+                ],
             },
         },
         UrlFunction {
@@ -188,6 +290,50 @@ fn table() -> Vec<UrlFunction> {
                 description: "Parses a URI reference strictly by RFC 3986 into a struct of its components as written: scheme, authority, userinfo, host, port, path, query, fragment (NULL when absent). NULL when it does not match the grammar.",
                 syntax: "url_rfc3986(url)",
                 example: "SELECT url_rfc3986('http://h?')['query'];  -- '' (empty, not NULL)",
+                arguments: &[URL_ARG],
+            },
+        },
+        UrlFunction {
+            name: "url_registrable_domain",
+            kind: Kind::Domain(DomainPart::RegistrableDomain),
+            signature: strings(&[1]),
+            doc: DocText {
+                description: "The registrable domain (eTLD+1) of the URL's host by the Public Suffix List built into urlkit (ICANN and private sections): what to group a crawl or a log by site. NULL when the URL does not parse, its host is not a domain (an IP address, an opaque host) or is itself a public suffix.",
+                syntax: "url_registrable_domain(url)",
+                example: "SELECT url_registrable_domain('https://www.news.example.co.uk/a');  -- example.co.uk",
+                arguments: &[URL_ARG],
+            },
+        },
+        UrlFunction {
+            name: "url_public_suffix",
+            kind: Kind::Domain(DomainPart::PublicSuffix),
+            signature: strings(&[1]),
+            doc: DocText {
+                description: "The public suffix (effective top-level domain) of the URL's host by the Public Suffix List built into urlkit. NULL when the URL does not parse or its host is not a domain.",
+                syntax: "url_public_suffix(url)",
+                example: "SELECT url_public_suffix('https://user.github.io/');  -- github.io",
+                arguments: &[URL_ARG],
+            },
+        },
+        UrlFunction {
+            name: "url_lint",
+            kind: Kind::LintCodes,
+            signature: strings(&[1]),
+            doc: DocText {
+                description: "The codes of urlkit's linter findings (urlkit::lint: L001 password, L011 other protocol's port, L020 encoded line break, L031 internal address, L040 userinfo like a host, L050 parser differential, L061 not a URL, L072 confusable domain, ...), in input order, as a list of strings; an empty list when there is nothing to say. Any string gets an answer (one that is not a URL: L061).",
+                syntax: "url_lint(url)",
+                example: "SELECT url FROM urls WHERE array_has(url_lint(url), 'L040');",
+                arguments: &[URL_ARG],
+            },
+        },
+        UrlFunction {
+            name: "url_lint_severity",
+            kind: Kind::LintSeverity,
+            signature: strings(&[1]),
+            doc: DocText {
+                description: "The highest severity among urlkit's linter findings: 'error', 'warning' or 'note'; NULL when there is none.",
+                syntax: "url_lint_severity(url)",
+                example: "SELECT url_lint_severity('http://user:pw@example.com/');  -- error",
                 arguments: &[URL_ARG],
             },
         },
@@ -260,9 +406,14 @@ impl ScalarUDFImpl for UrlFunction {
             Kind::Rfc3986 => struct_type(urlkit_arrow::rfc3986_fields()),
             Kind::Port => DataType::UInt16,
             Kind::IsValid => DataType::Boolean,
-            Kind::Part(_) | Kind::ParseError | Kind::Resolve | Kind::QueryParam | Kind::Normalize => {
-                DataType::Utf8View
-            }
+            Kind::LintCodes => DataType::List(urlkit_arrow::lint_codes_field()),
+            Kind::Part(_)
+            | Kind::ParseError
+            | Kind::Resolve
+            | Kind::QueryParam
+            | Kind::Normalize
+            | Kind::Domain(_)
+            | Kind::LintSeverity => DataType::Utf8View,
         })
     }
 
@@ -278,6 +429,12 @@ impl ScalarUDFImpl for UrlFunction {
             Kind::Rfc3986 => Arc::new(urlkit_arrow::rfc3986(urls, OnError::Null)?.values),
             Kind::Part(p) => Arc::new(urlkit_arrow::component(urls, p, OnError::Null)?.values),
             Kind::Port => Arc::new(urlkit_arrow::port(urls, OnError::Null)?.values),
+            Kind::Domain(part) => {
+                let list = urlkit::domain::List::builtin();
+                Arc::new(urlkit_arrow::domain(urls, part, list, OnError::Null)?.values)
+            }
+            Kind::LintCodes => Arc::new(urlkit_arrow::lint_codes(urls)?),
+            Kind::LintSeverity => Arc::new(urlkit_arrow::lint_severity(urls)?),
             Kind::IsValid => match args.args.len() {
                 1 => Arc::new(urlkit_arrow::is_valid(urls)?),
                 _ => Arc::new(urlkit_arrow::is_valid_with_base(urls, second("base")?)?),
@@ -309,7 +466,7 @@ impl ScalarUDFImpl for UrlFunction {
                         None => return exec_err!("url_normalize: the profile must be a string"),
                     },
                     Some(ColumnarValue::Array(_)) => {
-                        return plan_err!("url_normalize: the profile must be a constant")
+                        return plan_err!("url_normalize: the profile must be a constant");
                     }
                 };
                 Arc::new(urlkit_arrow::normalize(urls, profile, OnError::Null)?.values)
@@ -336,27 +493,5 @@ impl ScalarUDFImpl for UrlFunction {
                 .collect()
         });
         docs.iter().find(|(n, _)| *n == self.name).map(|(_, d)| d)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_unique_and_documented() {
-        let fs = table();
-        for (i, f) in fs.iter().enumerate() {
-            assert!(fs[..i].iter().all(|g| g.name != f.name), "{} twice", f.name);
-            assert!(f.documentation().is_some(), "{} undocumented", f.name);
-        }
-    }
-
-    #[test]
-    fn struct_fields_are_named() {
-        let DataType::Struct(fields) = table()[0].return_type(&[DataType::Utf8]).unwrap() else {
-            panic!("url_parse returns a struct");
-        };
-        assert_eq!(fields.len(), 10);
     }
 }

@@ -99,3 +99,170 @@ fn files_in_every_format() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown normalization profile 'nope'"));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn statements_split_outside_quotes_and_tables_are_named_after_files() {
+    let d = dir().join("names");
+    std::fs::create_dir_all(&d).unwrap();
+    // The `;` inside quotes and after `--` does not end a statement; the last one is printed.
+    let out = sql(&["--format", "csv", "SELECT ';' AS a; SELECT 2 AS b -- a;b\n;"]);
+    assert_eq!(out, "b\n2\n");
+    // `my-logs.jsonl` is the table `my_logs` (up to the first dot, `-` to `_`).
+    let logs = d.join("my-logs.jsonl");
+    std::fs::write(&logs, "{\"url\":\"https://a.example/\"}\n{\"url\":\"x\"}\n").unwrap();
+    let out = sql(&[
+        "-t",
+        logs.to_str().unwrap(),
+        "--format",
+        "csv",
+        "SELECT count(*) AS n FROM my_logs",
+    ]);
+    assert_eq!(out, "n\n2\n");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A `SessionContext` with urlkit's functions and a table `t(id, u)` of tricky inputs.
+async fn context_with_urls(urls: &[Option<&str>]) -> datafusion::prelude::SessionContext {
+    use datafusion::arrow::array::{Int64Array, RecordBatch, StringArray};
+    use datafusion::arrow::datatypes::{DataType, Field, Schema};
+    let ctx = datafusion::prelude::SessionContext::new();
+    urlkit_datafusion::register(&ctx);
+    let schema = std::sync::Arc::new(Schema::new(vec![
+        Field::new("id", DataType::Int64, false),
+        Field::new("u", DataType::Utf8, true),
+    ]));
+    let batch = RecordBatch::try_new(
+        schema,
+        vec![
+            std::sync::Arc::new(Int64Array::from_iter_values(0..urls.len() as i64)),
+            std::sync::Arc::new(StringArray::from(urls.to_vec())),
+        ],
+    )
+    .unwrap();
+    ctx.register_batch("t", batch).unwrap();
+    ctx
+}
+
+/// Each row of a one-column string result, in `id` order.
+async fn column(ctx: &datafusion::prelude::SessionContext, expr: &str) -> Vec<Option<String>> {
+    use datafusion::arrow::array::Array;
+    use datafusion::arrow::compute::cast;
+    use datafusion::arrow::datatypes::DataType;
+    let batches = ctx
+        .sql(&format!("SELECT {expr} AS v FROM t ORDER BY id"))
+        .await
+        .unwrap()
+        .collect()
+        .await
+        .unwrap();
+    let mut out = Vec::new();
+    for b in batches {
+        let col = cast(b.column(0), &DataType::Utf8).unwrap();
+        let col = col
+            .as_any()
+            .downcast_ref::<datafusion::arrow::array::StringArray>()
+            .unwrap();
+        out.extend((0..col.len()).map(|i| col.is_valid(i).then(|| col.value(i).to_owned())));
+    }
+    out
+}
+
+const TRICKY: [Option<&str>; 12] = [
+    Some("https://www.news.Example.co.uk:8080/a/./b?b=2&a=1&utm_source=x#top"),
+    Some("http://user.github.io/"),
+    Some("http://10.0.0.1/"),
+    Some("https://[::1]:8443/"),
+    Some("https://co.uk/"),
+    Some("http://xn--80ak6aa92e.com/"),
+    Some("https://bank.example@evil.example/"),
+    Some("http://h/a%0d%0aDELE%20x"),
+    Some("mailto:a@b.example"),
+    Some("not a url"),
+    Some("http:///"),
+    None,
+];
+
+#[tokio::test]
+async fn domain_canon_and_lint_functions_agree_with_the_library() {
+    use urlkit::domain::List;
+    let ctx = context_with_urls(&TRICKY).await;
+    let url = |s: &str| urlkit::Url::parse(s).ok();
+    let part = |s: &str, registrable: bool| {
+        let u = url(s)?;
+        let parts = List::builtin().split_host(u.host()?)?;
+        match registrable {
+            true => parts.registrable_domain().map(str::to_owned),
+            false => Some(parts.public_suffix().to_owned()),
+        }
+    };
+    let expect = |f: &dyn Fn(&str) -> Option<String>| -> Vec<Option<String>> {
+        TRICKY.iter().map(|s| s.and_then(f)).collect()
+    };
+    assert_eq!(
+        column(&ctx, "url_registrable_domain(u)").await,
+        expect(&|s| part(s, true))
+    );
+    assert_eq!(
+        column(&ctx, "url_public_suffix(u)").await,
+        expect(&|s| part(s, false))
+    );
+    assert_eq!(
+        column(&ctx, "url_registrable_domain(u)").await[..5],
+        [
+            Some("example.co.uk".into()),
+            Some("user.github.io".into()),
+            None,
+            None,
+            None
+        ]
+    );
+    for profile in urlkit::canon::Profile::ALL {
+        // SQL users may write `safe_browsing`, in any case.
+        let name = profile.name().to_uppercase().replace('-', "_");
+        let got = column(&ctx, &format!("url_normalize(u, '{name}')")).await;
+        assert_eq!(got, expect(&|s| profile.canonicalize(s).ok()), "{name}");
+    }
+    let severity = expect(&|s| {
+        let max = urlkit::lint::lint(s).iter().map(|f| f.severity()).max();
+        max.map(|s| s.as_str().to_owned())
+    });
+    assert_eq!(column(&ctx, "url_lint_severity(u)").await, severity);
+    assert!(severity.iter().any(|s| s.as_deref() == Some("error")));
+    // The codes' list, joined for comparison (an empty list is an empty string, a NULL NULL).
+    let codes = expect(&|s| {
+        let codes: Vec<&str> = urlkit::lint::lint(s).iter().map(|f| f.code().as_str()).collect();
+        Some(codes.join(","))
+    });
+    assert_eq!(column(&ctx, "array_to_string(url_lint(u), ',')").await, codes);
+    let flagged = column(&ctx, "CASE WHEN array_has(url_lint(u), 'L040') THEN u END").await;
+    assert_eq!(
+        flagged.iter().flatten().collect::<Vec<_>>(),
+        ["https://bank.example@evil.example/"]
+    );
+}
+
+#[tokio::test]
+async fn every_function_is_documented_and_url_parse_has_ten_fields() {
+    let fs = urlkit_datafusion::functions();
+    for (i, f) in fs.iter().enumerate() {
+        assert!(fs[..i].iter().all(|g| g.name() != f.name()), "{} twice", f.name());
+        let doc = f
+            .documentation()
+            .unwrap_or_else(|| panic!("{} undocumented", f.name()));
+        assert!(doc.syntax_example.starts_with(f.name()), "{}", f.name());
+    }
+    for name in [
+        "url_registrable_domain",
+        "url_public_suffix",
+        "url_lint",
+        "url_lint_severity",
+    ] {
+        assert!(fs.iter().any(|f| f.name() == name), "{name}");
+    }
+    let ctx = context_with_urls(&TRICKY).await;
+    let df = ctx.sql("SELECT url_parse(u) AS p FROM t").await.unwrap();
+    let datafusion::arrow::datatypes::DataType::Struct(fields) = df.schema().field(0).data_type() else {
+        panic!("url_parse returns a struct");
+    };
+    assert_eq!(fields.len(), 10);
+}

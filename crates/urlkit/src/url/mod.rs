@@ -190,6 +190,33 @@ impl Url {
         crate::whatwg::parse(input, None, &mut Reporter::none())
     }
 
+    /// [`Url::parse`], writing the serialization into `buffer`'s allocation instead of a new
+    /// one (`buffer`'s contents are discarded). A loop that hands each URL back with
+    /// [`into_string`](Url::into_string) allocates only when an input needs more room than
+    /// the buffer has: the Arrow kernels parse a column this way. On failure the buffer is
+    /// dropped.
+    ///
+    /// # Errors
+    ///
+    /// As [`Url::parse`].
+    ///
+    /// ```
+    /// let mut buffer = String::with_capacity(64);
+    /// let mut hosts = Vec::new();
+    /// for input in ["https://a.example/x", "HTTP://B.example:80/./y"] {
+    ///     let url = urlkit::Url::parse_reusing(input, buffer)?;
+    ///     hosts.push(url.hostname().to_owned());
+    ///     buffer = url.into_string();
+    /// }
+    /// assert_eq!(hosts, ["a.example", "b.example"]);
+    /// assert_eq!(buffer, "http://b.example/y");
+    /// assert!(buffer.capacity() >= 64);
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn parse_reusing(input: &str, buffer: String) -> Result<Url, ParseError> {
+        crate::whatwg::parse_into(input, None, &mut Reporter::none(), buffer)
+    }
+
     /// Parses `input` against an optional base URL.
     ///
     /// # Errors
@@ -375,6 +402,7 @@ impl Url {
     /// assert_eq!(urlkit::Url::parse("http://a b@h")?.username(), "a%20b");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn username(&self) -> &str {
         if self.host == HostInternal::None {
             return "";
@@ -404,6 +432,7 @@ impl Url {
     /// assert_eq!(urlkit::Url::parse("http://u@h")?.password_str(), "");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn password_str(&self) -> &str {
         let o = &self.offsets;
         if o.username_end() < o.host_start() && self.serialization.as_bytes()[o.username_end()] == b':' {
@@ -450,6 +479,7 @@ impl Url {
     /// assert_eq!(urlkit::Url::parse("http://h:80/")?.host_port(), "h");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn host_port(&self) -> &str {
         if self.host == HostInternal::None {
             return "";
@@ -514,6 +544,7 @@ impl Url {
     /// assert_eq!(urlkit::Url::parse("mailto:x@y")?.pathname(), "x@y");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn pathname(&self) -> &str {
         let end = self.offsets.path_end(self.serialization.len());
         &self.serialization[self.offsets.path_start()..end]
@@ -552,6 +583,7 @@ impl Url {
     /// assert_eq!(urlkit::Url::parse("http://h/?")?.search(), "");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn search(&self) -> &str {
         match self.offsets.query_start() {
             Some(q) => {
@@ -573,6 +605,7 @@ impl Url {
     /// assert_eq!(urlkit::Url::parse("http://h/")?.query(), None);
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn query(&self) -> Option<&str> {
         let q = self.offsets.query_start()?;
         let end = self.offsets.fragment_start().unwrap_or(self.serialization.len());
@@ -588,6 +621,7 @@ impl Url {
     /// assert_eq!(urlkit::Url::parse("http://h/#")?.hash_str(), "");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn hash_str(&self) -> &str {
         match self.offsets.fragment_start() {
             Some(f) if self.serialization.len() - f > 1 => &self.serialization[f..],
@@ -617,6 +651,7 @@ impl Url {
     /// assert_eq!(urlkit::Url::parse("http://h/#")?.fragment(), Some(""));
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn fragment(&self) -> Option<&str> {
         let f = self.offsets.fragment_start()?;
         Some(&self.serialization[f + 1..])

@@ -501,11 +501,11 @@ pub(super) fn copy_start(input: &str, l: &Layout, end: usize, out: &mut String) 
     }
 }
 
-/// The URL of a canonical `input` with layout `l` (a missing path becomes `/`); `None` if it
-/// would exceed 4 GiB.
-pub(super) fn build(input: &str, l: &Layout) -> Option<Url> {
+/// The URL of a canonical `input` with layout `l` (a missing path becomes `/`), written into
+/// `buffer`'s allocation (taken, emptied); `None` if it would exceed 4 GiB (`buffer` kept).
+pub(super) fn build(input: &str, l: &Layout, buffer: &mut String) -> Option<Url> {
     u32::try_from(input.len() + 1).ok()?;
-    let mut serialization = String::with_capacity(input.len() + 1);
+    let mut serialization = super::reuse(core::mem::take(buffer), input.len() + 1);
     let inserted = match l.path_start {
         Some(_) => {
             copy_start(input, l, input.len(), &mut serialization);
@@ -539,7 +539,7 @@ pub(super) fn build(input: &str, l: &Layout) -> Option<Url> {
 #[cfg(test)]
 fn parse_canonical(input: &str) -> Option<Url> {
     match scan(input.as_bytes())? {
-        Scan::Canonical(l) => build(input, &l),
+        Scan::Canonical(l) => build(input, &l, &mut String::new()),
         Scan::Resume(..) => None,
     }
 }

@@ -152,6 +152,17 @@ struct Parser<'i, 'b, 'r, 'cb, O: Output> {
 /// start with `scheme://` do not depend on the base. Validation error listeners get the full
 /// parser, since canonical parts have no errors to report but still must be checked.
 pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>) -> Result<Url, ParseError> {
+    parse_into(input, base, reporter, String::new())
+}
+
+/// [`parse`] writing the serialization into `buffer`'s allocation (its contents are
+/// discarded; a buffer with room enough is not reallocated): [`Url::parse_reusing`].
+pub(crate) fn parse_into(
+    input: &str,
+    base: Option<&Url>,
+    reporter: &mut Reporter<'_>,
+    mut buffer: String,
+) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::new(ErrorKind::InputTooLong, u32::MAX as usize));
     }
@@ -164,7 +175,7 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
         fast::scan(trimmed.as_bytes())
     };
     if let Some(fast::Scan::Canonical(l)) = &scan {
-        if let Some(url) = fast::build(trimmed, l) {
+        if let Some(url) = fast::build(trimmed, l, &mut buffer) {
             #[cfg(debug_assertions)]
             check_fast_path(input, base, &Ok(url.clone()));
             return Ok(url);
@@ -177,7 +188,7 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
         removed: matches!(cleaned, alloc::borrow::Cow::Owned(_)),
     };
     if let Some(fast::Scan::Resume(l, at)) = &scan {
-        let result = resume(&cleaned, map, l, *at, reporter);
+        let result = resume(&cleaned, map, l, *at, reporter, buffer);
         #[cfg(debug_assertions)]
         check_fast_path(input, base, &result);
         return result;
@@ -193,7 +204,7 @@ pub(crate) fn parse(input: &str, base: Option<&Url>, reporter: &mut Reporter<'_>
         0
     };
     let extra = base.map_or(0, |b| b.serialization.len()) + grown + 16;
-    let out = String::with_capacity(cleaned.len() + extra);
+    let out = reuse(buffer, cleaned.len() + extra);
     let mut parser = Parser::new(&cleaned, map, base.map(Base::of), out, reporter);
     parser.run(State::SchemeStart)?;
     parser.finish()
@@ -315,6 +326,19 @@ fn decide_cleaned(cleaned: &str, lead: usize, truncated: bool, base: Option<Base
     }
 }
 
+/// `buffer` emptied with room for `n` bytes: a fresh `String::with_capacity(n)` unless it
+/// has an allocation (then grown only if too small, as `with_capacity` would size it).
+#[inline]
+pub(crate) fn reuse(mut buffer: String, n: usize) -> String {
+    if buffer.capacity() == 0 {
+        // The common case (`Url::parse`): the direct allocation, not `reserve`'s growth path.
+        return String::with_capacity(n);
+    }
+    buffer.clear();
+    buffer.reserve_exact(n);
+    buffer
+}
+
 /// Inputs longer than this get no exact output reservation in the full parser (the
 /// counting pass would cost more than the occasional reallocation).
 const LONG_INPUT: usize = 512;
@@ -326,6 +350,7 @@ fn resume(
     l: &fast::Layout,
     at: fast::ResumeAt,
     reporter: &mut Reporter<'_>,
+    buffer: String,
 ) -> Result<Url, ParseError> {
     let cut = match at {
         fast::ResumeAt::Segment(i) | fast::ResumeAt::Query(i) | fast::ResumeAt::Fragment(i) => i,
@@ -338,7 +363,7 @@ fn resume(
         input,
         map,
         None,
-        String::with_capacity(input.len() + extra),
+        reuse(buffer, input.len() + extra),
         reporter,
     );
     fast::copy_start(input, l, cut, &mut parser.out);

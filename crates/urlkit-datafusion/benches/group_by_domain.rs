@@ -1,10 +1,13 @@
-//! `GROUP BY url_host(url)` over 10 M URLs in Parquet, against the same query written with
-//! DataFusion's built-in string functions (`split_part`, `regexp_match`), on 1 and 2 threads;
-//! and how many rows the built-in versions get wrong (a host other than the URL parser's).
+//! `GROUP BY url_registrable_domain(url)` over 10 M URLs in Parquet, against the same query
+//! written the way users do today with DataFusion's built-in string functions (the host by
+//! `split_part` or `regexp_match`, then its last two labels), on 1 and 2 threads; and how
+//! many rows the built-in versions get wrong (a domain other than the Public Suffix List's
+//! registrable domain of the URL parser's host).
 //!
 //! The dataset is `realworld.txt` and `synthetic.txt` repeated to `URLKIT_BENCH_URLS` rows
-//! (default 10,000,000) in 4 Parquet files, made once in `$URLKIT_BENCH_DIR` (default: the
-//! system's temporary directory) and reused. `URLKIT_BENCH_ROUNDS` rounds (default 3).
+//! (default 10,000,000) in 4 Parquet files, written to `$URLKIT_BENCH_DIR` (default: the
+//! target directory's `tmp/`) and deleted at the end unless `URLKIT_BENCH_KEEP=1`.
+//! `URLKIT_BENCH_ROUNDS` rounds (default 3).
 
 use datafusion::arrow::array::{ArrayRef, RecordBatch, StringArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
@@ -16,17 +19,18 @@ use urlkit_bench::stats::{median, paired_ratios, quantile};
 
 const FILES: usize = 4;
 
-/// The host as users extract it today: the third `/`-separated field, up to a `:`.
-const SPLIT_PART: &str = "lower(split_part(split_part(url, '/', 3), ':', 1))";
-/// The host by a regular expression: after `scheme://` and any userinfo, up to `/?#:` (an
-/// IPv6 literal in brackets whole).
-const REGEX: &str =
-    r"lower(regexp_match(url, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\[[^\]]*\]|[^/?#:]*)')[1])";
-const URLKIT: &str = "url_host(url)";
+/// The host as users extract it today, the third `/`-separated field up to a `:`, and its
+/// last two labels (the "domain" of countless log queries).
+const SPLIT_PART: &str = "concat_ws('.', split_part(lower(split_part(split_part(url, '/', 3), ':', 1)), '.', -2), \
+     split_part(lower(split_part(split_part(url, '/', 3), ':', 1)), '.', -1))";
+/// The host by a regular expression (after `scheme://` and any userinfo, up to `/?#:`, an
+/// IPv6 literal in brackets whole), then its last two labels by another.
+const REGEX: &str = r"regexp_match(lower(regexp_match(url, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\[[^\]]*\]|[^/?#:]*)')[1]), '[^.]+\.[^.]+$')[1]";
+const URLKIT: &str = "url_registrable_domain(url)";
 
 fn dataset(rows: usize) -> Option<PathBuf> {
     let dir = std::env::var_os("URLKIT_BENCH_DIR")
-        .map_or_else(std::env::temp_dir, PathBuf::from)
+        .map_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")), PathBuf::from)
         .join(format!("urlkit-urls-{rows}"));
     if dir.join("done").is_file() {
         return Some(dir);
@@ -35,7 +39,7 @@ fn dataset(rows: usize) -> Option<PathBuf> {
     let mut lines = Vec::new();
     for name in ["realworld.txt", "synthetic.txt"] {
         let Ok(text) = std::fs::read_to_string(data.join(name)) else {
-            eprintln!("group_by_host bench skipped: no {name} in {}", data.display());
+            eprintln!("group_by_domain bench skipped: no {name} in {}", data.display());
             return None;
         };
         lines.extend(
@@ -95,11 +99,12 @@ fn main() {
     let rounds = urlkit_bench::rounds(3);
     let Some(dir) = dataset(rows) else { return };
     let queries = [
-        ("url_host (urlkit)", URLKIT),
+        ("url_registrable_domain (urlkit)", URLKIT),
         ("split_part", SPLIT_PART),
         ("regexp_match", REGEX),
     ];
-    println!("GROUP BY host over {rows} URLs in {FILES} Parquet files, {rounds} rounds\n");
+    println!("GROUP BY registrable domain over {rows} URLs in {FILES} Parquet files, {rounds} rounds\n");
+    println!("groups found:");
     let mut by_threads = Vec::new();
     for threads in [1, 2] {
         let rt = tokio::runtime::Builder::new_multi_thread()
@@ -111,10 +116,14 @@ fn main() {
             let ctx = context(threads, &dir).await;
             let sqls: Vec<String> = queries
                 .iter()
-                .map(|(_, e)| format!("SELECT {e} AS host, count(*) AS n FROM urls GROUP BY host"))
+                .map(|(_, e)| format!("SELECT {e} AS domain, count(*) AS n FROM urls GROUP BY domain"))
                 .collect();
-            for sql in &sqls {
-                run(&ctx, sql).await; // warm-up (file cache, plan)
+            // Warm-up (file cache, plan); the number of groups each query finds.
+            for ((name, _), sql) in queries.iter().zip(&sqls) {
+                let groups = run(&ctx, sql).await;
+                if threads == 1 {
+                    println!("- {name}: {groups} groups");
+                }
             }
             let mut times = vec![Vec::new(); sqls.len()];
             for round in 0..rounds {
@@ -129,7 +138,10 @@ fn main() {
         });
         by_threads.push(times);
     }
-    println!("| query | threads | median s | M URLs/s | M URLs/s per core | time / urlkit (paired min · med · max) |");
+    println!();
+    println!(
+        "| query | threads | median s | M URLs/s | M URLs/s per core | time / urlkit (paired min · med · max) |"
+    );
     println!("| --- | ---: | ---: | ---: | ---: | --- |");
     for (t, times) in by_threads.iter().enumerate() {
         let threads = t + 1;
@@ -154,8 +166,8 @@ fn main() {
         println!("- {name}: {:.2}x", t1 / t2);
     }
 
-    // Rows whose built-in host differs from the URL parser's (NULL for a URL that does not
-    // parse counts as differing from any extracted string).
+    // Rows whose built-in domain differs from urlkit's (a NULL, for a URL that does not
+    // parse or a host that is an IP address or a public suffix, differs from any string).
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -163,7 +175,7 @@ fn main() {
         .expect("runtime");
     rt.block_on(async {
         let ctx = context(2, &dir).await;
-        println!("\nrows where the built-in host differs from url_host (of {rows}):");
+        println!("\nrows where the built-in domain differs from url_registrable_domain (of {rows}):");
         for (name, expr) in &queries[1..] {
             let sql = format!(
                 "SELECT count(*) AS wrong_rows, count(DISTINCT url) AS wrong_distinct_urls FROM urls WHERE {URLKIT} IS DISTINCT FROM {expr}"
@@ -179,4 +191,7 @@ fn main() {
             println!("{}", datafusion::arrow::util::pretty::pretty_format_batches(&batches).expect("format"));
         }
     });
+    if std::env::var_os("URLKIT_BENCH_KEEP").is_none_or(|v| v != "1") {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
