@@ -359,13 +359,7 @@ fn resume(
     let tail = input.as_bytes().get(cut..).unwrap_or_default();
     let extra = crate::whatwg::chars::encoded_len_bound(tail, &crate::whatwg::chars::GROWS_AFTER_AUTHORITY)
         - tail.len();
-    let mut parser = Parser::new(
-        input,
-        map,
-        None,
-        reuse(buffer, input.len() + extra),
-        reporter,
-    );
+    let mut parser = Parser::new(input, map, None, reuse(buffer, input.len() + extra), reporter);
     fast::copy_start(input, l, cut, &mut parser.out);
     parser.marks = Marks {
         fragment_start: None,
