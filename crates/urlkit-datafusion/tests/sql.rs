@@ -4,8 +4,10 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("urlkit-sql-test-{}", std::process::id()));
+/// A directory of the test's own: tests run in parallel, and each removes its directory when
+/// done (a shared one was removed under the other test's feet, which then read no rows).
+fn dir(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("urlkit-sql-test-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
 }
@@ -25,7 +27,7 @@ fn sql(args: &[&str]) -> String {
 
 #[test]
 fn files_in_every_format() {
-    let d = dir();
+    let d = dir("formats");
     let lines = d.join("urls.txt");
     std::fs::write(
         &lines,
@@ -102,8 +104,7 @@ fn files_in_every_format() {
 
 #[test]
 fn statements_split_outside_quotes_and_tables_are_named_after_files() {
-    let d = dir().join("names");
-    std::fs::create_dir_all(&d).unwrap();
+    let d = dir("names");
     // The `;` inside quotes and after `--` does not end a statement; the last one is printed.
     let out = sql(&["--format", "csv", "SELECT ';' AS a; SELECT 2 AS b -- a;b\n;"]);
     assert_eq!(out, "b\n2\n");
