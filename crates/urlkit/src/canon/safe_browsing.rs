@@ -221,9 +221,16 @@ fn canonical_host(authority: &[u8], out: &mut Vec<u8>) -> Option<bool> {
         Some(at) => &authority[at + 1..],
         None => authority,
     };
-    if hostport.first() == Some(&b'[') {
-        let close = hostport.iter().position(|&c| c == b']')?;
-        let text = core::str::from_utf8(&hostport[..=close]).ok()?;
+    // A `[` without its `]` is no IPv6 literal: the host is taken as written, as it was when
+    // the `[` came after a dot that canonicalization removed (idempotence, fuzz finding F4).
+    let bracketed = match hostport.first() {
+        Some(b'[') => hostport
+            .iter()
+            .position(|&c| c == b']')
+            .and_then(|close| core::str::from_utf8(&hostport[..=close]).ok()),
+        _ => None,
+    };
+    if let Some(text) = bracketed {
         if let Ok(crate::Host::Ipv6(addr)) = crate::Host::parse(text) {
             let seg = addr.segments();
             let v4 = if seg[..6] == [0, 0, 0, 0, 0, 0xffff] || seg[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {

@@ -135,6 +135,9 @@ fn leftover_colon_is_no_host_and_canonical_forms_are_fixed_points() {
         "http://1.2.3.4:1/",
         "http://０Ｘｃ０．０２５０．０１",
         "http://a。。b．c/",
+        // F4: a `[` without `]`, reached once a leading dot is gone, is a host as written.
+        ".[\u{4}",
+        "http://[x/",
     ] {
         let once = SafeBrowsingUrl::new(input).unwrap();
         let twice = SafeBrowsingUrl::new(once.as_str()).unwrap();
