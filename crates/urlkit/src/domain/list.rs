@@ -303,6 +303,15 @@ impl List {
                 } else {
                     let (text, result) = crate::host::domain_to_unicode(host);
                     result.ok()?;
+                    // The Unicode form must be its own canonical form, or splitting it again
+                    // would differ (fuzz finding F5: a Punycode label decoding to an `xn--`
+                    // label with a NUL, which UTS 46 then refuses).
+                    if !text.is_ascii() {
+                        let (again, result) = crate::host::domain_to_unicode(&text);
+                        if result.is_err() || again != text {
+                            return None;
+                        }
+                    }
                     text
                 };
                 match self.walk::<true>(canonical.as_bytes()) {

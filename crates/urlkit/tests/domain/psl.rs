@@ -193,3 +193,23 @@ fn parse_errors_name_the_line() {
     let list = List::parse("foo.bar some words\n").unwrap();
     assert_eq!(list.split("x.foo.bar").unwrap().public_suffix(), "foo.bar");
 }
+
+/// Fuzzing (`domain_split`, finding F5): a Punycode label that decodes to another `xn--`
+/// label (with a NUL) gave a Unicode host whose own split was `None`. Splitting the host a
+/// split returns gives the same parts, and a host without a stable Unicode form has none.
+#[test]
+fn the_split_host_splits_the_same() {
+    assert!(urlkit::domain::split("xn--xn--vw\0wpzp2?p--wpiA\u{3002}").is_none());
+    for host in [
+        "XN--BCHER-KVA.Example.CO.UK",
+        "bücher.example。com",
+        "a.b.example.com",
+    ] {
+        let parts = urlkit::domain::split(host).unwrap();
+        assert_eq!(
+            urlkit::domain::split(parts.host()).as_ref(),
+            Some(&parts),
+            "{host:?}"
+        );
+    }
+}
