@@ -3,7 +3,9 @@
 # table row per target: executions, coverage (edges) and features, and the findings (crash
 # files). Without a sanitizer (safe Rust), except parse_no_panic and rfc3986_no_panic, which
 # run under AddressSanitizer because they reach the `unsafe` vector scans.
-# Usage: fuzz/run.sh [SECONDS] [TARGET...]; FUZZ_JOBS=N runs N targets at once.
+# Usage: fuzz/run.sh [SECONDS] [TARGET...]; FUZZ_JOBS=N runs N targets at once; FUZZ_SEED=N
+# replays libFuzzer's mutations from seed N (CI sets one, so a smoke run is reproducible and a
+# finding there is one a developer can replay; the long runs leave it unset).
 set -euo pipefail
 cd "$(dirname "$0")"
 secs="${1:-20}"; shift || true
@@ -22,7 +24,9 @@ one() {
   [[ "$asan" == *" $t "* ]] && san=address
   mkdir -p "corpus/$t" "artifacts/$t"
   local log="logs/$t.log" status=ok
-  cargo +nightly fuzz run -O -s "$san" "$t" "corpus/$t" -- -dict=dict/url.dict -max_total_time="$secs" \
+  local seed=()
+  [ -n "${FUZZ_SEED:-}" ] && seed=(-seed="$FUZZ_SEED")
+  cargo +nightly fuzz run -O -s "$san" "$t" "corpus/$t" -- -dict=dict/url.dict -max_total_time="$secs" "${seed[@]}" \
     -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="artifacts/$t/" >"$log" 2>&1 || status=FAILED
   local runs cov ft

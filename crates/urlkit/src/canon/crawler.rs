@@ -104,11 +104,11 @@ impl Crawler {
     /// The canonical form of `url`: parsed by the WHATWG URL Standard (host lower-cased and
     /// IDNA-processed, default port dropped, dot segments resolved, characters that need it
     /// percent-encoded); then the fragment removed; in the path and the query, escapes of
-    /// unreserved characters (`A-Z a-z 0-9 - . _ ~`) decoded and other escapes' hex made
-    /// upper-case; the query split on `&`, empty pieces dropped, `%20` written `+` (the
-    /// form encoding of a space), a name without `=` given one, tracking parameters
-    /// dropped, and the parameters sorted by name, stably (the order of values of one name is
-    /// kept: it can matter to a server).
+    /// unreserved characters (`A-Z a-z 0-9 - . _ ~`) decoded, other escapes' hex made
+    /// upper-case and a `%` that starts no escape written `%25`; the query split on `&`,
+    /// empty pieces dropped, `%20` written `+` (the form encoding of a space), a name without
+    /// `=` given one, tracking parameters dropped, and the parameters sorted by name, stably
+    /// (the order of values of one name is kept: it can matter to a server).
     ///
     /// # Errors
     ///
@@ -117,6 +117,8 @@ impl Crawler {
     /// ```
     /// use urlkit::canon::crawler;
     /// assert_eq!(crawler("http://h/%7euser/a%2fb?b=2&a=%7e&a&&c=x%20y")?, "http://h/~user/a%2Fb?a=~&a=&b=2&c=x+y");
+    /// // A lone `%` is the character itself.
+    /// assert_eq!(crawler("http://h/100%?p=5%")?, "http://h/100%25?p=5%25");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn canonicalize(&self, url: &str) -> Result<String, ParseError> {
@@ -193,6 +195,12 @@ fn normalize_escapes(s: &str, form: bool, out: &mut String) {
                 i += 3;
                 continue;
             }
+            // A `%` that starts no escape means itself: written `%25` (RFC 3986 §2.4), or an
+            // escape decoded after it could form a new one (`%%33` → `%3` + `3`), and a second
+            // pass would decode that too.
+            out.push_str("%25");
+            i += 1;
+            continue;
         }
         // Copy up to the next '%' at once (the input is ASCII after WHATWG parsing).
         let next = b[i + 1..]

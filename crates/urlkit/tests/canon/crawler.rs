@@ -134,3 +134,35 @@ fn crawler_against_w3lib_on_realworld() {
 fn crawler_against_w3lib_on_messy() {
     compare("messy.txt");
 }
+
+/// Fuzzing (`canon_idempotent`, finding F6): a `%` that starts no escape, followed by an escape
+/// that decodes to a hex digit, made a new escape (`%%33` → `%3` + `3`) that a second pass
+/// decoded again. A lone `%` is now written `%25`, so nothing decoded can complete an escape.
+#[test]
+fn lone_percent_is_escaped_and_canonical_forms_are_fixed_points() {
+    for (input, want) in [
+        ("C:%%3333%%", "c:%25333%25%25"),
+        ("http://h/%%41%", "http://h/%25A%25"),
+        ("http://h/?a=%%32%30", "http://h/?a=%2520"),
+        ("http://h/%25", "http://h/%25"),
+    ] {
+        let once = urlkit::canon::crawler(input).unwrap();
+        assert_eq!(once, want, "{input:?}");
+        assert_eq!(urlkit::canon::crawler(&once).unwrap(), once, "{input:?}");
+    }
+}
+
+proptest::proptest! {
+    /// Idempotence over text made of escapes, lone `%`, hex digits and the delimiters the
+    /// profile splits on: where escape-creation bugs live.
+    #[test]
+    fn crawler_is_idempotent(tail in "[%0-9a-fA-F/?&=.+~ ]{0,24}") {
+        for prefix in ["http://h/", "c:", "foo://h/", "http://h/?"] {
+            let input = format!("{prefix}{tail}");
+            if let Ok(once) = urlkit::canon::crawler(&input) {
+                let twice = urlkit::canon::crawler(&once);
+                proptest::prop_assert_eq!(twice.as_deref(), Ok(once.as_str()), "{:?}", input);
+            }
+        }
+    }
+}
