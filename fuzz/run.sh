@@ -5,7 +5,9 @@
 # run under AddressSanitizer because they reach the `unsafe` vector scans.
 # Usage: fuzz/run.sh [SECONDS] [TARGET...]; FUZZ_JOBS=N runs N targets at once; FUZZ_SEED=N
 # replays libFuzzer's mutations from seed N (CI sets one, so a smoke run is reproducible and a
-# finding there is one a developer can replay; the long runs leave it unset).
+# finding there is one a developer can replay; the long runs leave it unset); FUZZ_RUNS=N stops
+# a target after N executions (a campaign: `FUZZ_RUNS=10000000 fuzz/run.sh 3600` gives every
+# target 10 million, or an hour at most).
 set -euo pipefail
 cd "$(dirname "$0")"
 secs="${1:-20}"; shift || true
@@ -24,9 +26,10 @@ one() {
   [[ "$asan" == *" $t "* ]] && san=address
   mkdir -p "corpus/$t" "artifacts/$t"
   local log="logs/$t.log" status=ok
-  local seed=()
-  [ -n "${FUZZ_SEED:-}" ] && seed=(-seed="$FUZZ_SEED")
-  cargo +nightly fuzz run -O -s "$san" "$t" "corpus/$t" -- -dict=dict/url.dict -max_total_time="$secs" "${seed[@]}" \
+  local extra=() # libFuzzer flags from the environment
+  [ -n "${FUZZ_SEED:-}" ] && extra=(-seed="$FUZZ_SEED")
+  [ -n "${FUZZ_RUNS:-}" ] && extra+=(-runs="$FUZZ_RUNS")
+  cargo +nightly fuzz run -O -s "$san" "$t" "corpus/$t" -- -dict=dict/url.dict -max_total_time="$secs" "${extra[@]}" \
     -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="artifacts/$t/" >"$log" 2>&1 || status=FAILED
   local runs cov ft
