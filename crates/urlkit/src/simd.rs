@@ -92,14 +92,61 @@ pub(crate) fn try_count_last(s: &[u8], needle: u8) -> Option<(usize, Option<usiz
     None
 }
 
+/// The trigger bytes of the text finder: up to two single bytes (`:` and `@`) and the start
+/// of `www.`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Triggers {
+    /// Two bytes (the same one twice when only one is wanted); unused when `bytes` is off.
+    needles: [u8; 2],
+    bytes: bool,
+    www: bool,
+}
+
+impl Triggers {
+    /// `:` when `colon`, `@` when `at`, and a `w` three bytes before a `.` when `www`.
+    pub(crate) const fn new(colon: bool, at: bool, www: bool) -> Self {
+        let needles = match (colon, at) {
+            (true, true) => [b':', b'@'],
+            (true, false) => [b':', b':'],
+            _ => [b'@', b'@'],
+        };
+        Triggers {
+            needles,
+            bytes: colon || at,
+            www,
+        }
+    }
+}
+
+/// The first block of 64 positions, of those from `at` on (`at`, `at + 64`, …), that holds
+/// a trigger: its start and its trigger bits (bit `j` for position `start + j`), or a start
+/// at the end and no bits when no trigger is left; `None` when no vector scan runs here (as
+/// for [`try_scan`]). A position is a trigger when its byte is one of the needles, or (with
+/// `www`) when it is a `w` with a `.` three bytes later: the caller checks the `ww` between.
+/// Positions past the end are never set, nor a `w` whose `.` would be past the end. One pass
+/// finds every kind of trigger at once, and the caller keeps the bits: a rejected candidate
+/// costs a bit clear, not a new search.
+#[inline(always)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub(crate) fn try_triggers(s: &[u8], at: usize, t: &Triggers) -> Option<(usize, u64)> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::triggers` enables.
+        return Some(unsafe { avx2::triggers(s, at, t) });
+    }
+    let _ = (s, at, t);
+    None
+}
+
 #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
 mod avx2 {
     use super::AsciiClass;
     use core::arch::x86_64::{
         __m128i, __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
-        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
-        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128,
-        _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256, _mm_and_si128, _mm_cmpeq_epi8,
+        _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8,
+        _mm_srli_epi16,
     };
 
     /// `1 << hi` for the high nibbles of ASCII bytes, 0 for the others.
@@ -133,6 +180,89 @@ mod avx2 {
             let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
             outside16(v, rows, high_bits)
         })
+    }
+
+    /// Bytes read for the 64 positions of a trigger block: a `www.` at the last one ends 3
+    /// bytes later.
+    const TRIGGER_SPAN: usize = 64 + 3;
+
+    /// [`super::try_triggers`] on a CPU with AVX2 (one loop per set of trigger kinds, so
+    /// that the loop tests no option).
+    #[target_feature(enable = "avx2")]
+    pub(super) fn triggers(s: &[u8], at: usize, t: &super::Triggers) -> (usize, u64) {
+        match (t.bytes, t.www) {
+            (true, true) => trigger_blocks::<true, true>(s, at, t),
+            (true, false) => trigger_blocks::<true, false>(s, at, t),
+            (false, true) => trigger_blocks::<false, true>(s, at, t),
+            (false, false) => (s.len().max(at), 0),
+        }
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn trigger_blocks<const BYTES: bool, const WWW: bool>(
+        s: &[u8],
+        mut at: usize,
+        t: &super::Triggers,
+    ) -> (usize, u64) {
+        while at.saturating_add(TRIGGER_SPAN) <= s.len() {
+            if let Some(bits) = trigger_block::<BYTES, WWW>(s, at, t) {
+                return (at, bits);
+            }
+            at += 64;
+        }
+        if at >= s.len() {
+            return (at, 0);
+        }
+        // The end of the input: a zeroed copy (a zero byte is no needle, `w` or `.`), so
+        // that nothing past the end is read or matched.
+        let mut buf = [0u8; TRIGGER_SPAN];
+        buf[..s.len() - at].copy_from_slice(&s[at..]);
+        (at, trigger_block::<BYTES, WWW>(&buf, 0, t).unwrap_or(0))
+    }
+
+    /// The trigger bits of the 64 positions from `at` (with `at + TRIGGER_SPAN <= s.len()`),
+    /// `None` when there is none (one test for the 64).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn trigger_block<const BYTES: bool, const WWW: bool>(
+        s: &[u8],
+        at: usize,
+        t: &super::Triggers,
+    ) -> Option<u64> {
+        assert!(at + TRIGGER_SPAN <= s.len());
+        let (n0, n1) = (
+            _mm256_set1_epi8(t.needles[0] as i8),
+            _mm256_set1_epi8(t.needles[1] as i8),
+        );
+        let (w, dot) = (_mm256_set1_epi8(b'w' as i8), _mm256_set1_epi8(b'.' as i8));
+        let half = |k: usize| -> __m256i {
+            // SAFETY: `k + 3 + 32 <= at + TRIGGER_SPAN <= s.len()` (asserted above), so
+            // both 32-byte loads are inside `s`; they may be unaligned.
+            let (v, v3) = unsafe {
+                let p = s.as_ptr().add(k);
+                (
+                    _mm256_loadu_si256(p.cast::<__m256i>()),
+                    _mm256_loadu_si256(p.add(3).cast::<__m256i>()),
+                )
+            };
+            let mut hit = _mm256_setzero_si256();
+            if BYTES {
+                hit = _mm256_or_si256(_mm256_cmpeq_epi8(v, n0), _mm256_cmpeq_epi8(v, n1));
+            }
+            if WWW {
+                let www = _mm256_and_si256(_mm256_cmpeq_epi8(v, w), _mm256_cmpeq_epi8(v3, dot));
+                hit = _mm256_or_si256(hit, www);
+            }
+            hit
+        };
+        let (lo, hi) = (half(at), half(at + 32));
+        let any = _mm256_or_si256(lo, hi);
+        if _mm256_testz_si256(any, any) == 1 {
+            return None;
+        }
+        let (lo, hi) = (_mm256_movemask_epi8(lo) as u32, _mm256_movemask_epi8(hi) as u32);
+        Some(u64::from(lo) | u64::from(hi) << 32)
     }
 
     /// [`super::try_count_last`] on a CPU with AVX2 and POPCNT, for `s` of at least 32 bytes.
@@ -319,6 +449,49 @@ mod tests {
                     }
                     for (i, &naive) in next.iter().enumerate() {
                         assert_eq!(try_scan(&v, i, &class), Some(naive), "{len} {bad} {i}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Trigger blocks against a byte-by-byte search, for every set of trigger kinds, on
+    /// random text rich in `:`, `@`, `w` and `.`, from every start.
+    #[test]
+    fn triggers_match_naive() {
+        if !vectors_here() {
+            return;
+        }
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..if cfg!(miri) { 4 } else { 300 } {
+            let len = (next() % 300) as usize;
+            let v: Vec<u8> = (0..len).map(|_| b":@w.wa\0x"[(next() % 8) as usize]).collect();
+            let (colon, at, www) = (round & 1 != 0, round & 2 != 0, round & 4 != 0);
+            let t = Triggers::new(colon, at, www);
+            let hit = |j: usize| {
+                (colon && v[j] == b':')
+                    || (at && v[j] == b'@')
+                    || (www && v[j] == b'w' && v.get(j + 3) == Some(&b'.'))
+            };
+            for from in 0..=len + 1 {
+                let Some((blk, bits)) = try_triggers(&v, from, &t) else {
+                    return;
+                };
+                let first = (from..len).find(|&j| hit(j));
+                match first {
+                    None => assert_eq!(bits, 0, "{v:?} {from}"),
+                    Some(j) => {
+                        assert_eq!(blk, from + (j - from) / 64 * 64, "{v:?} {from}");
+                        for k in 0..64 {
+                            let want = blk + k < len && hit(blk + k);
+                            assert_eq!(bits >> k & 1 == 1, want, "{v:?} {from} {k}");
+                        }
                     }
                 }
             }

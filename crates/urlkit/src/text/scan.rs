@@ -206,6 +206,11 @@ pub(crate) struct Scanner {
     sym_valid: bool,
     next_www: usize,
     www_valid: bool,
+    /// The vector trigger bits of the 64 positions from `blk` (see `simd::try_triggers`);
+    /// bits before `pos` are stale.
+    blk: usize,
+    blk_bits: u64,
+    blk_valid: bool,
     skipping: bool,
     /// The last `www.` domain run: start, run end, end, start of its last two segments, verdict.
     pub www_run: Option<(usize, usize, usize, usize, bool)>,
@@ -220,6 +225,9 @@ impl Scanner {
             sym_valid: false,
             next_www: 0,
             www_valid: false,
+            blk: 0,
+            blk_bits: 0,
+            blk_valid: false,
             skipping: false,
             www_run: None,
         }
@@ -232,6 +240,7 @@ impl Scanner {
         self.floor = self.floor.saturating_sub(by);
         self.sym_valid = false;
         self.www_valid = false;
+        self.blk_valid = false;
         self.www_run = None;
     }
 
@@ -259,7 +268,57 @@ impl Scanner {
     fn need(&mut self, from: usize) -> Step {
         self.sym_valid = false;
         self.www_valid = false;
+        self.blk_valid = false;
         Step::Need(from.saturating_sub(LOOKBACK))
+    }
+
+    /// The first trigger at or after `pos` (`NONE` when there is none) from the cached
+    /// vector trigger bits, or `None` when no vector scan runs here. Each 64 bytes are
+    /// classified once, whatever the number of candidates in them.
+    #[inline]
+    fn vector_trigger(&mut self, f: &Finder, hay: &[u8]) -> Option<usize> {
+        if !self.blk_valid || self.pos < self.blk || self.pos >= self.blk + 64 {
+            let (blk, bits) = crate::simd::try_triggers(hay, self.pos, &f.triggers)?;
+            (self.blk, self.blk_bits, self.blk_valid) = (blk, bits, true);
+            self.pos = self.pos.max(blk);
+        }
+        loop {
+            // Bits before `pos` are done (a block found further on moved `pos` to its start).
+            let bits = self.blk_bits & (!0u64 << (self.pos - self.blk));
+            if bits == 0 {
+                if self.blk + 64 >= hay.len() {
+                    return Some(NONE);
+                }
+                let (blk, bits) = crate::simd::try_triggers(hay, self.blk + 64, &f.triggers)?;
+                if bits == 0 {
+                    return Some(NONE);
+                }
+                (self.blk, self.blk_bits) = (blk, bits);
+                self.pos = blk;
+                continue;
+            }
+            let t = self.blk + bits.trailing_zeros() as usize;
+            // A `w` with a `.` three bytes on: `www.` only with `ww` between.
+            if hay[t] == b'w' && hay.get(t + 1..t + 3) != Some(&b"ww"[..]) {
+                self.blk_bits &= !(1u64 << (t - self.blk));
+                continue;
+            }
+            return Some(t);
+        }
+    }
+
+    /// The first trigger at or after `pos` (`NONE` when there is none) by `memchr` and
+    /// `memmem`, each search's answer kept until it is passed.
+    fn memchr_trigger(&mut self, f: &Finder, hay: &[u8]) -> usize {
+        if !self.sym_valid || (self.next_sym < self.pos) {
+            self.next_sym = Self::find_sym(f, hay, self.pos);
+            self.sym_valid = true;
+        }
+        if !self.www_valid || (self.next_www < self.pos) {
+            self.next_www = Self::find_www(f, hay, self.pos);
+            self.www_valid = true;
+        }
+        self.next_sym.min(self.next_www)
     }
 
     /// Finds the next occurrence at or after `pos`.
@@ -282,15 +341,10 @@ impl Scanner {
                     }
                 }
             }
-            if !self.sym_valid || (self.next_sym < self.pos) {
-                self.next_sym = Self::find_sym(f, hay, self.pos);
-                self.sym_valid = true;
-            }
-            if !self.www_valid || (self.next_www < self.pos) {
-                self.next_www = Self::find_www(f, hay, self.pos);
-                self.www_valid = true;
-            }
-            let t = self.next_sym.min(self.next_www);
+            let t = match self.vector_trigger(f, hay) {
+                Some(t) => t,
+                None => self.memchr_trigger(f, hay),
+            };
             if t == NONE {
                 if eof {
                     self.pos = hay.len();
@@ -306,7 +360,8 @@ impl Scanner {
                 floor: self.floor,
                 finder: f,
             };
-            let is_www = t == self.next_www;
+            // The other triggers are `:` and `@`.
+            let is_www = hay[t] == b'w';
             let eval = if is_www {
                 cx.www(t, &mut self.www_run)
             } else if hay[t] == b':' {
@@ -325,10 +380,12 @@ impl Scanner {
                 Eval::Reject => {
                     // Every trigger before `t + 1` is done: a window may drop what precedes.
                     self.pos = t + 1;
-                    if is_www {
-                        self.next_www = Self::find_www(f, hay, t + 1);
-                    } else {
-                        self.next_sym = Self::find_sym(f, hay, t + 1);
+                    if !self.blk_valid {
+                        if is_www {
+                            self.next_www = Self::find_www(f, hay, t + 1);
+                        } else {
+                            self.next_sym = Self::find_sym(f, hay, t + 1);
+                        }
                     }
                 }
                 Eval::More => return self.need(self.pos.min(t)),
