@@ -75,6 +75,21 @@ pub(crate) fn try_scan(s: &[u8], i: usize, class: &AsciiClass) -> Option<usize> 
     None
 }
 
+/// The start of the run of `class` bytes that ends at `end`, looking back 32 bytes at most
+/// (`end - 32` when all 32 are in the class: the caller goes on byte by byte), or `None`
+/// when no vector scan runs here (as for [`try_scan`], or `end < 32`). One block for what
+/// a byte loop does in a data-dependent number of steps (the scheme before every `:`).
+#[inline(always)]
+pub(crate) fn try_scan_back(s: &[u8], end: usize, class: &AsciiClass) -> Option<usize> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if end >= 32 && end <= s.len() && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::scan_back` enables.
+        return Some(unsafe { avx2::scan_back(s, end, class) });
+    }
+    let _ = (s, end, class);
+    None
+}
+
 /// The number of `needle` bytes in `s` and the index of the last one, or `None` when no
 /// vector count runs here (as for [`try_scan`], or fewer than 32 bytes in `s`): one pass
 /// where `memchr`'s count and `memrchr` make two, each with its own setup (the text finder
@@ -263,6 +278,28 @@ mod avx2 {
         }
         let (lo, hi) = (_mm256_movemask_epi8(lo) as u32, _mm256_movemask_epi8(hi) as u32);
         Some(u64::from(lo) | u64::from(hi) << 32)
+    }
+
+    /// [`super::try_scan_back`] on a CPU with AVX2, for `32 <= end <= s.len()`.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn scan_back(s: &[u8], end: usize, class: &AsciiClass) -> usize {
+        assert!((32..=s.len()).contains(&end));
+        // SAFETY: the arrays are 16 bytes, and the 32 bytes before `end` are inside `s`
+        // (just checked); the loads may be unaligned.
+        let (rows, high_bits, v) = unsafe {
+            (
+                _mm_loadu_si128(class.rows.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>()),
+                _mm256_loadu_si256(s.as_ptr().add(end - 32).cast::<__m256i>()),
+            )
+        };
+        let bad = outside32(
+            v,
+            _mm256_broadcastsi128_si256(rows),
+            _mm256_broadcastsi128_si256(high_bits),
+        );
+        // Bit `j` is byte `end - 32 + j`: the highest outsider is the byte before the run.
+        end - bad.leading_zeros() as usize
     }
 
     /// [`super::try_count_last`] on a CPU with AVX2 and POPCNT, for `s` of at least 32 bytes.

@@ -407,20 +407,8 @@ impl Cx<'_> {
             Ok(None) => (true, false),
             Err(e) => return e,
         };
-        let mut s = c;
         let lo = self.floor.max(c.saturating_sub(33));
-        // `http` and `https`, most of the schemes in any text, in one step each.
-        if let (true, Some(&[a, b, d, e])) = (c >= lo + 5, hay.get(c.wrapping_sub(4)..c)) {
-            let w = u32::from_le_bytes([a, b, d, e]) | 0x2020_2020;
-            if w == u32::from_le_bytes(*b"http") {
-                s = c - 4;
-            } else if w == u32::from_le_bytes(*b"ttps") && hay[c - 5] | 0x20 == b'h' {
-                s = c - 5;
-            }
-        }
-        while s > lo && is(hay[s - 1], super::class::SCHEME) {
-            s -= 1;
-        }
+        let mut s = super::class::scheme_start(hay, lo, c);
         if c - s > 32 {
             return Eval::Reject;
         }
