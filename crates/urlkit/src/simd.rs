@@ -307,26 +307,31 @@ mod avx2 {
     pub(super) fn count_last(s: &[u8], needle: u8) -> (usize, Option<usize>) {
         let len = s.len();
         let n = _mm256_set1_epi8(needle as i8);
-        let (mut count, mut last) = (0, None);
+        // `end`: one past the last needle so far, 0 for none. No branch depends on where the
+        // needles are (a line break every few dozen bytes of prose is a coin toss per block):
+        // a block without one contributes 0 to the `max`.
+        let (mut count, mut end) = (0, 0);
         let mut i = 0;
-        while i + 32 <= len {
+        while i + 64 <= len {
+            let m = u64::from(equal32(s, i, n)) | u64::from(equal32(s, i + 32, n)) << 32;
+            count += m.count_ones() as usize;
+            end = end.max((i + 64 - m.leading_zeros() as usize) * usize::from(m != 0));
+            i += 64;
+        }
+        if i + 32 <= len {
             let m = equal32(s, i, n);
-            if m != 0 {
-                count += m.count_ones() as usize;
-                last = Some(i + 31 - m.leading_zeros() as usize);
-            }
+            count += m.count_ones() as usize;
+            end = end.max((i + 32 - m.leading_zeros() as usize) * usize::from(m != 0));
             i += 32;
         }
         if i < len {
             // The last block overlaps bytes already counted: they are shifted out.
             let base = len - 32;
             let m = equal32(s, base, n) >> (i - base) << (i - base);
-            if m != 0 {
-                count += m.count_ones() as usize;
-                last = Some(base + 31 - m.leading_zeros() as usize);
-            }
+            count += m.count_ones() as usize;
+            end = end.max((base + 32 - m.leading_zeros() as usize) * usize::from(m != 0));
         }
-        (count, last)
+        (count, end.checked_sub(1))
     }
 
     /// A bit per byte of the 32 at `at` (with `at + 32 <= s.len()`) equal to `n`'s bytes.
