@@ -107,28 +107,27 @@ pub(crate) fn try_count_last(s: &[u8], needle: u8) -> Option<(usize, Option<usiz
     None
 }
 
-/// The trigger bytes of the text finder: up to two single bytes (`:` and `@`) and the start
-/// of `www.`.
+/// The triggers of the text finder: `:` (only after a byte of a given class: the last byte
+/// of a scheme), `@`, and the start of `www.`.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Triggers {
-    /// Two bytes (the same one twice when only one is wanted); unused when `bytes` is off.
-    needles: [u8; 2],
-    bytes: bool,
+    colon: bool,
+    at: bool,
     www: bool,
+    // Read only by the vector code, which is not built everywhere.
+    #[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
+    before_colon: AsciiClass,
 }
 
 impl Triggers {
-    /// `:` when `colon`, `@` when `at`, and a `w` three bytes before a `.` when `www`.
-    pub(crate) const fn new(colon: bool, at: bool, www: bool) -> Self {
-        let needles = match (colon, at) {
-            (true, true) => [b':', b'@'],
-            (true, false) => [b':', b':'],
-            _ => [b'@', b'@'],
-        };
+    /// `:` after a byte of `before_colon` when `colon`, `@` when `at`, and a `w` three bytes
+    /// before a `.` when `www`.
+    pub(crate) const fn new(colon: bool, at: bool, www: bool, before_colon: AsciiClass) -> Self {
         Triggers {
-            needles,
-            bytes: colon || at,
+            colon,
+            at,
             www,
+            before_colon,
         }
     }
 }
@@ -136,9 +135,10 @@ impl Triggers {
 /// The first block of 64 positions, of those from `at` on (`at`, `at + 64`, …), that holds
 /// a trigger: its start and its trigger bits (bit `j` for position `start + j`), or a start
 /// at the end and no bits when no trigger is left; `None` when no vector scan runs here (as
-/// for [`try_scan`]). A position is a trigger when its byte is one of the needles, or (with
-/// `www`) when it is a `w` with a `.` three bytes later: the caller checks the `ww` between.
-/// Positions past the end are never set, nor a `w` whose `.` would be past the end. One pass
+/// for [`try_scan`]). A position is a trigger when its byte is a `:` after a byte of the
+/// class (not at the start), an `@`, or a `w` with a `.` three bytes later (the caller checks
+/// the `ww` between), each when asked for. Positions past the end are never set, nor a `w`
+/// whose `.` would be past the end. One pass
 /// finds every kind of trigger at once, and the caller keeps the bits: a rejected candidate
 /// costs a bit clear, not a new search.
 #[inline(always)]
@@ -157,11 +157,11 @@ pub(crate) fn try_triggers(s: &[u8], at: usize, t: &Triggers) -> Option<(usize, 
 mod avx2 {
     use super::AsciiClass;
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
-        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256,
-        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256, _mm_and_si128, _mm_cmpeq_epi8,
-        _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8,
-        _mm_srli_epi16,
+        __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
+        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256, _mm_and_si128,
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128,
+        _mm_shuffle_epi8, _mm_srli_epi16,
     };
 
     /// `1 << hi` for the high nibbles of ASCII bytes, 0 for the others.
@@ -198,30 +198,41 @@ mod avx2 {
     }
 
     /// Bytes read for the 64 positions of a trigger block: a `www.` at the last one ends 3
-    /// bytes later.
+    /// bytes later (the byte before the first is read too).
     const TRIGGER_SPAN: usize = 64 + 3;
 
     /// [`super::try_triggers`] on a CPU with AVX2 (one loop per set of trigger kinds, so
     /// that the loop tests no option).
     #[target_feature(enable = "avx2")]
     pub(super) fn triggers(s: &[u8], at: usize, t: &super::Triggers) -> (usize, u64) {
-        match (t.bytes, t.www) {
-            (true, true) => trigger_blocks::<true, true>(s, at, t),
-            (true, false) => trigger_blocks::<true, false>(s, at, t),
-            (false, true) => trigger_blocks::<false, true>(s, at, t),
-            (false, false) => (s.len().max(at), 0),
+        match (t.colon, t.at, t.www) {
+            (true, true, true) => trigger_blocks::<true, true, true>(s, at, t),
+            (true, true, false) => trigger_blocks::<true, true, false>(s, at, t),
+            (true, false, true) => trigger_blocks::<true, false, true>(s, at, t),
+            (true, false, false) => trigger_blocks::<true, false, false>(s, at, t),
+            (false, true, true) => trigger_blocks::<false, true, true>(s, at, t),
+            (false, true, false) => trigger_blocks::<false, true, false>(s, at, t),
+            (false, false, true) => trigger_blocks::<false, false, true>(s, at, t),
+            (false, false, false) => (s.len().max(at), 0),
         }
     }
 
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn trigger_blocks<const BYTES: bool, const WWW: bool>(
+    fn trigger_blocks<const COLON: bool, const AT: bool, const WWW: bool>(
         s: &[u8],
         mut at: usize,
         t: &super::Triggers,
     ) -> (usize, u64) {
+        if at == 0 {
+            let bits = edge_block::<COLON, AT, WWW>(s, 0, t);
+            if bits != 0 || s.len() <= 64 {
+                return (0, bits);
+            }
+            at = 64;
+        }
         while at.saturating_add(TRIGGER_SPAN) <= s.len() {
-            if let Some(bits) = trigger_block::<BYTES, WWW>(s, at, t) {
+            if let Some(bits) = trigger_block::<COLON, AT, WWW>(s, at, t) {
                 return (at, bits);
             }
             at += 64;
@@ -229,41 +240,71 @@ mod avx2 {
         if at >= s.len() {
             return (at, 0);
         }
-        // The end of the input: a zeroed copy (a zero byte is no needle, `w` or `.`), so
-        // that nothing past the end is read or matched.
-        let mut buf = [0u8; TRIGGER_SPAN];
-        buf[..s.len() - at].copy_from_slice(&s[at..]);
-        (at, trigger_block::<BYTES, WWW>(&buf, 0, t).unwrap_or(0))
+        (at, edge_block::<COLON, AT, WWW>(s, at, t))
     }
 
-    /// The trigger bits of the 64 positions from `at` (with `at + TRIGGER_SPAN <= s.len()`),
-    /// `None` when there is none (one test for the 64).
+    /// The trigger bits of the 64 positions from `at` at the start or the end of the input:
+    /// on a zeroed copy (a zero byte is no trigger, `w`, `.` or scheme byte), so that nothing
+    /// outside `s` is read or matched.
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    fn edge_block<const COLON: bool, const AT: bool, const WWW: bool>(
+        s: &[u8],
+        at: usize,
+        t: &super::Triggers,
+    ) -> u64 {
+        let mut buf = [0u8; 1 + TRIGGER_SPAN];
+        if at > 0 {
+            buf[0] = s[at - 1];
+        }
+        let n = s.len().saturating_sub(at).min(TRIGGER_SPAN);
+        buf[1..1 + n].copy_from_slice(&s[at..at + n]);
+        trigger_block::<COLON, AT, WWW>(&buf, 1, t).unwrap_or(0)
+    }
+
+    /// The trigger bits of the 64 positions from `at` (with `1 <= at` and
+    /// `at + TRIGGER_SPAN <= s.len()`), `None` when there is none (one test for the 64).
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn trigger_block<const BYTES: bool, const WWW: bool>(
+    fn trigger_block<const COLON: bool, const AT: bool, const WWW: bool>(
         s: &[u8],
         at: usize,
         t: &super::Triggers,
     ) -> Option<u64> {
-        assert!(at + TRIGGER_SPAN <= s.len());
-        let (n0, n1) = (
-            _mm256_set1_epi8(t.needles[0] as i8),
-            _mm256_set1_epi8(t.needles[1] as i8),
-        );
+        assert!(at >= 1 && at + TRIGGER_SPAN <= s.len());
+        let (colon, at_sign) = (_mm256_set1_epi8(b':' as i8), _mm256_set1_epi8(b'@' as i8));
         let (w, dot) = (_mm256_set1_epi8(b'w' as i8), _mm256_set1_epi8(b'.' as i8));
+        // SAFETY: both arrays are 16 bytes; the loads may be unaligned.
+        let (rows, high_bits) = unsafe {
+            (
+                _mm_loadu_si128(t.before_colon.rows.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>()),
+            )
+        };
+        let (rows, high_bits) = (
+            _mm256_broadcastsi128_si256(rows),
+            _mm256_broadcastsi128_si256(high_bits),
+        );
         let half = |k: usize| -> __m256i {
-            // SAFETY: `k + 3 + 32 <= at + TRIGGER_SPAN <= s.len()` (asserted above), so
-            // both 32-byte loads are inside `s`; they may be unaligned.
-            let (v, v3) = unsafe {
+            // SAFETY: `1 <= at <= k` and `k + 3 + 32 <= at + TRIGGER_SPAN <= s.len()`
+            // (asserted above), so the three 32-byte loads at `k - 1`, `k` and `k + 3` are
+            // inside `s`; they may be unaligned.
+            let (before, v, v3) = unsafe {
                 let p = s.as_ptr().add(k);
                 (
+                    _mm256_loadu_si256(p.sub(1).cast::<__m256i>()),
                     _mm256_loadu_si256(p.cast::<__m256i>()),
                     _mm256_loadu_si256(p.add(3).cast::<__m256i>()),
                 )
             };
             let mut hit = _mm256_setzero_si256();
-            if BYTES {
-                hit = _mm256_or_si256(_mm256_cmpeq_epi8(v, n0), _mm256_cmpeq_epi8(v, n1));
+            if COLON {
+                // A `:` right after a byte that cannot end a scheme is never a URL's.
+                let outside = outside32_vec(before, rows, high_bits);
+                hit = _mm256_andnot_si256(outside, _mm256_cmpeq_epi8(v, colon));
+            }
+            if AT {
+                hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, at_sign));
             }
             if WWW {
                 let www = _mm256_and_si256(_mm256_cmpeq_epi8(v, w), _mm256_cmpeq_epi8(v3, dot));
@@ -374,6 +415,13 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     #[inline]
     fn outside32(v: __m256i, rows: __m256i, high_bits: __m256i) -> u32 {
+        _mm256_movemask_epi8(outside32_vec(v, rows, high_bits)) as u32
+    }
+
+    /// [`outside32`] as a vector: all ones in the bytes outside the class.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn outside32_vec(v: __m256i, rows: __m256i, high_bits: __m256i) -> __m256i {
         let nibble = _mm256_set1_epi8(0x0F);
         let low = _mm256_and_si256(v, nibble);
         let high = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
@@ -381,7 +429,7 @@ mod avx2 {
             _mm256_shuffle_epi8(rows, low),
             _mm256_shuffle_epi8(high_bits, high),
         );
-        _mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())) as u32
+        _mm256_cmpeq_epi8(hit, _mm256_setzero_si256())
     }
 
     /// [`outside32`] for 16 bytes.
@@ -515,9 +563,12 @@ mod tests {
             let len = (next() % 300) as usize;
             let v: Vec<u8> = (0..len).map(|_| b":@w.wa\0x"[(next() % 8) as usize]).collect();
             let (colon, at, www) = (round & 1 != 0, round & 2 != 0, round & 4 != 0);
-            let t = Triggers::new(colon, at, www);
+            let mut table = [0u8; 256];
+            table[usize::from(b'a')] = 1;
+            table[usize::from(b'w')] = 1;
+            let t = Triggers::new(colon, at, www, AsciiClass::of_bits(&table, 1));
             let hit = |j: usize| {
-                (colon && v[j] == b':')
+                (colon && v[j] == b':' && j > 0 && b"aw".contains(&v[j - 1]))
                     || (at && v[j] == b'@')
                     || (www && v[j] == b'w' && v.get(j + 3) == Some(&b'.'))
             };

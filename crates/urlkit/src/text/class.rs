@@ -124,11 +124,12 @@ const fn vector_table() -> [u8; 256] {
     t
 }
 
-static VECTOR_TABLE: [u8; 256] = vector_table();
+const VECTOR_TABLE: [u8; 256] = vector_table();
 static URL_CONTINUES: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 1);
 static HOST_NO_UNDERSCORE: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 2);
 static HOST_ANY: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 4);
-static SCHEME_BYTES: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 8);
+/// The bytes that may end a scheme: a `:` after any other byte is no URL's.
+pub(super) const SCHEME_BYTES: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 8);
 
 /// The start of the run of [`SCHEME`] bytes that ends at `end`, not before `lo`.
 #[inline]

@@ -323,7 +323,7 @@ impl Finder {
         Finder {
             options,
             www_finder: memchr::memmem::Finder::new(b"www."),
-            triggers: crate::simd::Triggers::new(colon, at, www),
+            triggers: crate::simd::Triggers::new(colon, at, www, class::SCHEME_BYTES),
             colon,
             at,
             www,
