@@ -285,40 +285,46 @@ mod avx2 {
             _mm256_broadcastsi128_si256(rows),
             _mm256_broadcastsi128_si256(high_bits),
         );
-        let half = |k: usize| -> __m256i {
-            // SAFETY: `1 <= at <= k` and `k + 3 + 32 <= at + TRIGGER_SPAN <= s.len()`
-            // (asserted above), so the three 32-byte loads at `k - 1`, `k` and `k + 3` are
-            // inside `s`; they may be unaligned.
-            let (before, v, v3) = unsafe {
-                let p = s.as_ptr().add(k);
-                (
-                    _mm256_loadu_si256(p.sub(1).cast::<__m256i>()),
-                    _mm256_loadu_si256(p.cast::<__m256i>()),
-                    _mm256_loadu_si256(p.add(3).cast::<__m256i>()),
-                )
-            };
+        // SAFETY (of the loads below): `1 <= at <= k` and
+        // `k + 3 + 32 <= at + TRIGGER_SPAN <= s.len()` (asserted above), so the 32-byte loads
+        // at `k - 1`, `k` and `k + 3` are inside `s`; they may be unaligned.
+        let load = |k: usize| unsafe { _mm256_loadu_si256(s.as_ptr().add(k).cast::<__m256i>()) };
+        let half = |k: usize| -> (__m256i, __m256i) {
+            let v = load(k);
             let mut hit = _mm256_setzero_si256();
+            let mut colons = _mm256_setzero_si256();
             if COLON {
-                // A `:` right after a byte that cannot end a scheme is never a URL's.
-                let outside = outside32_vec(before, rows, high_bits);
-                hit = _mm256_andnot_si256(outside, _mm256_cmpeq_epi8(v, colon));
+                colons = _mm256_cmpeq_epi8(v, colon);
+                hit = colons;
             }
             if AT {
                 hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, at_sign));
             }
             if WWW {
-                let www = _mm256_and_si256(_mm256_cmpeq_epi8(v, w), _mm256_cmpeq_epi8(v3, dot));
+                let www = _mm256_and_si256(_mm256_cmpeq_epi8(v, w), _mm256_cmpeq_epi8(load(k + 3), dot));
                 hit = _mm256_or_si256(hit, www);
             }
-            hit
+            (hit, colons)
         };
-        let (lo, hi) = (half(at), half(at + 32));
+        let ((lo, lo_colons), (hi, hi_colons)) = (half(at), half(at + 32));
         let any = _mm256_or_si256(lo, hi);
         if _mm256_testz_si256(any, any) == 1 {
             return None;
         }
+        // A `:` right after a byte that cannot end a scheme is never a URL's (classified only
+        // in the blocks that have a trigger at all).
+        let drop = |k: usize, hit: __m256i, colons: __m256i| {
+            let outside = outside32_vec(load(k - 1), rows, high_bits);
+            _mm256_andnot_si256(_mm256_and_si256(colons, outside), hit)
+        };
+        let (lo, hi) = if COLON {
+            (drop(at, lo, lo_colons), drop(at + 32, hi, hi_colons))
+        } else {
+            (lo, hi)
+        };
         let (lo, hi) = (_mm256_movemask_epi8(lo) as u32, _mm256_movemask_epi8(hi) as u32);
-        Some(u64::from(lo) | u64::from(hi) << 32)
+        let bits = u64::from(lo) | u64::from(hi) << 32;
+        (bits != 0).then_some(bits)
     }
 
     /// [`super::try_scan_back`] on a CPU with AVX2, for `32 <= end <= s.len()`.
