@@ -204,6 +204,28 @@ fn zero_bytes(x: u64) -> u64 {
     x.wrapping_sub(LO) & !x & HI
 }
 
+/// Whether `s` holds the byte `b`: eight bytes a step with no early exit (a link is tens of
+/// bytes; a `memchr` call costs its dispatch, a byte loop a branch per byte).
+#[inline]
+pub(super) fn has_byte(s: &[u8], b: u8) -> bool {
+    let needle = LO * u64::from(b);
+    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().unwrap_or([0; 8])) ^ needle;
+    let mut words = s.chunks_exact(8);
+    let mut found = 0;
+    for w in words.by_ref() {
+        found |= zero_bytes(word(w));
+    }
+    if s.len() >= 8 {
+        // The last eight bytes, overlapping bytes already read.
+        found |= zero_bytes(word(&s[s.len() - 8..]));
+    } else {
+        for &c in words.remainder() {
+            found |= u64::from(c == b);
+        }
+    }
+    found != 0
+}
+
 /// The first index in `i..stop` whose byte is in [`END`] or is `]`, or `stop`: a vector
 /// scan up to the first non-ASCII byte where there is one, then eight bytes at a time (a URL
 /// is tens of bytes long, and this scan runs over every one of them).
@@ -309,6 +331,16 @@ mod tests {
                     want -= 1;
                 }
                 assert_eq!(scheme_start(text, lo, end), want, "{lo} {end}");
+            }
+        }
+        for n in 0..40 {
+            for at in 0..=n {
+                let mut s = vec![b'a'; n];
+                if at < n {
+                    s[at] = b'(';
+                }
+                assert_eq!(has_byte(&s, b'('), at < n, "{n} {at}");
+                assert!(!has_byte(&s, b')'));
             }
         }
         assert_eq!(unicode_punct_before("a\u{bb}".as_bytes(), 3), 2);
