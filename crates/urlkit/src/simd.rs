@@ -19,7 +19,10 @@
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct AsciiClass {
     // Read only by the vector code, which is not built everywhere.
-    #[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
+    #[cfg_attr(
+        not(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar))),
+        allow(dead_code)
+    )]
     rows: [u8; 16],
 }
 
@@ -110,12 +113,15 @@ pub(crate) fn try_count_last(s: &[u8], needle: u8) -> Option<(usize, Option<usiz
 /// The triggers of the text finder: `:` (only after a byte of a given class: the last byte
 /// of a scheme), `@`, and the start of `www.`.
 #[derive(Debug, Clone, Copy)]
+// Read only by the vector code, which is not built everywhere.
+#[cfg_attr(
+    not(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar))),
+    allow(dead_code)
+)]
 pub(crate) struct Triggers {
     colon: bool,
     at: bool,
     www: bool,
-    // Read only by the vector code, which is not built everywhere.
-    #[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
     before_colon: AsciiClass,
 }
 
