@@ -3,10 +3,14 @@
 # the first BYTES of the prose corpus and of realworld.txt, per configuration (0 scheme,
 # 1 scheme+email, 2 all), with the ratio linkify ÷ urlkit.
 # Usage: crates/urlkit-bench/scripts/text_callgrind.sh [BYTES, default 4000000]
+# TEXT_BENCH_BIN=path runs an already built bench binary (a copy of an earlier build, for a
+# before/after on the same corpus: the prose grows with ~/.cargo/registry, so counts taken on
+# different days are not comparable).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 bytes=${1:-4000000}
-bin=$(cargo bench -p urlkit-bench --bench text --no-run --message-format=json 2>/dev/null |
+bin=${TEXT_BENCH_BIN:-}
+[ -n "$bin" ] || bin=$(cargo bench -p urlkit-bench --bench text --no-run --message-format=json 2>/dev/null |
   python3 -c 'import sys,json
 for l in sys.stdin:
     m=json.loads(l)

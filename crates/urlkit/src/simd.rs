@@ -19,7 +19,10 @@
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct AsciiClass {
     // Read only by the vector code, which is not built everywhere.
-    #[cfg_attr(not(all(feature = "std", target_arch = "x86_64")), allow(dead_code))]
+    #[cfg_attr(
+        not(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar))),
+        allow(dead_code)
+    )]
     rows: [u8; 16],
 }
 
@@ -75,6 +78,21 @@ pub(crate) fn try_scan(s: &[u8], i: usize, class: &AsciiClass) -> Option<usize> 
     None
 }
 
+/// The start of the run of `class` bytes that ends at `end`, looking back 32 bytes at most
+/// (`end - 32` when all 32 are in the class: the caller goes on byte by byte), or `None`
+/// when no vector scan runs here (as for [`try_scan`], or `end < 32`). One block for what
+/// a byte loop does in a data-dependent number of steps (the scheme before every `:`).
+#[inline(always)]
+pub(crate) fn try_scan_back(s: &[u8], end: usize, class: &AsciiClass) -> Option<usize> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if end >= 32 && end <= s.len() && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::scan_back` enables.
+        return Some(unsafe { avx2::scan_back(s, end, class) });
+    }
+    let _ = (s, end, class);
+    None
+}
+
 /// The number of `needle` bytes in `s` and the index of the last one, or `None` when no
 /// vector count runs here (as for [`try_scan`], or fewer than 32 bytes in `s`): one pass
 /// where `memchr`'s count and `memrchr` make two, each with its own setup (the text finder
@@ -92,14 +110,64 @@ pub(crate) fn try_count_last(s: &[u8], needle: u8) -> Option<(usize, Option<usiz
     None
 }
 
+/// The triggers of the text finder: `:` (only after a byte of a given class: the last byte
+/// of a scheme), `@`, and the start of `www.`.
+#[derive(Debug, Clone, Copy)]
+// Read only by the vector code, which is not built everywhere.
+#[cfg_attr(
+    not(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar))),
+    allow(dead_code)
+)]
+pub(crate) struct Triggers {
+    colon: bool,
+    at: bool,
+    www: bool,
+    before_colon: AsciiClass,
+}
+
+impl Triggers {
+    /// `:` after a byte of `before_colon` when `colon`, `@` when `at`, and a `w` three bytes
+    /// before a `.` when `www`.
+    pub(crate) const fn new(colon: bool, at: bool, www: bool, before_colon: AsciiClass) -> Self {
+        Triggers {
+            colon,
+            at,
+            www,
+            before_colon,
+        }
+    }
+}
+
+/// The first block of 64 positions, of those from `at` on (`at`, `at + 64`, …), that holds
+/// a trigger: its start and its trigger bits (bit `j` for position `start + j`), or a start
+/// at the end and no bits when no trigger is left; `None` when no vector scan runs here (as
+/// for [`try_scan`]). A position is a trigger when its byte is a `:` after a byte of the
+/// class (not at the start), an `@`, or a `w` with a `.` three bytes later (the caller checks
+/// the `ww` between), each when asked for. Positions past the end are never set, nor a `w`
+/// whose `.` would be past the end. One pass
+/// finds every kind of trigger at once, and the caller keeps the bits: a rejected candidate
+/// costs a bit clear, not a new search.
+#[inline(always)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub(crate) fn try_triggers(s: &[u8], at: usize, t: &Triggers) -> Option<(usize, u64)> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::triggers` enables.
+        return Some(unsafe { avx2::triggers(s, at, t) });
+    }
+    let _ = (s, at, t);
+    None
+}
+
 #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
 mod avx2 {
     use super::AsciiClass;
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm256_and_si256, _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8,
-        _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_setzero_si256,
-        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128,
-        _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
+        __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
+        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256, _mm_and_si128,
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128,
+        _mm_shuffle_epi8, _mm_srli_epi16,
     };
 
     /// `1 << hi` for the high nibbles of ASCII bytes, 0 for the others.
@@ -135,31 +203,188 @@ mod avx2 {
         })
     }
 
+    /// Bytes read for the 64 positions of a trigger block: a `www.` at the last one ends 3
+    /// bytes later (the byte before the first is read too).
+    const TRIGGER_SPAN: usize = 64 + 3;
+
+    /// [`super::try_triggers`] on a CPU with AVX2 (one loop per set of trigger kinds, so
+    /// that the loop tests no option).
+    #[target_feature(enable = "avx2")]
+    pub(super) fn triggers(s: &[u8], at: usize, t: &super::Triggers) -> (usize, u64) {
+        match (t.colon, t.at, t.www) {
+            (true, true, true) => trigger_blocks::<true, true, true>(s, at, t),
+            (true, true, false) => trigger_blocks::<true, true, false>(s, at, t),
+            (true, false, true) => trigger_blocks::<true, false, true>(s, at, t),
+            (true, false, false) => trigger_blocks::<true, false, false>(s, at, t),
+            (false, true, true) => trigger_blocks::<false, true, true>(s, at, t),
+            (false, true, false) => trigger_blocks::<false, true, false>(s, at, t),
+            (false, false, true) => trigger_blocks::<false, false, true>(s, at, t),
+            (false, false, false) => (s.len().max(at), 0),
+        }
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn trigger_blocks<const COLON: bool, const AT: bool, const WWW: bool>(
+        s: &[u8],
+        mut at: usize,
+        t: &super::Triggers,
+    ) -> (usize, u64) {
+        if at == 0 {
+            let bits = edge_block::<COLON, AT, WWW>(s, 0, t);
+            if bits != 0 || s.len() <= 64 {
+                return (0, bits);
+            }
+            at = 64;
+        }
+        while at.saturating_add(TRIGGER_SPAN) <= s.len() {
+            if let Some(bits) = trigger_block::<COLON, AT, WWW>(s, at, t) {
+                return (at, bits);
+            }
+            at += 64;
+        }
+        if at >= s.len() {
+            return (at, 0);
+        }
+        (at, edge_block::<COLON, AT, WWW>(s, at, t))
+    }
+
+    /// The trigger bits of the 64 positions from `at` at the start or the end of the input:
+    /// on a zeroed copy (a zero byte is no trigger, `w`, `.` or scheme byte), so that nothing
+    /// outside `s` is read or matched.
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    fn edge_block<const COLON: bool, const AT: bool, const WWW: bool>(
+        s: &[u8],
+        at: usize,
+        t: &super::Triggers,
+    ) -> u64 {
+        let mut buf = [0u8; 1 + TRIGGER_SPAN];
+        if at > 0 {
+            buf[0] = s[at - 1];
+        }
+        let n = s.len().saturating_sub(at).min(TRIGGER_SPAN);
+        buf[1..1 + n].copy_from_slice(&s[at..at + n]);
+        trigger_block::<COLON, AT, WWW>(&buf, 1, t).unwrap_or(0)
+    }
+
+    /// The trigger bits of the 64 positions from `at` (with `1 <= at` and
+    /// `at + TRIGGER_SPAN <= s.len()`), `None` when there is none (one test for the 64).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn trigger_block<const COLON: bool, const AT: bool, const WWW: bool>(
+        s: &[u8],
+        at: usize,
+        t: &super::Triggers,
+    ) -> Option<u64> {
+        assert!(at >= 1 && at + TRIGGER_SPAN <= s.len());
+        let (colon, at_sign) = (_mm256_set1_epi8(b':' as i8), _mm256_set1_epi8(b'@' as i8));
+        let (w, dot) = (_mm256_set1_epi8(b'w' as i8), _mm256_set1_epi8(b'.' as i8));
+        // SAFETY: both arrays are 16 bytes; the loads may be unaligned.
+        let (rows, high_bits) = unsafe {
+            (
+                _mm_loadu_si128(t.before_colon.rows.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>()),
+            )
+        };
+        let (rows, high_bits) = (
+            _mm256_broadcastsi128_si256(rows),
+            _mm256_broadcastsi128_si256(high_bits),
+        );
+        // SAFETY (of the loads below): `1 <= at <= k` and
+        // `k + 3 + 32 <= at + TRIGGER_SPAN <= s.len()` (asserted above), so the 32-byte loads
+        // at `k - 1`, `k` and `k + 3` are inside `s`; they may be unaligned.
+        let load = |k: usize| unsafe { _mm256_loadu_si256(s.as_ptr().add(k).cast::<__m256i>()) };
+        let half = |k: usize| -> (__m256i, __m256i) {
+            let v = load(k);
+            let mut hit = _mm256_setzero_si256();
+            let mut colons = _mm256_setzero_si256();
+            if COLON {
+                colons = _mm256_cmpeq_epi8(v, colon);
+                hit = colons;
+            }
+            if AT {
+                hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(v, at_sign));
+            }
+            if WWW {
+                let www = _mm256_and_si256(_mm256_cmpeq_epi8(v, w), _mm256_cmpeq_epi8(load(k + 3), dot));
+                hit = _mm256_or_si256(hit, www);
+            }
+            (hit, colons)
+        };
+        let ((lo, lo_colons), (hi, hi_colons)) = (half(at), half(at + 32));
+        let any = _mm256_or_si256(lo, hi);
+        if _mm256_testz_si256(any, any) == 1 {
+            return None;
+        }
+        // A `:` right after a byte that cannot end a scheme is never a URL's (classified only
+        // in the blocks that have a trigger at all).
+        let drop = |k: usize, hit: __m256i, colons: __m256i| {
+            let outside = outside32_vec(load(k - 1), rows, high_bits);
+            _mm256_andnot_si256(_mm256_and_si256(colons, outside), hit)
+        };
+        let (lo, hi) = if COLON {
+            (drop(at, lo, lo_colons), drop(at + 32, hi, hi_colons))
+        } else {
+            (lo, hi)
+        };
+        let (lo, hi) = (_mm256_movemask_epi8(lo) as u32, _mm256_movemask_epi8(hi) as u32);
+        let bits = u64::from(lo) | u64::from(hi) << 32;
+        (bits != 0).then_some(bits)
+    }
+
+    /// [`super::try_scan_back`] on a CPU with AVX2, for `32 <= end <= s.len()`.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn scan_back(s: &[u8], end: usize, class: &AsciiClass) -> usize {
+        assert!((32..=s.len()).contains(&end));
+        // SAFETY: the arrays are 16 bytes, and the 32 bytes before `end` are inside `s`
+        // (just checked); the loads may be unaligned.
+        let (rows, high_bits, v) = unsafe {
+            (
+                _mm_loadu_si128(class.rows.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>()),
+                _mm256_loadu_si256(s.as_ptr().add(end - 32).cast::<__m256i>()),
+            )
+        };
+        let bad = outside32(
+            v,
+            _mm256_broadcastsi128_si256(rows),
+            _mm256_broadcastsi128_si256(high_bits),
+        );
+        // Bit `j` is byte `end - 32 + j`: the highest outsider is the byte before the run.
+        end - bad.leading_zeros() as usize
+    }
+
     /// [`super::try_count_last`] on a CPU with AVX2 and POPCNT, for `s` of at least 32 bytes.
     #[target_feature(enable = "avx2,popcnt")]
     pub(super) fn count_last(s: &[u8], needle: u8) -> (usize, Option<usize>) {
         let len = s.len();
         let n = _mm256_set1_epi8(needle as i8);
-        let (mut count, mut last) = (0, None);
+        // `end`: one past the last needle so far, 0 for none. No branch depends on where the
+        // needles are (a line break every few dozen bytes of prose is a coin toss per block):
+        // a block without one contributes 0 to the `max`.
+        let (mut count, mut end) = (0, 0);
         let mut i = 0;
-        while i + 32 <= len {
+        while i + 64 <= len {
+            let m = u64::from(equal32(s, i, n)) | u64::from(equal32(s, i + 32, n)) << 32;
+            count += m.count_ones() as usize;
+            end = end.max((i + 64 - m.leading_zeros() as usize) * usize::from(m != 0));
+            i += 64;
+        }
+        if i + 32 <= len {
             let m = equal32(s, i, n);
-            if m != 0 {
-                count += m.count_ones() as usize;
-                last = Some(i + 31 - m.leading_zeros() as usize);
-            }
+            count += m.count_ones() as usize;
+            end = end.max((i + 32 - m.leading_zeros() as usize) * usize::from(m != 0));
             i += 32;
         }
         if i < len {
             // The last block overlaps bytes already counted: they are shifted out.
             let base = len - 32;
             let m = equal32(s, base, n) >> (i - base) << (i - base);
-            if m != 0 {
-                count += m.count_ones() as usize;
-                last = Some(base + 31 - m.leading_zeros() as usize);
-            }
+            count += m.count_ones() as usize;
+            end = end.max((base + 32 - m.leading_zeros() as usize) * usize::from(m != 0));
         }
-        (count, last)
+        (count, end.checked_sub(1))
     }
 
     /// A bit per byte of the 32 at `at` (with `at + 32 <= s.len()`) equal to `n`'s bytes.
@@ -202,6 +427,13 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     #[inline]
     fn outside32(v: __m256i, rows: __m256i, high_bits: __m256i) -> u32 {
+        _mm256_movemask_epi8(outside32_vec(v, rows, high_bits)) as u32
+    }
+
+    /// [`outside32`] as a vector: all ones in the bytes outside the class.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn outside32_vec(v: __m256i, rows: __m256i, high_bits: __m256i) -> __m256i {
         let nibble = _mm256_set1_epi8(0x0F);
         let low = _mm256_and_si256(v, nibble);
         let high = _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble);
@@ -209,7 +441,7 @@ mod avx2 {
             _mm256_shuffle_epi8(rows, low),
             _mm256_shuffle_epi8(high_bits, high),
         );
-        _mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())) as u32
+        _mm256_cmpeq_epi8(hit, _mm256_setzero_si256())
     }
 
     /// [`outside32`] for 16 bytes.
@@ -319,6 +551,52 @@ mod tests {
                     }
                     for (i, &naive) in next.iter().enumerate() {
                         assert_eq!(try_scan(&v, i, &class), Some(naive), "{len} {bad} {i}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Trigger blocks against a byte-by-byte search, for every set of trigger kinds, on
+    /// random text rich in `:`, `@`, `w` and `.`, from every start.
+    #[test]
+    fn triggers_match_naive() {
+        if !vectors_here() {
+            return;
+        }
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..if cfg!(miri) { 4 } else { 300 } {
+            let len = (next() % 300) as usize;
+            let v: Vec<u8> = (0..len).map(|_| b":@w.wa\0x"[(next() % 8) as usize]).collect();
+            let (colon, at, www) = (round & 1 != 0, round & 2 != 0, round & 4 != 0);
+            let mut table = [0u8; 256];
+            table[usize::from(b'a')] = 1;
+            table[usize::from(b'w')] = 1;
+            let t = Triggers::new(colon, at, www, AsciiClass::of_bits(&table, 1));
+            let hit = |j: usize| {
+                (colon && v[j] == b':' && j > 0 && b"aw".contains(&v[j - 1]))
+                    || (at && v[j] == b'@')
+                    || (www && v[j] == b'w' && v.get(j + 3) == Some(&b'.'))
+            };
+            for from in 0..=len + 1 {
+                let Some((blk, bits)) = try_triggers(&v, from, &t) else {
+                    return;
+                };
+                let first = (from..len).find(|&j| hit(j));
+                match first {
+                    None => assert_eq!(bits, 0, "{v:?} {from}"),
+                    Some(j) => {
+                        assert_eq!(blk, from + (j - from) / 64 * 64, "{v:?} {from}");
+                        for k in 0..64 {
+                            let want = blk + k < len && hit(blk + k);
+                            assert_eq!(bits >> k & 1 == 1, want, "{v:?} {from} {k}");
+                        }
                     }
                 }
             }

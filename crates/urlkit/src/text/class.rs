@@ -1,6 +1,6 @@
 //! Byte classes of the text scanner, one bit each in a const table.
 
-use crate::simd::{try_scan, AsciiClass};
+use crate::simd::{try_scan, try_scan_back, AsciiClass};
 
 /// Whitespace: space, tab, line feed, vertical tab, form feed, carriage return.
 pub(super) const WS: u16 = 1;
@@ -101,7 +101,7 @@ pub(super) fn is(b: u8, class: u16) -> bool {
 }
 
 /// The bytes of the vector classes: bit 0 continues a bare URL (not [`END`], not `]`), bit 1
-/// is a [`HOST`] byte other than `_`, bit 2 any [`HOST`] byte.
+/// is a [`HOST`] byte other than `_`, bit 2 any [`HOST`] byte, bit 3 a [`SCHEME`] byte.
 const fn vector_table() -> [u8; 256] {
     let mut t = [0u8; 256];
     let mut b = 0;
@@ -116,15 +116,47 @@ const fn vector_table() -> [u8; 256] {
         if v & HOST != 0 {
             t[b] |= 4;
         }
+        if v & SCHEME != 0 {
+            t[b] |= 8;
+        }
         b += 1;
     }
     t
 }
 
-static VECTOR_TABLE: [u8; 256] = vector_table();
+const VECTOR_TABLE: [u8; 256] = vector_table();
 static URL_CONTINUES: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 1);
 static HOST_NO_UNDERSCORE: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 2);
 static HOST_ANY: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 4);
+/// The bytes that may end a scheme: a `:` after any other byte is no URL's.
+pub(super) const SCHEME_BYTES: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 8);
+
+/// The start of the run of [`SCHEME`] bytes that ends at `end`, not before `lo`.
+#[inline]
+pub(super) fn scheme_start(s: &[u8], lo: usize, end: usize) -> usize {
+    let mut k = end;
+    if let Some(j) = try_scan_back(s, end, &SCHEME_BYTES) {
+        // Exact unless all 32 bytes were scheme bytes: then the loop below goes on.
+        if j + 32 > end || j <= lo {
+            return j.max(lo);
+        }
+        k = j;
+    } else if let Some(&[a, b, c, d]) = s.get(end.wrapping_sub(4)..end) {
+        // `http` and `https`, most of the schemes in any text, in one step each.
+        let w = u32::from_le_bytes([a, b, c, d]) | 0x2020_2020;
+        if end >= lo + 5 {
+            if w == u32::from_le_bytes(*b"http") {
+                k = end - 4;
+            } else if w == u32::from_le_bytes(*b"ttps") && s[end - 5] | 0x20 == b'h' {
+                k = end - 5;
+            }
+        }
+    }
+    while k > lo && is(s[k - 1], SCHEME) {
+        k -= 1;
+    }
+    k
+}
 
 /// The end of the run of [`HOST`] bytes from `k` (at most `stop`), and whether an
 /// underscore was among them: a vector scan where there is one (a run without `_` first,
@@ -170,6 +202,28 @@ const HI: u64 = 0x8080_8080_8080_8080;
 #[inline(always)]
 fn zero_bytes(x: u64) -> u64 {
     x.wrapping_sub(LO) & !x & HI
+}
+
+/// Whether `s` holds the byte `b`: eight bytes a step with no early exit (a link is tens of
+/// bytes; a `memchr` call costs its dispatch, a byte loop a branch per byte).
+#[inline]
+pub(super) fn has_byte(s: &[u8], b: u8) -> bool {
+    let needle = LO * u64::from(b);
+    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().unwrap_or([0; 8])) ^ needle;
+    let mut words = s.chunks_exact(8);
+    let mut found = 0;
+    for w in words.by_ref() {
+        found |= zero_bytes(word(w));
+    }
+    if s.len() >= 8 {
+        // The last eight bytes, overlapping bytes already read.
+        found |= zero_bytes(word(&s[s.len() - 8..]));
+    } else {
+        for &c in words.remainder() {
+            found |= u64::from(c == b);
+        }
+    }
+    found != 0
 }
 
 /// The first index in `i..stop` whose byte is in [`END`] or is `]`, or `stop`: a vector
@@ -266,6 +320,27 @@ mod tests {
                     host_run(&s, 0, n),
                     (n.min(want), s[..n.min(want)].contains(&b'_'))
                 );
+            }
+        }
+        // The scheme before a colon: every end and floor, runs up to and past 32 bytes.
+        let text = b"x http:y HTTPS:z a+b-c.d:e <ftp: 12ab:\xC3\xA9http:0123456789abcdefghijklmnopqrstuvwxyz0123456789:";
+        for end in 0..=text.len() {
+            for lo in 0..=end {
+                let mut want = end;
+                while want > lo && is(text[want - 1], SCHEME) {
+                    want -= 1;
+                }
+                assert_eq!(scheme_start(text, lo, end), want, "{lo} {end}");
+            }
+        }
+        for n in 0..40 {
+            for at in 0..=n {
+                let mut s = vec![b'a'; n];
+                if at < n {
+                    s[at] = b'(';
+                }
+                assert_eq!(has_byte(&s, b'('), at < n, "{n} {at}");
+                assert!(!has_byte(&s, b')'));
             }
         }
         assert_eq!(unicode_punct_before("a\u{bb}".as_bytes(), 3), 2);

@@ -295,6 +295,7 @@ impl Options {
 pub struct Finder {
     options: Options,
     www_finder: memchr::memmem::Finder<'static>,
+    triggers: crate::simd::Triggers,
     colon: bool,
     at: bool,
     www: bool,
@@ -322,6 +323,7 @@ impl Finder {
         Finder {
             options,
             www_finder: memchr::memmem::Finder::new(b"www."),
+            triggers: crate::simd::Triggers::new(colon, at, www, class::SCHEME_BYTES),
             colon,
             at,
             www,

@@ -168,7 +168,7 @@ impl Cx<'_> {
             let (opens, closes) = counts[pair].get_or_insert_with(|| {
                 let link = &hay[start..end];
                 // Markdown's `[text](https://…)`: no opener inside, every trailing closer goes.
-                if memchr::memchr(open, link).is_none() {
+                if !super::class::has_byte(link, open) {
                     return (0, usize::MAX);
                 }
                 let mut counts = (0, 0);

@@ -1,6 +1,7 @@
-//! The scanner: finds trigger bytes with `memchr` (`:` for schemes and the `URL:` prefix,
-//! `@` for email addresses, the string `www.`), then evaluates one candidate around each
-//! trigger, parsing nothing and allocating nothing.
+//! The scanner: finds the triggers (`:` for schemes and the `URL:` prefix, `@` for email
+//! addresses, the string `www.`) in one vector pass over 64 bytes at a time (or with
+//! `memchr` and `memmem` where there is no vector pass), then evaluates one candidate around
+//! each trigger, parsing nothing and allocating nothing.
 //!
 //! The same scanner serves a whole string and a stream window. Over a window it may answer
 //! [`Step::Need`]: a decision depends on bytes past the window's end. Every look-back is
@@ -206,6 +207,11 @@ pub(crate) struct Scanner {
     sym_valid: bool,
     next_www: usize,
     www_valid: bool,
+    /// The vector trigger bits of the 64 positions from `blk` (see `simd::try_triggers`);
+    /// bits before `pos` are stale.
+    blk: usize,
+    blk_bits: u64,
+    blk_valid: bool,
     skipping: bool,
     /// The last `www.` domain run: start, run end, end, start of its last two segments, verdict.
     pub www_run: Option<(usize, usize, usize, usize, bool)>,
@@ -220,6 +226,9 @@ impl Scanner {
             sym_valid: false,
             next_www: 0,
             www_valid: false,
+            blk: 0,
+            blk_bits: 0,
+            blk_valid: false,
             skipping: false,
             www_run: None,
         }
@@ -232,6 +241,7 @@ impl Scanner {
         self.floor = self.floor.saturating_sub(by);
         self.sym_valid = false;
         self.www_valid = false;
+        self.blk_valid = false;
         self.www_run = None;
     }
 
@@ -259,7 +269,57 @@ impl Scanner {
     fn need(&mut self, from: usize) -> Step {
         self.sym_valid = false;
         self.www_valid = false;
+        self.blk_valid = false;
         Step::Need(from.saturating_sub(LOOKBACK))
+    }
+
+    /// The first trigger at or after `pos` (`NONE` when there is none) from the cached
+    /// vector trigger bits, or `None` when no vector scan runs here. Each 64 bytes are
+    /// classified once, whatever the number of candidates in them.
+    #[inline]
+    fn vector_trigger(&mut self, f: &Finder, hay: &[u8]) -> Option<usize> {
+        if !self.blk_valid || self.pos < self.blk || self.pos >= self.blk + 64 {
+            let (blk, bits) = crate::simd::try_triggers(hay, self.pos, &f.triggers)?;
+            (self.blk, self.blk_bits, self.blk_valid) = (blk, bits, true);
+            self.pos = self.pos.max(blk);
+        }
+        loop {
+            // Bits before `pos` are done (a block found further on moved `pos` to its start).
+            let bits = self.blk_bits & (!0u64 << (self.pos - self.blk));
+            if bits == 0 {
+                if self.blk + 64 >= hay.len() {
+                    return Some(NONE);
+                }
+                let (blk, bits) = crate::simd::try_triggers(hay, self.blk + 64, &f.triggers)?;
+                if bits == 0 {
+                    return Some(NONE);
+                }
+                (self.blk, self.blk_bits) = (blk, bits);
+                self.pos = blk;
+                continue;
+            }
+            let t = self.blk + bits.trailing_zeros() as usize;
+            // A `w` with a `.` three bytes on: `www.` only with `ww` between.
+            if hay[t] == b'w' && hay.get(t + 1..t + 3) != Some(&b"ww"[..]) {
+                self.blk_bits &= !(1u64 << (t - self.blk));
+                continue;
+            }
+            return Some(t);
+        }
+    }
+
+    /// The first trigger at or after `pos` (`NONE` when there is none) by `memchr` and
+    /// `memmem`, each search's answer kept until it is passed.
+    fn memchr_trigger(&mut self, f: &Finder, hay: &[u8]) -> usize {
+        if !self.sym_valid || (self.next_sym < self.pos) {
+            self.next_sym = Self::find_sym(f, hay, self.pos);
+            self.sym_valid = true;
+        }
+        if !self.www_valid || (self.next_www < self.pos) {
+            self.next_www = Self::find_www(f, hay, self.pos);
+            self.www_valid = true;
+        }
+        self.next_sym.min(self.next_www)
     }
 
     /// Finds the next occurrence at or after `pos`.
@@ -282,15 +342,10 @@ impl Scanner {
                     }
                 }
             }
-            if !self.sym_valid || (self.next_sym < self.pos) {
-                self.next_sym = Self::find_sym(f, hay, self.pos);
-                self.sym_valid = true;
-            }
-            if !self.www_valid || (self.next_www < self.pos) {
-                self.next_www = Self::find_www(f, hay, self.pos);
-                self.www_valid = true;
-            }
-            let t = self.next_sym.min(self.next_www);
+            let t = match self.vector_trigger(f, hay) {
+                Some(t) => t,
+                None => self.memchr_trigger(f, hay),
+            };
             if t == NONE {
                 if eof {
                     self.pos = hay.len();
@@ -306,7 +361,8 @@ impl Scanner {
                 floor: self.floor,
                 finder: f,
             };
-            let is_www = t == self.next_www;
+            // The other triggers are `:` and `@`.
+            let is_www = hay[t] == b'w';
             let eval = if is_www {
                 cx.www(t, &mut self.www_run)
             } else if hay[t] == b':' {
@@ -325,10 +381,12 @@ impl Scanner {
                 Eval::Reject => {
                     // Every trigger before `t + 1` is done: a window may drop what precedes.
                     self.pos = t + 1;
-                    if is_www {
-                        self.next_www = Self::find_www(f, hay, t + 1);
-                    } else {
-                        self.next_sym = Self::find_sym(f, hay, t + 1);
+                    if !self.blk_valid {
+                        if is_www {
+                            self.next_www = Self::find_www(f, hay, t + 1);
+                        } else {
+                            self.next_sym = Self::find_sym(f, hay, t + 1);
+                        }
                     }
                 }
                 Eval::More => return self.need(self.pos.min(t)),
@@ -350,20 +408,8 @@ impl Cx<'_> {
             Ok(None) => (true, false),
             Err(e) => return e,
         };
-        let mut s = c;
         let lo = self.floor.max(c.saturating_sub(33));
-        // `http` and `https`, most of the schemes in any text, in one step each.
-        if let (true, Some(&[a, b, d, e])) = (c >= lo + 5, hay.get(c.wrapping_sub(4)..c)) {
-            let w = u32::from_le_bytes([a, b, d, e]) | 0x2020_2020;
-            if w == u32::from_le_bytes(*b"http") {
-                s = c - 4;
-            } else if w == u32::from_le_bytes(*b"ttps") && hay[c - 5] | 0x20 == b'h' {
-                s = c - 5;
-            }
-        }
-        while s > lo && is(hay[s - 1], super::class::SCHEME) {
-            s -= 1;
-        }
+        let mut s = super::class::scheme_start(hay, lo, c);
         if c - s > 32 {
             return Eval::Reject;
         }

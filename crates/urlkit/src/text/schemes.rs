@@ -56,10 +56,23 @@ pub(super) fn known(scheme: &[u8]) -> Option<Rule> {
         return None;
     }
     // The bytes as one big-endian number, lower-cased at once: every scheme byte but an
-    // upper-case letter already has the 0x20 bit (digits, `+`, `-`, `.`).
-    let mut buf = [0u8; 8];
-    buf[8 - n..].copy_from_slice(scheme);
-    let lowered = u64::from_be_bytes(buf) | (0x2020_2020_2020_2020 >> (8 * (8 - n)));
+    // upper-case letter already has the 0x20 bit (digits, `+`, `-`, `.`). Built from two
+    // overlapping loads (their common bytes agree), not by copying into a zeroed buffer:
+    // reading back a word just written byte by byte stalls on every `:` of a text.
+    let be = |k: usize, len: usize| {
+        scheme[k..k + len]
+            .iter()
+            .fold(0u64, |w, &b| w << 8 | u64::from(b))
+    };
+    let word = match n {
+        1..=3 => be(0, n),
+        _ => {
+            let head = u32::from_be_bytes([scheme[0], scheme[1], scheme[2], scheme[3]]);
+            let tail = u32::from_be_bytes([scheme[n - 4], scheme[n - 3], scheme[n - 2], scheme[n - 1]]);
+            u64::from(head) << (8 * (n - 4)) | u64::from(tail)
+        }
+    };
+    let lowered = word | (0x2020_2020_2020_2020 >> (8 * (8 - n)));
     const AUTHORITY: Rule = Rule::Authority { empty_host: false };
     const HTTP: u64 = key(b"http");
     const HTTPS: u64 = key(b"https");
@@ -286,5 +299,44 @@ impl Cx<'_> {
             return Err(Eval::Reject);
         }
         self.need(k + 1, |b| !is(b, END)).map(|_| k + 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{known, Rule};
+
+    /// Every built-in name in any case, and near misses of every length.
+    #[test]
+    fn known_names() {
+        let names = [
+            "http", "https", "ftp", "ftps", "sftp", "ws", "wss", "nntp", "telnet", "tn3270", "gopher",
+            "wais", "prospero", "ssh", "git", "svn", "rsync", "irc", "ircs", "rtsp", "rtmp", "smb", "nfs",
+            "imap", "pop", "ldap", "ldaps", "file", "mailto", "news", "snews", "tel", "fax", "sms", "urn",
+            "data", "sip", "sips", "xmpp", "geo", "magnet",
+        ];
+        for name in names {
+            assert!(known(name.as_bytes()).is_some(), "{name}");
+            assert_eq!(
+                known(name.to_uppercase().as_bytes()),
+                known(name.as_bytes()),
+                "{name}"
+            );
+            for cut in 1..name.len() {
+                let (head, tail) = name.split_at(cut);
+                assert!(!names.contains(&head) || known(head.as_bytes()).is_some());
+                assert!(!names.contains(&tail) || known(tail.as_bytes()).is_some());
+                if !names.contains(&head) {
+                    assert_eq!(known(head.as_bytes()), None, "{head}");
+                }
+            }
+            assert_eq!(known(format!("x{name}").as_bytes()), None, "{name}");
+            assert_eq!(known(format!("{name}1").as_bytes()), None, "{name}");
+        }
+        assert_eq!(known(b"HtTpS"), Some(Rule::Authority { empty_host: false }));
+        assert_eq!(known(b"mailto"), Some(Rule::Mailto));
+        assert_eq!(known(b"prospero"), Some(Rule::Authority { empty_host: false }));
+        assert_eq!(known(b""), None);
+        assert_eq!(known(b"prosperos"), None);
     }
 }
