@@ -319,7 +319,7 @@ impl List {
     /// assert_eq!(list.split("食狮.公司.cn").unwrap().registrable_domain(), Some("食狮.公司.cn"));
     /// assert!(list.split("127.0.0.1").is_none());
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn split<'a>(&self, host: &'a str) -> Option<Parts<'a>> {
         match self.walk::<false>(host.as_bytes()) {
             Walk::Found {
@@ -410,7 +410,7 @@ impl List {
 
     /// The formal algorithm over `host`'s bytes, right to left. `UNICODE`: the host is
     /// canonical already (lower-case, maybe non-ASCII), so only its labels are checked.
-    #[inline]
+    #[inline(always)]
     fn walk<const UNICODE: bool>(&self, b: &[u8]) -> Walk {
         let end = match b.last() {
             Some(b'.') => b.len() - 1,
