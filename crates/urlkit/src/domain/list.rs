@@ -1,13 +1,13 @@
-//! The [Public Suffix List](https://publicsuffix.org/list/) compiled into one hash table of
-//! suffixes, and its lookup.
+//! The [Public Suffix List](https://publicsuffix.org/list/) compiled into a trie of labels
+//! kept in one hash table, and its lookup.
 //!
 //! Every rule (`com`, `*.ck`, `!www.ck`) and every shorter suffix of a rule (`ck` for
-//! `*.ck`) is an entry keyed by its text; an entry's flags say which kinds of rule end there
-//! and in which section. A host is looked up right to left: one pass over its bytes keeps the
-//! hash of the suffix read so far, so each label costs one probe, and the walk stops at the
-//! first suffix with no entry (no longer rule can match past it). IDN rules are entered both
-//! as written (Unicode) and in their `xn--` form, so hosts match in either form without a
-//! conversion.
+//! `*.ck`) is a node, keyed by its parent node and its leftmost label; a node's flags say
+//! which kinds of rule end there and in which section. A host is looked up right to left,
+//! one probe per label: each probe hashes that label alone (one word for labels of up to 8
+//! bytes, which are then compared inside the slot), and the walk stops at the first label
+//! with no node (no longer rule can match past it). IDN rules are entered both as written
+//! (Unicode) and in their `xn--` form, so hosts match in either form without a conversion.
 
 use crate::domain::{Parts, Section};
 use alloc::borrow::Cow;
@@ -26,16 +26,24 @@ const PRIVATE: u8 = 3;
 /// Some entry is this entry with one more label in front.
 const DEEPER: u8 = 64;
 
-/// One slot of the table; `len == 0` marks an empty slot (no suffix is empty).
+/// The parent of the top-level labels' nodes (no slot has this index).
+const ROOT: u32 = u32::MAX;
+
+/// One node of the trie, in the slot of the table its hash chose; a zero `tag` marks an
+/// empty slot (no label is empty). A node's id is its slot's index.
 #[derive(Clone, Copy, Default)]
 struct Slot {
-    /// Entries of up to 8 bytes: their bytes (as [`hash_of`] reads them), compared without
-    /// reading `names`; longer ones: their hash.
+    /// Labels of up to 8 bytes: their bytes (as [`label_word`] reads them), compared without
+    /// reading `names`; longer ones: their [`long_key`].
     key: u64,
-    start: u32,
-    len: u16,
-    flags: u8,
+    /// The parent node's id (or [`ROOT`]) in bits 0–31, the label's length in bits 32–47
+    /// (labels longer than `u16::MAX` bytes are never entered) and the flags in bits 56–63:
+    /// one compare checks parent and length.
+    tag: u64,
 }
+
+/// The parent and length bits of [`Slot::tag`].
+const TAG_NODE: u64 = (1 << 48) - 1;
 
 /// A Public Suffix List: the rules of a `public_suffix_list.dat`, ready for lookups.
 ///
@@ -52,11 +60,13 @@ struct Slot {
 /// # Ok::<(), urlkit::domain::ListError>(())
 /// ```
 pub struct List {
-    filter: Box<[u64]>,
-    /// The length of the longest entry: longer suffixes are not looked up.
+    filter: Box<[u64; FILTER_BITS / 64]>,
+    /// The length of the longest label: longer ones are not looked up.
     longest: usize,
     slots: Box<[Slot]>,
-    /// The entries' text, one after another.
+    /// For each slot whose label is longer than 8 bytes: where its text starts in `names`.
+    starts: Box<[u32]>,
+    /// The text of the labels longer than 8 bytes, one after another.
     names: String,
     rules: usize,
     version: Option<String>,
@@ -96,30 +106,51 @@ impl fmt::Display for ListError {
 #[cfg(feature = "std")]
 impl std::error::Error for ListError {}
 
-/// The hash of a suffix and its slot key (see [`Slot::key`]). Up to 8 bytes: the bytes
-/// themselves, folded by one wide multiply; longer: two (overlapping) loads of the first and
-/// last 8 bytes and every whole 8 bytes in between, folded likewise.
+/// The key of a label longer than 8 bytes: its first, last and every whole 8 bytes in
+/// between (overlapping loads), folded by wide multiplies.
 #[inline]
-fn hash_of(s: &[u8]) -> (u64, u64) {
+fn long_key(s: &[u8]) -> u64 {
     let len = s.len();
-    if len <= 8 {
-        let key = if len == 8 { read8(s, 0) } else { load_short(s) };
-        return (
-            fold(key ^ 0xa076_1d64_78bd_642f, 0xe703_7ed1_a0b4_28db ^ len as u64),
-            key,
-        );
-    }
     let mut lo = read8(s, 0);
     let mut i = 8;
     while i + 8 < len {
         lo = fold(lo ^ read8(s, i), 0x9e37_79b9_7f4a_7c15);
         i += 8;
     }
-    let hash = fold(
+    fold(
         lo ^ 0x8ebc_6af0_9c88_c6e3,
         read8(s, len - 8) ^ 0x5899_65cc_7537_4cc3 ^ len as u64,
-    );
-    (hash, hash)
+    )
+}
+
+/// The bytes `host[start..end]` (1 to 8 of them) in a little-endian word, zero above them:
+/// one load ending at `end` shifted down when the host has 8 bytes there, else the short
+/// head of the host shifted down.
+#[inline(always)]
+fn label_word(host: &[u8], start: usize, end: usize) -> u64 {
+    if end >= 8 {
+        read8(host, end - 8) >> (8 * (8 - (end - start)))
+    } else {
+        load_short(&host[..end]) >> (8 * start)
+    }
+}
+
+/// [`long_key`] for labels longer than 16 bytes (rare), out of line.
+#[inline(never)]
+fn longer_key(s: &[u8]) -> u64 {
+    long_key(s)
+}
+
+/// The parent and length bits of a node's [`Slot::tag`].
+#[inline(always)]
+fn node_tag(len: usize, parent: u32) -> u64 {
+    u64::from(parent) | (len as u64) << 32
+}
+
+/// The hash of a node: its label's key and its tag, folded by one wide multiply.
+#[inline(always)]
+fn node_hash(key: u64, tag: u64) -> u64 {
+    fold(key ^ 0xa076_1d64_78bd_642f, 0xe703_7ed1_a0b4_28db ^ tag)
 }
 
 #[inline(always)]
@@ -288,7 +319,7 @@ impl List {
     /// assert_eq!(list.split("食狮.公司.cn").unwrap().registrable_domain(), Some("食狮.公司.cn"));
     /// assert!(list.split("127.0.0.1").is_none());
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn split<'a>(&self, host: &'a str) -> Option<Parts<'a>> {
         match self.walk::<false>(host.as_bytes()) {
             Walk::Found {
@@ -297,66 +328,89 @@ impl List {
                 section,
             } => Some(Parts::new(Cow::Borrowed(host), suffix, registrable, section)),
             Walk::Invalid => None,
-            Walk::NotCanonical => {
-                let canonical = if host.is_ascii() {
-                    host.to_ascii_lowercase()
-                } else {
-                    let (text, result) = crate::host::domain_to_unicode(host);
-                    result.ok()?;
-                    // The Unicode form must be its own canonical form, or splitting it again
-                    // would differ (fuzz finding F5: a Punycode label decoding to an `xn--`
-                    // label with a NUL, which UTS 46 then refuses).
-                    if !text.is_ascii() {
-                        let (again, result) = crate::host::domain_to_unicode(&text);
-                        if result.is_err() || again != text {
-                            return None;
-                        }
-                    }
-                    text
-                };
-                match self.walk::<true>(canonical.as_bytes()) {
-                    Walk::Found {
-                        suffix,
-                        registrable,
-                        section,
-                    } => Some(Parts::new(Cow::Owned(canonical), suffix, registrable, section)),
-                    _ => None,
-                }
-            }
+            Walk::NotCanonical => self.split_canonicalized(host),
         }
     }
 
-    /// The entry for `text`.
-    #[inline(always)]
-    fn find(&self, text: &[u8]) -> Option<u8> {
-        if text.len() > self.longest {
-            return None;
+    /// [`List::split`] for a host that is not in canonical form: lower-cased, or through
+    /// ToUnicode, then walked. Out of line, so that the canonical case inlines small.
+    #[cold]
+    #[inline(never)]
+    fn split_canonicalized<'a>(&self, host: &'a str) -> Option<Parts<'a>> {
+        let canonical = if host.is_ascii() {
+            host.to_ascii_lowercase()
+        } else {
+            let (text, result) = crate::host::domain_to_unicode(host);
+            result.ok()?;
+            // The Unicode form must be its own canonical form, or splitting it again would
+            // differ (fuzz finding F5: a Punycode label decoding to an `xn--` label with a
+            // NUL, which UTS 46 then refuses).
+            if !text.is_ascii() {
+                let (again, result) = crate::host::domain_to_unicode(&text);
+                if result.is_err() || again != text {
+                    return None;
+                }
+            }
+            text
+        };
+        match self.walk::<true>(canonical.as_bytes()) {
+            Walk::Found {
+                suffix,
+                registrable,
+                section,
+            } => Some(Parts::new(Cow::Owned(canonical), suffix, registrable, section)),
+            _ => None,
         }
-        let (hash, key) = hash_of(text);
-        let bit = (hash >> 40) as usize % FILTER_BITS;
-        if self.filter[bit / 64] & (1 << (bit % 64)) == 0 {
+    }
+
+    /// The node for `host[start..end]` under `parent`: its id and flags.
+    #[inline(always)]
+    fn child(&self, parent: u32, host: &[u8], start: usize, end: usize) -> Option<(u32, u8)> {
+        let len = end - start;
+        let key = if len <= 8 {
+            label_word(host, start, end)
+        } else if len <= 16 {
+            long_key(&host[start..end])
+        } else if len <= self.longest {
+            longer_key(&host[start..end])
+        } else {
             return None;
+        };
+        let tag = node_tag(len, parent);
+        let hash = node_hash(key, tag);
+        // Top-level labels are nearly always found; below them most are not, and the filter
+        // answers those without touching the table.
+        if parent != ROOT {
+            let bit = (hash >> 40) as usize % FILTER_BITS;
+            if self.filter[bit / 64] & (1 << (bit % 64)) == 0 {
+                return None;
+            }
         }
         let mask = self.slots.len() - 1;
         let mut i = hash as usize & mask;
         loop {
-            let slot = &self.slots[i];
-            if slot.len == 0 {
-                return None;
+            let slot = self.slots[i];
+            if slot.key == key && slot.tag & TAG_NODE == tag && (len <= 8 || self.named(i, &host[start..end]))
+            {
+                return Some((i as u32, (slot.tag >> 56) as u8));
             }
-            if slot.key == key && usize::from(slot.len) == text.len() {
-                let start = slot.start as usize;
-                if text.len() <= 8 || self.names.as_bytes().get(start..start + text.len()) == Some(text) {
-                    return Some(slot.flags);
-                }
+            if slot.tag == 0 {
+                return None;
             }
             i = (i + 1) & mask;
         }
     }
 
+    /// Whether the label of slot `i` (longer than 8 bytes) is `label`.
+    #[inline(never)]
+    fn named(&self, i: usize, label: &[u8]) -> bool {
+        let at = self.starts[i] as usize;
+        self.names.as_bytes().get(at..at + label.len()) == Some(label)
+    }
+
     /// The formal algorithm over `host`'s bytes, right to left. `UNICODE`: the host is
     /// canonical already (lower-case, maybe non-ASCII), so only its labels are checked.
-    #[inline]
+    #[inline(always)]
     fn walk<const UNICODE: bool>(&self, b: &[u8]) -> Walk {
         let end = match b.last() {
             Some(b'.') => b.len() - 1,
@@ -366,51 +420,65 @@ impl List {
         if host.is_empty() || b[0] == b'[' {
             return Walk::Invalid;
         }
+        if host.len() >= 64 {
+            return self.walk_long::<UNICODE>(host);
+        }
         // The whole host is checked first: canonical bytes, no empty label.
-        let dots = match scan::<UNICODE>(host) {
+        let dots = match scan_short::<UNICODE>(host) {
             Ok(dots) => dots,
             Err(problem) => return problem,
         };
-        // The start of the label that ends before `to` (a dot or the end).
-        let label_start = |to: usize| -> usize {
-            match dots {
-                // Hosts of up to 64 bytes: the highest dot below `to` in the bitmap.
-                Some(bits) => {
-                    let below = bits & (u64::MAX >> (64 - to));
-                    if below == 0 {
-                        0
-                    } else {
-                        64 - below.leading_zeros() as usize
-                    }
-                }
-                None => host[..to].iter().rposition(|&c| c == b'.').map_or(0, |d| d + 1),
-            }
-        };
-        let mut i = label_start(end);
-        if ends_in_a_number(&host[i..]) {
+        // Bit `k + 1` for a dot at `k`, and bit 0 as if a dot stood before the host: the
+        // start of the label that ends before `to` is then the highest bit up to `to` (no
+        // zero test needed, hosts are shorter than 64 bytes here).
+        let starts = dots << 1 | 1;
+        self.labels(host, |to| {
+            (starts & (2u64 << to).wrapping_sub(1)).ilog2() as usize
+        })
+    }
+
+    /// [`List::walk`] for hosts of 64 bytes or more.
+    #[inline(never)]
+    fn walk_long<const UNICODE: bool>(&self, host: &[u8]) -> Walk {
+        if let Err(problem) = scan::<UNICODE>(host) {
+            return problem;
+        }
+        self.labels(host, |to| {
+            host[..to].iter().rposition(|&c| c == b'.').map_or(0, |d| d + 1)
+        })
+    }
+
+    /// The formal algorithm over a checked host's labels, right to left; `label_start(to)`
+    /// is where the label ending before `to` (a dot or the end) starts.
+    #[inline(always)]
+    fn labels(&self, host: &[u8], label_start: impl Fn(usize) -> usize) -> Walk {
+        let mut end = host.len();
+        let mut start = label_start(end);
+        if ends_in_a_number(&host[start..]) {
             return Walk::Invalid;
         }
         // The default rule `*`: the last label.
-        let mut suffix = i;
+        let mut suffix = start;
         let mut section = Section::Unlisted;
         // The wildcard (and its section) that the next label would complete.
         let mut wild: Option<Section> = None;
+        let mut node = ROOT;
         loop {
             if let Some(s) = wild.take() {
-                suffix = i;
+                suffix = start;
                 section = s;
             }
-            let Some(flags) = self.find(&host[i..]) else {
+            let Some((id, flags)) = self.child(node, host, start, end) else {
                 break;
             };
             if flags & (EXCEPTION | EXCEPTION << PRIVATE) != 0 {
                 // The exception rule's label is not part of the suffix.
-                suffix = i + label_len(&host[i..]) + 1;
+                suffix = end + 1;
                 section = Section::of(flags & EXCEPTION != 0);
                 break;
             }
             if flags & (RULE | RULE << PRIVATE) != 0 {
-                suffix = i;
+                suffix = start;
                 section = Section::of(flags & RULE != 0);
             }
             if flags & (WILD | WILD << PRIVATE) != 0 {
@@ -418,10 +486,12 @@ impl List {
             } else if flags & DEEPER == 0 {
                 break;
             }
-            if i == 0 {
+            if start == 0 {
                 break;
             }
-            i = label_start(i - 1);
+            node = id;
+            end = start - 1;
+            start = label_start(end);
         }
         let registrable = (suffix > 0).then(|| label_start(suffix - 1));
         Walk::Found {
@@ -432,71 +502,155 @@ impl List {
     }
 }
 
-/// The length of the first label of `s`.
-fn label_len(s: &[u8]) -> usize {
-    s.iter().position(|&c| c == b'.').unwrap_or(s.len())
-}
-
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGH: u64 = 0x8080_8080_8080_8080;
 
-/// Checks a host (its trailing dot removed) eight bytes at a time: no empty label (no dot
-/// first, last or after a dot) and, unless `UNICODE`, only lower-case ASCII. For hosts of up
-/// to 64 bytes it also returns a bitmap of their dots (bit `k` for byte `k`).
+/// Checks a host shorter than 64 bytes (its trailing dot removed) 16 bytes at a time: no empty
+/// label (no dot first, last or after a dot) and, unless `UNICODE`, only lower-case ASCII.
+/// Returns a bitmap of its dots (bit `k` for byte `k`).
+#[inline(always)]
+fn scan_short<const UNICODE: bool>(host: &[u8]) -> Result<u64, Walk> {
+    let len = host.len();
+    let mut dots = 0u64;
+    let mut odd = 0u32;
+    if len < 16 {
+        // Zero above the host's bytes (zero bytes are neither dots nor odd).
+        let (lo, hi) = if len > 8 {
+            (read8(host, 0), read8(host, len - 8) >> (8 * (16 - len)))
+        } else if len == 8 {
+            (read8(host, 0), 0)
+        } else {
+            (load_short(host), 0)
+        };
+        let (d, o) = chunk(lo, hi);
+        dots = u64::from(d);
+        odd = o;
+    } else {
+        // Whole chunks, then one ending at the end (overlapping: its bits agree).
+        let mut at = 0;
+        while at + 16 < len {
+            let (d, o) = chunk(read8(host, at), read8(host, at + 8));
+            dots |= u64::from(d) << at;
+            odd |= o;
+            at += 16;
+        }
+        let at = len - 16;
+        let (d, o) = chunk(read8(host, at), read8(host, at + 8));
+        dots |= u64::from(d) << at;
+        odd |= o;
+    }
+    if dots & 1 != 0 || dots >> (len - 1) != 0 || dots & (dots >> 1) != 0 {
+        return Err(Walk::Invalid);
+    }
+    if !UNICODE && odd != 0 {
+        return Err(Walk::NotCanonical);
+    }
+    Ok(dots)
+}
+
+/// 16 bytes (`lo` then `hi`, little-endian): a bit for each dot, and a bit for each byte
+/// that is upper-case ASCII or not ASCII.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urlkit_scalar)))]
+#[inline(always)]
+fn chunk(lo: u64, hi: u64) -> (u32, u32) {
+    // SAFETY: `chunk_sse2` only needs SSE2, which this build enables (the `cfg` above; it is
+    // part of x86-64).
+    #[allow(unsafe_code)]
+    unsafe {
+        chunk_sse2(lo, hi)
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urlkit_scalar)))]
+#[target_feature(enable = "sse2")]
 #[inline]
-fn scan<const UNICODE: bool>(host: &[u8]) -> Result<Option<u64>, Walk> {
+fn chunk_sse2(lo: u64, hi: u64) -> (u32, u32) {
+    use core::arch::x86_64::{
+        _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        _mm_set_epi64x,
+    };
+    let v = _mm_set_epi64x(hi as i64, lo as i64);
+    let dot = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'.' as i8))) as u32;
+    // `A`..=`Z` moved to -128..=-103, the only bytes below -102 after the shift.
+    let upper = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(0x3f)), _mm_set1_epi8(-102));
+    // Non-ASCII bytes have their high bit set already.
+    let odd = _mm_movemask_epi8(_mm_or_si128(v, upper)) as u32;
+    (dot, odd)
+}
+
+/// [`chunk`] eight bytes at a time, for other targets (and `--cfg urlkit_scalar`).
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urlkit_scalar))))]
+#[inline(always)]
+fn chunk(lo: u64, hi: u64) -> (u32, u32) {
+    let word = |w: u64| -> (u32, u32) {
+        let (dot, odd) = word_flags(w);
+        // One bit per byte: the high bits gathered into the top byte by a multiply.
+        let gather = |x: u64| (((x >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56) as u32;
+        (gather(dot), gather(odd & HIGH))
+    };
+    let (dl, ol) = word(lo);
+    let (dh, oh) = word(hi);
+    (dl | dh << 8, ol | oh << 8)
+}
+
+/// A word's dots and odd bytes (upper-case ASCII or non-ASCII), in the high bit of their
+/// byte (`odd` may have other bits set too).
+#[inline(always)]
+fn word_flags(w: u64) -> (u64, u64) {
+    // Dots: bytes equal to 0x2E, exactly (no borrow between bytes).
+    let t = w ^ (ONES * u64::from(b'.'));
+    let dot = !(((t & !HIGH) + !HIGH) | t) & HIGH;
+    // Non-ASCII, or ASCII from `A` (0x41) to `Z` (0x5A). Carries only come out of non-ASCII
+    // bytes, which are reported anyway.
+    let odd = w | ((w.wrapping_add(ONES * 0x3f)) & !w.wrapping_add(ONES * 0x25));
+    (dot, odd)
+}
+
+/// Checks a host of 64 bytes or more (its trailing dot removed) eight bytes at a time: no
+/// empty label (no dot first, last or after a dot) and, unless `UNICODE`, only lower-case
+/// ASCII.
+fn scan<const UNICODE: bool>(host: &[u8]) -> Result<(), Walk> {
     if host[0] == b'.' || host[host.len() - 1] == b'.' {
         return Err(Walk::Invalid);
     }
     let mut odd = 0; // non-canonical bytes, in the high bit of their byte
     let mut doubled = 0; // dots after a dot
     let mut previous = 0; // the last word's dot flags
-    let mut bitmap = 0u64;
     let len = host.len();
-    let mut word = |k: usize, w: u64| {
-        // Dots: bytes equal to 0x2E, exactly (no borrow between bytes).
-        let t = w ^ (ONES * u64::from(b'.'));
-        let dot = !(((t & !HIGH) + !HIGH) | t) & HIGH;
+    let mut word = |w: u64| {
+        let (dot, o) = word_flags(w);
         doubled |= dot & ((dot << 8) | (previous >> 56));
         previous = dot;
-        if !UNICODE {
-            // Non-ASCII, or ASCII from `A` (0x41) to `Z` (0x5A). Carries only come out of
-            // non-ASCII bytes, which are reported anyway.
-            odd |= w | ((w.wrapping_add(ONES * 0x3f)) & !w.wrapping_add(ONES * 0x25));
-        }
-        if k < 8 {
-            // One bit per byte: the high bits gathered into the top byte by a multiply.
-            let bits = ((dot >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56;
-            bitmap |= bits << (8 * k);
-        }
+        odd |= o;
     };
     for k in 0..len / 8 {
-        word(k, read8(host, 8 * k));
+        word(read8(host, 8 * k));
     }
     let rest = len % 8;
     if rest != 0 {
-        // The last bytes, zero above them (zero bytes are neither dots nor odd): the last
-        // whole word shifted down, or the short host itself.
-        let w = if len >= 8 {
-            read8(host, len - 8) >> (8 * (8 - rest))
-        } else {
-            load_short(host)
-        };
-        word(len / 8, w);
+        // The last bytes, zero above them: the last whole word shifted down.
+        word(read8(host, len - 8) >> (8 * (8 - rest)));
     }
     if doubled != 0 {
         return Err(Walk::Invalid);
     }
-    if odd & HIGH != 0 {
+    if !UNICODE && odd & HIGH != 0 {
         return Err(Walk::NotCanonical);
     }
-    Ok((host.len() <= 64).then_some(bitmap))
+    Ok(())
 }
 
 /// The URL Standard's [ends in a number checker](https://url.spec.whatwg.org/#ends-in-a-number-checker)
 /// on the last label: all digits, or `0x`/`0X` and hex digits.
 #[inline]
 fn ends_in_a_number(label: &[u8]) -> bool {
+    // Most last labels end in a letter that no number ends in.
+    if !matches!(
+        label.last(),
+        Some(b'0'..=b'9' | b'a'..=b'f' | b'A'..=b'F' | b'x' | b'X')
+    ) {
+        return false;
+    }
     if label.iter().all(u8::is_ascii_digit) {
         return true;
     }
@@ -568,30 +722,60 @@ impl Builder {
 
     fn finish(self, version: Option<String>) -> List {
         let size = (self.entries.len() * 2).next_power_of_two().max(16);
+        let mask = size - 1;
         let mut slots = alloc::vec![Slot::default(); size].into_boxed_slice();
-        let mut filter = alloc::vec![0u64; FILTER_BITS / 64].into_boxed_slice();
+        let mut starts = alloc::vec![0u32; size].into_boxed_slice();
+        let mut filter = Box::new([0u64; FILTER_BITS / 64]);
         let mut names = String::new();
-        for (name, flags) in &self.entries {
-            let (hash, key) = hash_of(name.as_bytes());
+        let mut longest = 0;
+        // Parents before their children (fewer labels first), so that a parent's id is
+        // known when its children are entered; within a depth, in text order.
+        let mut order: alloc::vec::Vec<(&String, u8)> = self.entries.iter().map(|(k, &v)| (k, v)).collect();
+        order.sort_by_key(|(name, _)| name.bytes().filter(|&c| c == b'.').count());
+        let mut ids: alloc::collections::BTreeMap<&str, u32> = alloc::collections::BTreeMap::new();
+        for (name, flags) in order {
+            let (label, parent) = match name.split_once('.') {
+                Some((label, rest)) => match ids.get(rest) {
+                    Some(&parent) => (label, parent),
+                    None => continue, // under a label left out below
+                },
+                None => (name.as_str(), ROOT),
+            };
+            // No host label is longer than `u16::MAX` bytes in practice; such a rule (and
+            // the rules under it) could never be reached through `len`, so it is left out.
+            if u16::try_from(label.len()).is_err() {
+                continue;
+            }
+            let bytes = label.as_bytes();
+            let key = if bytes.len() <= 8 {
+                label_word(bytes, 0, bytes.len())
+            } else {
+                long_key(bytes)
+            };
+            let tag = node_tag(bytes.len(), parent);
+            let hash = node_hash(key, tag);
             let bit = (hash >> 40) as usize % FILTER_BITS;
             filter[bit / 64] |= 1 << (bit % 64);
-            let mut i = hash as usize & (size - 1);
-            while slots[i].len != 0 {
-                i = (i + 1) & (size - 1);
+            let mut i = hash as usize & mask;
+            while slots[i].tag != 0 {
+                i = (i + 1) & mask;
             }
-            // Rules longer than a DNS name (253 bytes) can never match; clamp to keep `u16`.
             slots[i] = Slot {
                 key,
-                start: names.len() as u32,
-                len: name.len().min(usize::from(u16::MAX)) as u16,
-                flags: *flags,
+                tag: tag | u64::from(flags) << 56,
             };
-            names.push_str(name);
+            if bytes.len() > 8 {
+                starts[i] = names.len() as u32;
+                names.push_str(label);
+            }
+            longest = longest.max(bytes.len());
+            ids.insert(name.as_str(), i as u32);
         }
         List {
             filter,
-            longest: self.entries.keys().map(String::len).max().unwrap_or(0),
+            longest,
             slots,
+            starts,
             names,
             rules: self.rules,
             version,
