@@ -185,6 +185,19 @@ fn lint_url(
     if seen.line_break && VIEW_SCHEMES.contains(&scheme) {
         rfc1738::check(input, out);
     }
+    // A canonical input of RFC 3986 characters only is a URI (see [`Scan::rfc3986`]): the
+    // strict parse is not needed to know it succeeds.
+    if canonical && scan.rfc3986 {
+        #[cfg(debug_assertions)]
+        {
+            let uri = UriRef::parse(input);
+            debug_assert!(uri.is_ok(), "canonical {input:?} of uri characters: {uri:?}");
+            let mut none = Vec::new();
+            differential::check(url, &Generic::read(input, uri), spans, &mut none);
+            debug_assert!(none.is_empty(), "canonical {input:?} has differentials: {none:?}");
+        }
+        return;
+    }
     let uri = UriRef::parse(input);
     // An RFC 3986 parse of a WHATWG serialization finds the same components, byte for
     // byte (a missing root path aside, which both read as `/`); debug builds check it.
@@ -262,6 +275,20 @@ struct Scan {
     /// A `%` escape [`encoding::check`] looks at: a control, `%25`, or in the path `/`,
     /// `\` or `.`.
     percent: bool,
+    /// Every byte is an RFC 3986 character where the grammar allows it: ASCII
+    /// alphanumerics, ``!$&'()*+,-./:;=@_~``, `%` with two hex digits, `?`, one `#`.
+    ///
+    /// A canonical input (the WHATWG serialization, or that less a root path's `/`) of these
+    /// bytes is then an RFC 3986 `URI`: the scheme has the same syntax in both; userinfo,
+    /// domain, opaque host and port hold no `/`, `?`, `#`, `[`, `]` and nothing but these
+    /// (the serializer encodes `:` and `@` in the userinfo; hosts forbid `:`, `@`, `/`; an
+    /// IPv6 literal holds `[` and is not such an input), so each is `userinfo`, `reg-name`,
+    /// `port`; the path after an authority is empty or starts with `/` (`path-abempty`); a
+    /// path without one never starts with `//` (the serializer writes `/.` before it), so it
+    /// is `path-absolute`, `path-rootless` or `path-empty`; every byte of these is a
+    /// `pchar` or `/`; the query and fragment allow `?` and `/` too, and the first `#` ends
+    /// the query. Debug builds check it with the strict parser.
+    rfc3986: bool,
 }
 
 impl Scan {
@@ -269,6 +296,7 @@ impl Scan {
     const UNKNOWN: Scan = Scan {
         invalid_unit: true,
         percent: true,
+        rfc3986: false,
     };
 
     /// A vector (or table) scan for plain bytes that stops at `%`, `?`, `#` and anything
@@ -313,6 +341,7 @@ impl Scan {
         Scan {
             invalid_unit: false,
             percent,
+            rfc3986: true,
         }
     }
 }

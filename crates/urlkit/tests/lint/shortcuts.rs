@@ -8,11 +8,13 @@
 //! - one scan of a canonical input's bytes decides whether the percent-escape checks run;
 //! - one pass over the domain decides the strict-UTS 46 question, whether the IDN checks
 //!   run (an `xn--` label) and whether a label is too long;
-//! - the differential check is skipped for canonical inputs that RFC 3986 accepts;
+//! - the differential check is skipped for canonical inputs that RFC 3986 accepts, and the
+//!   strict parse itself for canonical inputs whose every byte is a URI character;
 //! - schemes, hosts and credentials are ruled out by a first byte, a domain, a flag.
 //!
-//! (Debug builds also assert that the domain pass agrees with `surely_strict_ascii` and that
-//! a skipped differential check would have found nothing, on every input the tests lint.)
+//! (Debug builds also assert that the domain pass agrees with `surely_strict_ascii`, that
+//! a skipped differential check would have found nothing and that a skipped strict parse
+//! would have succeeded, on every input the tests lint.)
 
 use crate::{codes, find, not_raised, parser_errors, raised};
 use urlkit::lint::{lint, Code, Severity};
@@ -218,5 +220,36 @@ fn non_canonical_inputs_still_get_the_differential() {
     ] {
         assert!(!canonical(input));
         assert!(codes(input).contains(&"L050"), "{input:?}: {:?}", codes(input));
+    }
+}
+
+#[test]
+fn canonical_inputs_rfc_3986_rejects_still_get_its_note() {
+    // The strict parse of a canonical input is skipped only when every byte is an RFC 3986
+    // character where the grammar allows it; these canonical inputs hold one that is not.
+    for (input, text) in [
+        ("https://example.com/?a=|b", ""),
+        ("https://example.com/a[b]", ""),
+        ("https://example.com/a%zz", ""),
+        ("https://example.com/#a#b", ""),
+        ("https://example.com/?a^b", ""),
+        ("foo://h/a|b", ""),
+        ("foo:a{b", ""),
+    ] {
+        assert!(canonical(input), "{input:?} is not canonical");
+        assert_eq!(raised(input, Code::NotRfc3986), text, "{input:?}");
+    }
+    // Canonical and made of URI characters only: a URI, so no note.
+    for input in [
+        "https://example.com/a;b='c'/@x:y?q=!$&()*+,;=/?:@#f/?:@",
+        "http://u:p@h.example:8080/%41~_-.",
+        "foo:a:b/c",
+        "foo://h",
+        "web+x:/.//p",
+        "file:///etc/hosts",
+        "http://[::1]/",
+    ] {
+        assert!(canonical(input), "{input:?} is not canonical");
+        not_raised(input, Code::NotRfc3986);
     }
 }
