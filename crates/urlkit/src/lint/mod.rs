@@ -59,6 +59,7 @@ mod rfc1738;
 mod spans;
 
 use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 pub use address::{address_class, embedded_ipv4, is_localhost_name, AddressClass, Embedding};
@@ -132,13 +133,25 @@ pub fn lint(input: &str) -> Vec<Finding> {
     for e in errors {
         let at = e.position().min(input.len());
         let end = input[at..].chars().next().map_or(at, |c| at + c.len_utf8());
-        let message = format!("{} ({})", e.kind().description(), e.kind().spec_name());
+        let message = validation_message(e.kind());
         out.push(Finding::new(Code::ValidationError, at..end, message).with_detail(Detail::Validation(e)));
     }
     if out.len() > 1 {
         out.sort_by_key(|f| (f.span().start, f.code()));
     }
     out
+}
+
+/// `description (spec-name)`, put together without the formatting machinery (a listening
+/// parse of a damaged input reports several errors).
+fn validation_message(kind: crate::ErrorKind) -> String {
+    let (description, name) = (kind.description(), kind.spec_name());
+    let mut message = String::with_capacity(description.len() + name.len() + 3);
+    message.push_str(description);
+    message.push_str(" (");
+    message.push_str(name);
+    message.push(')');
+    message
 }
 
 fn not_a_url(input: &str, e: ParseError, out: &mut Vec<Finding>) {
@@ -213,10 +226,46 @@ fn lint_url(
     let generic = Generic::read(input, uri);
     if let Via::Split(e) = generic.via {
         let at = e.position().min(input.len());
-        let message = format!("not an rfc 3986 uri nor an rfc 3987 iri: {e}");
+        let message = not_rfc3986_message(&e);
         out.push(Finding::new(Code::NotRfc3986, at..at, message));
     }
     differential::check(url, &generic, spans, out);
+}
+
+/// `not an rfc 3986 uri nor an rfc 3987 iri: ` and the strict parser's error as it displays
+/// itself, put together without the formatting machinery but for the character found.
+fn not_rfc3986_message(e: &crate::rfc3986::ParseError) -> String {
+    use core::fmt::Write;
+    let rule = e.expected().name();
+    let mut message = String::with_capacity(80 + rule.len());
+    message.push_str("not an rfc 3986 uri nor an rfc 3987 iri: expected ");
+    message.push_str(rule);
+    message.push_str(" at byte ");
+    push_decimal(&mut message, e.position());
+    message.push_str(", found ");
+    match e.found() {
+        // A `String` takes any write.
+        Some(c) => drop(write!(message, "{c:?}")),
+        None => message.push_str("end of input"),
+    }
+    debug_assert_eq!(message, format!("not an rfc 3986 uri nor an rfc 3987 iri: {e}"));
+    message
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(s: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // ASCII digits.
+    s.push_str(core::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// Whether `input` is what the parser serializes `url` as, or that without the final `/`

@@ -201,15 +201,28 @@ pub(crate) fn is_url_code_point(c: char) -> bool {
 /// for the invalid-URL-unit validation error. Only called when someone listens for errors.
 pub(crate) fn first_invalid_url_unit(s: &str) -> Option<usize> {
     let b = s.as_bytes();
-    for (i, c) in s.char_indices() {
-        if c == '%' {
+    let mut i = 0;
+    // Byte by byte through ASCII (a table look-up each), decoding only non-ASCII characters.
+    while let Some(&c) = b.get(i) {
+        if c == b'%' {
             let ok = b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
                 && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
             if !ok {
                 return Some(i);
             }
-        } else if !is_url_code_point(c) {
-            return Some(i);
+            i += 1;
+        } else if c.is_ascii() {
+            if !ASCII_URL_CODE_POINT[usize::from(c)] {
+                return Some(i);
+            }
+            i += 1;
+        } else {
+            // `i` follows a whole character, so it is a boundary.
+            let ch = s[i..].chars().next()?;
+            if !is_url_code_point(ch) {
+                return Some(i);
+            }
+            i += ch.len_utf8();
         }
     }
     None
