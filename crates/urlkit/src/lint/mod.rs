@@ -155,7 +155,7 @@ fn validation_message(kind: crate::ErrorKind) -> String {
 }
 
 fn not_a_url(input: &str, e: ParseError, out: &mut Vec<Finding>) {
-    let mut spans = LazySpans::new(input, false, false);
+    let mut spans = LazySpans::new(input, false, false, None);
     let at = e.position().min(input.len());
     let message = format!("the whatwg parser fails: {e}");
     out.push(Finding::new(Code::NotAUrl, at..at, message));
@@ -173,7 +173,12 @@ fn lint_url(
 ) {
     let special = url.is_special();
     let scheme = url.scheme();
-    let spans = &mut LazySpans::new(input, special, scheme == "file");
+    let spans = &mut LazySpans::new(input, special, scheme == "file", canonical.then_some(url));
+    // Debug builds take the spans of every canonical input, which checks them against a scan.
+    #[cfg(debug_assertions)]
+    if canonical {
+        spans.get();
+    }
     checks::scheme(url, spans, out);
     // Credentials and userinfo like a host need a user name or a password.
     if url.has_credentials() {
