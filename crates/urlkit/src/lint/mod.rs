@@ -171,9 +171,13 @@ fn lint_url(
     canonical: bool,
     out: &mut Vec<Finding>,
 ) {
-    let special = url.is_special();
     let scheme = url.scheme();
-    let spans = &mut LazySpans::new(input, special, scheme == "file", canonical.then_some(url));
+    // The spans of a canonical input come from the URL, which needs no scheme class.
+    let spans = &mut if canonical {
+        LazySpans::new(input, false, false, Some(url))
+    } else {
+        LazySpans::new(input, url.is_special(), scheme == "file", None)
+    };
     // Debug builds take the spans of every canonical input, which checks them against a scan.
     #[cfg(debug_assertions)]
     if canonical {
@@ -196,7 +200,7 @@ fn lint_url(
         }
     }
     let seen = if scan.percent {
-        encoding::check(input, spans, special, out)
+        encoding::check(input, spans, url.is_special(), out)
     } else {
         encoding::Seen::default()
     };
@@ -400,6 +404,47 @@ impl Scan {
     }
 }
 
+/// The 8 bytes of `body` from `at` as a little-endian word; past the end of `body`, `a`s.
+#[inline(always)]
+fn word_at(body: &[u8], at: usize) -> u64 {
+    const LETTERS: u64 = u64::from_ne_bytes([b'a'; 8]);
+    if let Some(w) = body.get(at..at + 8) {
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(w);
+        return u64::from_le_bytes(bytes);
+    }
+    let rest = body.len() - at;
+    if body.len() >= 8 {
+        // The last 8 bytes, shifted down past those already seen, letters above.
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(&body[body.len() - 8..]);
+        let shift = 8 * (8 - rest) as u32;
+        return u64::from_le_bytes(bytes) >> shift | LETTERS << (64 - shift);
+    }
+    let mut w = LETTERS;
+    for (k, &c) in body[at..].iter().enumerate() {
+        let lane = 8 * k as u32;
+        w = w & !(0xff << lane) | u64::from(c) << lane;
+    }
+    w
+}
+
+/// For an 8-byte word: whether each byte is an ASCII lower-case letter, digit, `-` or `.`,
+/// and the high bit of each `.` byte.
+#[inline(always)]
+fn lower_ldh_dots(w: u64) -> (bool, u64) {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = ONES * 0x80;
+    // Per byte below 0x80: the high bit set where the byte is in `lo..=hi` (no byte carries
+    // into the next: each sum stays below 0x100).
+    let within = |lo: u8, hi: u8| {
+        w.wrapping_add(ONES * u64::from(0x80 - lo)) & !w.wrapping_add(ONES * u64::from(0x7f - hi)) & HIGH
+    };
+    let dot = within(b'.', b'.');
+    let ok = within(b'a', b'z') | within(b'0', b'9') | within(b'-', b'-') | dot;
+    (w & HIGH == 0 && ok == HIGH, dot)
+}
+
 /// What one pass over a WHATWG domain's bytes tells the checks, instead of a pass each.
 #[derive(Debug, Clone, Copy, Default)]
 struct DomainShape {
@@ -418,32 +463,56 @@ impl DomainShape {
     fn of(d: &str) -> DomainShape {
         let b = d.as_bytes();
         let body = b.strip_suffix(b".").unwrap_or(b);
-        let mut shape = DomainShape {
+        let empty = DomainShape {
             strict: !body.is_empty() && body.len() <= 253,
             ace: false,
             long_label: false,
         };
-        let mut label = |l: &[u8]| {
-            let n = l.len();
-            shape.long_label |= n > 63;
-            shape.ace |= l.starts_with(b"xn--");
-            shape.strict &=
-                (1..=63).contains(&n) && l[0] != b'-' && l[n - 1] != b'-' && l.get(2..4) != Some(b"--");
-        };
-        // One pass (a vector scan per label costs more than it saves on short labels).
-        let mut ldh = true;
-        let mut start = 0;
-        for (i, &c) in body.iter().enumerate() {
-            if c == b'.' {
-                label(&body[start..i]);
-                start = i + 1;
-            } else {
-                ldh &= crate::host::LDH[usize::from(c)] != 0;
+        // The common domain, lower-case LDH labels: eight bytes at a time, the labels found
+        // from the dots' bits.
+        let mut shape = empty;
+        let (mut start, mut at) = (0, 0);
+        while at < body.len() {
+            let (ok, mut dots) = lower_ldh_dots(word_at(body, at));
+            if !ok {
+                break;
             }
+            while dots != 0 {
+                let i = at + (dots.trailing_zeros() / 8) as usize;
+                shape.label(&body[start..i]);
+                start = i + 1;
+                dots &= dots - 1;
+            }
+            at += 8;
         }
-        label(&body[start..]);
-        shape.strict &= ldh;
+        if at >= body.len() {
+            shape.label(&body[start..]);
+        } else {
+            // Anything else, byte by byte, from the start.
+            shape = empty;
+            start = 0;
+            let mut ldh = true;
+            for (i, &c) in body.iter().enumerate() {
+                if c == b'.' {
+                    shape.label(&body[start..i]);
+                    start = i + 1;
+                } else {
+                    ldh &= crate::host::LDH[usize::from(c)] != 0;
+                }
+            }
+            shape.label(&body[start..]);
+            shape.strict &= ldh;
+        }
         debug_assert_eq!(shape.strict, crate::host::surely_strict_ascii(d), "{d:?}");
         shape
+    }
+
+    /// Takes in the label `l` (its bytes are looked at by the caller).
+    #[inline(always)]
+    fn label(&mut self, l: &[u8]) {
+        let n = l.len();
+        self.long_label |= n > 63;
+        self.ace |= l.starts_with(b"xn--");
+        self.strict &= (1..=63).contains(&n) && l[0] != b'-' && l[n - 1] != b'-' && l.get(2..4) != Some(b"--");
     }
 }

@@ -172,7 +172,7 @@ pub(crate) struct LazySpans<'a> {
 
 impl<'a> LazySpans<'a> {
     /// `canonical`: the URL `input` is written canonically for, if it is (see
-    /// [`Spans::of_url`]).
+    /// [`Spans::of_url`]; `special` and `file` are then not read).
     pub(crate) fn new(input: &'a str, special: bool, file: bool, canonical: Option<&'a Url>) -> Self {
         LazySpans {
             input,
@@ -188,6 +188,7 @@ impl<'a> LazySpans<'a> {
         self.spans.get_or_insert_with(|| match canonical {
             Some(url) => {
                 let spans = Spans::of_url(input, url);
+                let (special, file) = (url.is_special(), url.scheme() == "file");
                 debug_assert_eq!(spans, Spans::locate(input, special, file), "{input:?}");
                 spans
             }
