@@ -446,7 +446,7 @@ fn lower_ldh_dots(w: u64) -> (bool, u64) {
 }
 
 /// What one pass over a WHATWG domain's bytes tells the checks, instead of a pass each.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct DomainShape {
     /// UTS 46 with the URL Standard's *beStrict* surely accepts it: ASCII letters, digits
     /// and hyphens in labels of 1 to 63 bytes, 253 in all, no hyphen at either end of a
@@ -487,23 +487,29 @@ impl DomainShape {
         }
         if at >= body.len() {
             shape.label(&body[start..]);
+            debug_assert_eq!(shape, DomainShape::bytewise(empty, body), "{d:?}");
         } else {
-            // Anything else, byte by byte, from the start.
-            shape = empty;
-            start = 0;
-            let mut ldh = true;
-            for (i, &c) in body.iter().enumerate() {
-                if c == b'.' {
-                    shape.label(&body[start..i]);
-                    start = i + 1;
-                } else {
-                    ldh &= crate::host::LDH[usize::from(c)] != 0;
-                }
-            }
-            shape.label(&body[start..]);
-            shape.strict &= ldh;
+            shape = DomainShape::bytewise(empty, body);
         }
         debug_assert_eq!(shape.strict, crate::host::surely_strict_ascii(d), "{d:?}");
+        shape
+    }
+
+    /// The shape of any `body`, byte by byte, from `empty`.
+    fn bytewise(empty: DomainShape, body: &[u8]) -> DomainShape {
+        let mut shape = empty;
+        let mut start = 0;
+        let mut ldh = true;
+        for (i, &c) in body.iter().enumerate() {
+            if c == b'.' {
+                shape.label(&body[start..i]);
+                start = i + 1;
+            } else {
+                ldh &= crate::host::LDH[usize::from(c)] != 0;
+            }
+        }
+        shape.label(&body[start..]);
+        shape.strict &= ldh;
         shape
     }
 
@@ -513,6 +519,7 @@ impl DomainShape {
         let n = l.len();
         self.long_label |= n > 63;
         self.ace |= l.starts_with(b"xn--");
-        self.strict &= (1..=63).contains(&n) && l[0] != b'-' && l[n - 1] != b'-' && l.get(2..4) != Some(b"--");
+        self.strict &=
+            (1..=63).contains(&n) && l[0] != b'-' && l[n - 1] != b'-' && l.get(2..4) != Some(b"--");
     }
 }

@@ -6,15 +6,17 @@
 //!   a domain strict UTS 46 may refuse;
 //! - an input with a byte that is not a URL unit is parsed once, with the listener;
 //! - one scan of a canonical input's bytes decides whether the percent-escape checks run;
-//! - one pass over the domain decides the strict-UTS 46 question, whether the IDN checks
-//!   run (an `xn--` label) and whether a label is too long;
+//! - one pass over the domain (eight bytes at a time) decides the strict-UTS 46 question,
+//!   whether the IDN checks run (an `xn--` label) and whether a label is too long;
 //! - the differential check is skipped for canonical inputs that RFC 3986 accepts, and the
 //!   strict parse itself for canonical inputs whose every byte is a URI character;
-//! - schemes, hosts and credentials are ruled out by a first byte, a domain, a flag.
+//! - schemes, hosts and credentials are ruled out by a first byte, a domain, a flag;
+//! - a canonical input's spans are its URL's offsets, not a scan.
 //!
-//! (Debug builds also assert that the domain pass agrees with `surely_strict_ascii`, that
-//! a skipped differential check would have found nothing and that a skipped strict parse
-//! would have succeeded, on every input the tests lint.)
+//! (Debug builds also assert that the domain pass agrees with `surely_strict_ascii` and
+//! with a byte-by-byte pass, that a skipped differential check would have found nothing,
+//! that a skipped strict parse would have succeeded and that the spans taken from the URL
+//! are those a scan finds, on every input the tests lint.)
 
 use crate::{codes, find, not_raised, parser_errors, raised};
 use urlkit::lint::{lint, Code, Severity};
@@ -185,6 +187,33 @@ fn the_domain_pass_finds_idn_and_length_trouble() {
     );
     raised(&format!("https://{}.com", "b".repeat(64)), Code::ExcessiveLength);
     not_raised(&format!("https://{}.com/", "b".repeat(63)), Code::ExcessiveLength);
+    // The pass reads eight bytes at a time: dots, long labels and `xn--` labels at and
+    // across word boundaries, and a short last word.
+    for (host, code) in [
+        ("abcdefg.xn--pple-43d.com", Code::IdnConfusable),
+        ("abcdefgh.xn--pple-43d.com", Code::IdnConfusable),
+        ("a.b.c.d.e.f.g.xn--pple-43d.com", Code::IdnConfusable),
+        ("xn--pple-43d.com", Code::IdnConfusable),
+        (&format!("abcdefg.{}.com", "b".repeat(64)), Code::ExcessiveLength),
+        (&format!("{}.c", "b".repeat(71)), Code::ExcessiveLength),
+        (&format!("{}.xy", "b".repeat(64)), Code::ExcessiveLength),
+    ] {
+        raised(&format!("https://{host}/"), code);
+    }
+    for host in [
+        "abcdefgh.com",
+        "abcdefghijklmnop.com",
+        "a-b.c-d.e",
+        &format!("{}.com", "b".repeat(63)),
+    ] {
+        not_raised(&format!("https://{host}/"), Code::ExcessiveLength);
+        not_raised(&format!("https://{host}/"), Code::IdnConfusable);
+    }
+    // Not strict (a label with a hyphen at an end, an `_`), in the first word or a later
+    // one: listened to, so the parser's errors are reported.
+    for host in ["a-.example.com", "abcdefghij.b-.com", "abcdefghij.a_b.com"] {
+        reports_the_parsers_errors(&format!("https://{host}/"));
+    }
 }
 
 #[test]
