@@ -203,6 +203,17 @@ fn address_host(
 ) {
     let owned;
     let host = match host {
+        // An opaque host without `%` is printable ASCII with no forbidden domain code point,
+        // so read as a special host it is a domain (only lower-cased) unless it ends in a
+        // number or is a bracketed address: then only a loopback name can be a finding.
+        Some(Host::Opaque(o))
+            if !o.contains('%')
+                && !o.starts_with('[')
+                && !crate::host::ipv4::ends_in_a_number(o.as_bytes())
+                && !is_localhost_name(o) =>
+        {
+            return
+        }
         Some(Host::Opaque(_)) => {
             owned = effective_host(url);
             match &owned {

@@ -282,3 +282,53 @@ fn canonical_inputs_rfc_3986_rejects_still_get_its_note() {
         not_raised(input, Code::NotRfc3986);
     }
 }
+
+#[test]
+fn loopback_names_are_told_by_their_length_and_opaque_hosts_by_a_look() {
+    // `*.localhost` at every length, and the other names, whatever the case.
+    for n in 1..=24 {
+        let host = format!("{}.localhost", "a".repeat(n));
+        assert_eq!(raised(&format!("http://{host}/"), Code::LocalhostName), host);
+        assert!(urlkit::lint::is_localhost_name(&host.to_uppercase()), "{host:?}");
+    }
+    for name in [
+        "localhost",
+        "ip6-localhost",
+        "ip6-loopback",
+        "localhost.localdomain",
+        "LocalHost.",
+    ] {
+        assert!(urlkit::lint::is_localhost_name(name), "{name:?}");
+    }
+    for name in [
+        "ip6-loopbacl",
+        "xlocalhost",
+        "a-localhost",
+        "localhost.localdomaim",
+        "ab.localhosx",
+    ] {
+        assert!(!urlkit::lint::is_localhost_name(name), "{name:?}");
+    }
+    // An opaque host is read as a special host would be: numbers, escapes and loopback
+    // names go to the host parser; plain names cannot be a finding.
+    for (input, code) in [
+        ("foo://localhost/", Code::LocalhostName),
+        ("foo://A.LocalHost/", Code::LocalhostName),
+        ("foo://%6cocalhost/", Code::LocalhostName),
+        ("foo://127.0.0.1/", Code::InternalAddress),
+        ("foo://0X7F.1/", Code::Ipv4Form),
+        ("foo://0x7f000001./", Code::Ipv4Form),
+        ("foo://%31%32%37.0.0.1/", Code::InternalAddress),
+    ] {
+        raised(input, code);
+    }
+    for input in [
+        "foo://example.com/",
+        "foo://a_b.example/",
+        "foo://xn--pple-43d.com/",
+    ] {
+        for code in [Code::LocalhostName, Code::InternalAddress, Code::Ipv4Form] {
+            not_raised(input, code);
+        }
+    }
+}
