@@ -178,7 +178,9 @@ pub(crate) fn host(
     match host {
         // The common case: a domain is only a finding as a loopback name.
         Some(Host::Domain(d)) => {
-            if is_localhost_name(d) {
+            // A WHATWG domain is lower-case: one that ends in none of the last letters of
+            // the loopback names (`.com`, `.org`, …) is not one, without a call.
+            if matches!(d.as_bytes().last(), Some(b't' | b'n' | b'k' | b'.')) && is_localhost_name(d) {
                 localhost(d, spans, out);
             }
         }
