@@ -221,13 +221,16 @@ pub fn embedded_ipv4(a: Ipv6Addr) -> Option<(Embedding, Ipv4Addr)> {
 pub fn is_localhost_name(host: &str) -> bool {
     let host = host.strip_suffix('.').unwrap_or(host);
     let b = host.as_bytes();
-    // Every name below ends in `t`, `n` or `k` (the final dot is gone).
+    // Every name below ends in `t`, `n` or `k` (the final dot is gone), and the length
+    // tells which one it can be.
     if !matches!(b.last().map(u8::to_ascii_lowercase), Some(b't' | b'n' | b'k')) {
         return false;
     }
-    b.eq_ignore_ascii_case(b"localhost")
-        || b.len() > 10 && b[b.len() - 10..].eq_ignore_ascii_case(b".localhost")
-        || ["localhost.localdomain", "ip6-localhost", "ip6-loopback"]
-            .iter()
-            .any(|n| b.eq_ignore_ascii_case(n.as_bytes()))
+    match b.len() {
+        9 => b.eq_ignore_ascii_case(b"localhost"),
+        12 if b.eq_ignore_ascii_case(b"ip6-loopback") => true,
+        13 if b.eq_ignore_ascii_case(b"ip6-localhost") => true,
+        21 if b.eq_ignore_ascii_case(b"localhost.localdomain") => true,
+        n => n > 10 && b[n - 10] == b'.' && b[n - 9..].eq_ignore_ascii_case(b"localhost"),
+    }
 }

@@ -178,7 +178,9 @@ pub(crate) fn host(
     match host {
         // The common case: a domain is only a finding as a loopback name.
         Some(Host::Domain(d)) => {
-            if is_localhost_name(d) {
+            // A WHATWG domain is lower-case: one that ends in none of the last letters of
+            // the loopback names (`.com`, `.org`, …) is not one, without a call.
+            if matches!(d.as_bytes().last(), Some(b't' | b'n' | b'k' | b'.')) && is_localhost_name(d) {
                 localhost(d, spans, out);
             }
         }
@@ -203,6 +205,17 @@ fn address_host(
 ) {
     let owned;
     let host = match host {
+        // An opaque host without `%` is printable ASCII with no forbidden domain code point,
+        // so read as a special host it is a domain (only lower-cased) unless it ends in a
+        // number or is a bracketed address: then only a loopback name can be a finding.
+        Some(Host::Opaque(o))
+            if !o.contains('%')
+                && !o.starts_with('[')
+                && !crate::host::ipv4::ends_in_a_number(o.as_bytes())
+                && !is_localhost_name(o) =>
+        {
+            return
+        }
         Some(Host::Opaque(_)) => {
             owned = effective_host(url);
             match &owned {

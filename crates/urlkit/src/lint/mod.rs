@@ -59,6 +59,7 @@ mod rfc1738;
 mod spans;
 
 use alloc::format;
+use alloc::string::String;
 use alloc::vec::Vec;
 
 pub use address::{address_class, embedded_ipv4, is_localhost_name, AddressClass, Embedding};
@@ -132,7 +133,7 @@ pub fn lint(input: &str) -> Vec<Finding> {
     for e in errors {
         let at = e.position().min(input.len());
         let end = input[at..].chars().next().map_or(at, |c| at + c.len_utf8());
-        let message = format!("{} ({})", e.kind().description(), e.kind().spec_name());
+        let message = validation_message(e.kind());
         out.push(Finding::new(Code::ValidationError, at..end, message).with_detail(Detail::Validation(e)));
     }
     if out.len() > 1 {
@@ -141,8 +142,20 @@ pub fn lint(input: &str) -> Vec<Finding> {
     out
 }
 
+/// `description (spec-name)`, put together without the formatting machinery (a listening
+/// parse of a damaged input reports several errors).
+fn validation_message(kind: crate::ErrorKind) -> String {
+    let (description, name) = (kind.description(), kind.spec_name());
+    let mut message = String::with_capacity(description.len() + name.len() + 3);
+    message.push_str(description);
+    message.push_str(" (");
+    message.push_str(name);
+    message.push(')');
+    message
+}
+
 fn not_a_url(input: &str, e: ParseError, out: &mut Vec<Finding>) {
-    let mut spans = LazySpans::new(input, false, false);
+    let mut spans = LazySpans::new(input, false, false, None);
     let at = e.position().min(input.len());
     let message = format!("the whatwg parser fails: {e}");
     out.push(Finding::new(Code::NotAUrl, at..at, message));
@@ -158,9 +171,18 @@ fn lint_url(
     canonical: bool,
     out: &mut Vec<Finding>,
 ) {
-    let special = url.is_special();
     let scheme = url.scheme();
-    let spans = &mut LazySpans::new(input, special, scheme == "file");
+    // The spans of a canonical input come from the URL, which needs no scheme class.
+    let spans = &mut if canonical {
+        LazySpans::new(input, false, false, Some(url))
+    } else {
+        LazySpans::new(input, url.is_special(), scheme == "file", None)
+    };
+    // Debug builds take the spans of every canonical input, which checks them against a scan.
+    #[cfg(debug_assertions)]
+    if canonical {
+        spans.get();
+    }
     checks::scheme(url, spans, out);
     // Credentials and userinfo like a host need a user name or a password.
     if url.has_credentials() {
@@ -178,12 +200,25 @@ fn lint_url(
         }
     }
     let seen = if scan.percent {
-        encoding::check(input, spans, special, out)
+        encoding::check(input, spans, url.is_special(), out)
     } else {
         encoding::Seen::default()
     };
     if seen.line_break && VIEW_SCHEMES.contains(&scheme) {
         rfc1738::check(input, out);
+    }
+    // A canonical input of RFC 3986 characters only is a URI (see [`Scan::rfc3986`]): the
+    // strict parse is not needed to know it succeeds.
+    if canonical && scan.rfc3986 {
+        #[cfg(debug_assertions)]
+        {
+            let uri = UriRef::parse(input);
+            debug_assert!(uri.is_ok(), "canonical {input:?} of uri characters: {uri:?}");
+            let mut none = Vec::new();
+            differential::check(url, &Generic::read(input, uri), spans, &mut none);
+            debug_assert!(none.is_empty(), "canonical {input:?} has differentials: {none:?}");
+        }
+        return;
     }
     let uri = UriRef::parse(input);
     // An RFC 3986 parse of a WHATWG serialization finds the same components, byte for
@@ -200,10 +235,46 @@ fn lint_url(
     let generic = Generic::read(input, uri);
     if let Via::Split(e) = generic.via {
         let at = e.position().min(input.len());
-        let message = format!("not an rfc 3986 uri nor an rfc 3987 iri: {e}");
+        let message = not_rfc3986_message(&e);
         out.push(Finding::new(Code::NotRfc3986, at..at, message));
     }
     differential::check(url, &generic, spans, out);
+}
+
+/// `not an rfc 3986 uri nor an rfc 3987 iri: ` and the strict parser's error as it displays
+/// itself, put together without the formatting machinery but for the character found.
+fn not_rfc3986_message(e: &crate::rfc3986::ParseError) -> String {
+    use core::fmt::Write;
+    let rule = e.expected().name();
+    let mut message = String::with_capacity(80 + rule.len());
+    message.push_str("not an rfc 3986 uri nor an rfc 3987 iri: expected ");
+    message.push_str(rule);
+    message.push_str(" at byte ");
+    push_decimal(&mut message, e.position());
+    message.push_str(", found ");
+    match e.found() {
+        // A `String` takes any write.
+        Some(c) => drop(write!(message, "{c:?}")),
+        None => message.push_str("end of input"),
+    }
+    debug_assert_eq!(message, format!("not an rfc 3986 uri nor an rfc 3987 iri: {e}"));
+    message
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(s: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // ASCII digits.
+    s.push_str(core::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// Whether `input` is what the parser serializes `url` as, or that without the final `/`
@@ -262,6 +333,20 @@ struct Scan {
     /// A `%` escape [`encoding::check`] looks at: a control, `%25`, or in the path `/`,
     /// `\` or `.`.
     percent: bool,
+    /// Every byte is an RFC 3986 character where the grammar allows it: ASCII
+    /// alphanumerics, ``!$&'()*+,-./:;=@_~``, `%` with two hex digits, `?`, one `#`.
+    ///
+    /// A canonical input (the WHATWG serialization, or that less a root path's `/`) of these
+    /// bytes is then an RFC 3986 `URI`: the scheme has the same syntax in both; userinfo,
+    /// domain, opaque host and port hold no `/`, `?`, `#`, `[`, `]` and nothing but these
+    /// (the serializer encodes `:` and `@` in the userinfo; hosts forbid `:`, `@`, `/`; an
+    /// IPv6 literal holds `[` and is not such an input), so each is `userinfo`, `reg-name`,
+    /// `port`; the path after an authority is empty or starts with `/` (`path-abempty`); a
+    /// path without one never starts with `//` (the serializer writes `/.` before it), so it
+    /// is `path-absolute`, `path-rootless` or `path-empty`; every byte of these is a
+    /// `pchar` or `/`; the query and fragment allow `?` and `/` too, and the first `#` ends
+    /// the query. Debug builds check it with the strict parser.
+    rfc3986: bool,
 }
 
 impl Scan {
@@ -269,6 +354,7 @@ impl Scan {
     const UNKNOWN: Scan = Scan {
         invalid_unit: true,
         percent: true,
+        rfc3986: false,
     };
 
     /// A vector (or table) scan for plain bytes that stops at `%`, `?`, `#` and anything
@@ -313,12 +399,54 @@ impl Scan {
         Scan {
             invalid_unit: false,
             percent,
+            rfc3986: true,
         }
     }
 }
 
+/// The 8 bytes of `body` from `at` as a little-endian word; past the end of `body`, `a`s.
+#[inline(always)]
+fn word_at(body: &[u8], at: usize) -> u64 {
+    const LETTERS: u64 = u64::from_ne_bytes([b'a'; 8]);
+    if let Some(w) = body.get(at..at + 8) {
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(w);
+        return u64::from_le_bytes(bytes);
+    }
+    let rest = body.len() - at;
+    if body.len() >= 8 {
+        // The last 8 bytes, shifted down past those already seen, letters above.
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(&body[body.len() - 8..]);
+        let shift = 8 * (8 - rest) as u32;
+        return u64::from_le_bytes(bytes) >> shift | LETTERS << (64 - shift);
+    }
+    let mut w = LETTERS;
+    for (k, &c) in body[at..].iter().enumerate() {
+        let lane = 8 * k as u32;
+        w = w & !(0xff << lane) | u64::from(c) << lane;
+    }
+    w
+}
+
+/// For an 8-byte word: whether each byte is an ASCII lower-case letter, digit, `-` or `.`,
+/// and the high bit of each `.` byte.
+#[inline(always)]
+fn lower_ldh_dots(w: u64) -> (bool, u64) {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = ONES * 0x80;
+    // Per byte below 0x80: the high bit set where the byte is in `lo..=hi` (no byte carries
+    // into the next: each sum stays below 0x100).
+    let within = |lo: u8, hi: u8| {
+        w.wrapping_add(ONES * u64::from(0x80 - lo)) & !w.wrapping_add(ONES * u64::from(0x7f - hi)) & HIGH
+    };
+    let dot = within(b'.', b'.');
+    let ok = within(b'a', b'z') | within(b'0', b'9') | within(b'-', b'-') | dot;
+    (w & HIGH == 0 && ok == HIGH, dot)
+}
+
 /// What one pass over a WHATWG domain's bytes tells the checks, instead of a pass each.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct DomainShape {
     /// UTS 46 with the URL Standard's *beStrict* surely accepts it: ASCII letters, digits
     /// and hyphens in labels of 1 to 63 bytes, 253 in all, no hyphen at either end of a
@@ -335,32 +463,63 @@ impl DomainShape {
     fn of(d: &str) -> DomainShape {
         let b = d.as_bytes();
         let body = b.strip_suffix(b".").unwrap_or(b);
-        let mut shape = DomainShape {
+        let empty = DomainShape {
             strict: !body.is_empty() && body.len() <= 253,
             ace: false,
             long_label: false,
         };
-        let mut label = |l: &[u8]| {
-            let n = l.len();
-            shape.long_label |= n > 63;
-            shape.ace |= l.starts_with(b"xn--");
-            shape.strict &=
-                (1..=63).contains(&n) && l[0] != b'-' && l[n - 1] != b'-' && l.get(2..4) != Some(b"--");
-        };
-        // One pass (a vector scan per label costs more than it saves on short labels).
-        let mut ldh = true;
+        // The common domain, lower-case LDH labels: eight bytes at a time, the labels found
+        // from the dots' bits.
+        let mut shape = empty;
+        let (mut start, mut at) = (0, 0);
+        while at < body.len() {
+            let (ok, mut dots) = lower_ldh_dots(word_at(body, at));
+            if !ok {
+                break;
+            }
+            while dots != 0 {
+                let i = at + (dots.trailing_zeros() / 8) as usize;
+                shape.label(&body[start..i]);
+                start = i + 1;
+                dots &= dots - 1;
+            }
+            at += 8;
+        }
+        if at >= body.len() {
+            shape.label(&body[start..]);
+            debug_assert_eq!(shape, DomainShape::bytewise(empty, body), "{d:?}");
+        } else {
+            shape = DomainShape::bytewise(empty, body);
+        }
+        debug_assert_eq!(shape.strict, crate::host::surely_strict_ascii(d), "{d:?}");
+        shape
+    }
+
+    /// The shape of any `body`, byte by byte, from `empty`.
+    fn bytewise(empty: DomainShape, body: &[u8]) -> DomainShape {
+        let mut shape = empty;
         let mut start = 0;
+        let mut ldh = true;
         for (i, &c) in body.iter().enumerate() {
             if c == b'.' {
-                label(&body[start..i]);
+                shape.label(&body[start..i]);
                 start = i + 1;
             } else {
                 ldh &= crate::host::LDH[usize::from(c)] != 0;
             }
         }
-        label(&body[start..]);
+        shape.label(&body[start..]);
         shape.strict &= ldh;
-        debug_assert_eq!(shape.strict, crate::host::surely_strict_ascii(d), "{d:?}");
         shape
+    }
+
+    /// Takes in the label `l` (its bytes are looked at by the caller).
+    #[inline(always)]
+    fn label(&mut self, l: &[u8]) {
+        let n = l.len();
+        self.long_label |= n > 63;
+        self.ace |= l.starts_with(b"xn--");
+        self.strict &=
+            (1..=63).contains(&n) && l[0] != b'-' && l[n - 1] != b'-' && l.get(2..4) != Some(b"--");
     }
 }

@@ -4,11 +4,12 @@
 use core::ops::Range;
 
 use crate::rfc3986::{IriRef, ParseError, UriRef};
+use crate::Url;
 
 /// Byte ranges of the components in the input, located the way the WHATWG parser reads
 /// them (for special schemes `\` is `/` and any run of slashes precedes the authority).
 /// Tabs and newlines inside a component are not skipped: spans are then approximate.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Spans {
     pub scheme: Range<usize>,
     pub username: Option<Range<usize>>,
@@ -77,6 +78,53 @@ impl Spans {
         spans
     }
 
+    /// The spans of `input`, written canonically: `url`'s serialization, or that less a
+    /// root path's `/`. They are `url`'s component boundaries, which [`Spans::locate`] finds
+    /// by scanning (debug builds check that they agree): the serializer writes no `@` in the
+    /// userinfo, no `:` in the user name, host or port, no `?` or `#` in the path and no `#`
+    /// in the query.
+    pub(crate) fn of_url(input: &str, url: &Url) -> Spans {
+        let o = &url.offsets;
+        let end = input.len();
+        let scheme_end = o.scheme_end();
+        let b = input.as_bytes();
+        let mut spans = Spans {
+            scheme: 0..scheme_end,
+            ..Spans::default()
+        };
+        // A URL without a host has no `//` (one whose path starts with `//` is written `/.//`).
+        let path_start = if url.host().is_some() {
+            let auth_start = scheme_end + 3;
+            let (username_end, host_start) = (o.username_end(), o.host_start());
+            if host_start > auth_start {
+                if b.get(username_end) == Some(&b':') {
+                    spans.username = Some(auth_start..username_end);
+                    spans.password = Some(username_end + 1..host_start - 1);
+                } else {
+                    spans.username = Some(auth_start..host_start - 1);
+                }
+            }
+            let host_end = o.host_end();
+            spans.host = Some(host_start..host_end);
+            let path_start = o.path_start().min(end);
+            if host_end < path_start {
+                spans.port = Some(host_end + 1..path_start);
+            }
+            path_start
+        } else {
+            scheme_end + 1
+        };
+        let (query, fragment) = (o.query_start(), o.fragment_start());
+        spans.path = path_start..query.or(fragment).unwrap_or(end).min(end);
+        if let Some(q) = query {
+            spans.query = Some(q + 1..fragment.unwrap_or(end));
+        }
+        if let Some(f) = fragment {
+            spans.fragment = Some(f + 1..end);
+        }
+        spans
+    }
+
     fn locate_authority(&mut self, b: &[u8], auth: Range<usize>) {
         let text = &b[auth.clone()];
         let host_start = match text.iter().rposition(|&c| c == b'@') {
@@ -117,23 +165,35 @@ pub(crate) struct LazySpans<'a> {
     input: &'a str,
     special: bool,
     file: bool,
+    /// The URL `input` is the canonical form of, if it is: its offsets are the spans.
+    canonical: Option<&'a Url>,
     spans: Option<Spans>,
 }
 
 impl<'a> LazySpans<'a> {
-    pub(crate) fn new(input: &'a str, special: bool, file: bool) -> Self {
+    /// `canonical`: the URL `input` is written canonically for, if it is (see
+    /// [`Spans::of_url`]; `special` and `file` are then not read).
+    pub(crate) fn new(input: &'a str, special: bool, file: bool, canonical: Option<&'a Url>) -> Self {
         LazySpans {
             input,
             special,
             file,
+            canonical,
             spans: None,
         }
     }
 
     pub(crate) fn get(&mut self) -> &Spans {
-        let (input, special, file) = (self.input, self.special, self.file);
-        self.spans
-            .get_or_insert_with(|| Spans::locate(input, special, file))
+        let (input, special, file, canonical) = (self.input, self.special, self.file, self.canonical);
+        self.spans.get_or_insert_with(|| match canonical {
+            Some(url) => {
+                let spans = Spans::of_url(input, url);
+                let (special, file) = (url.is_special(), url.scheme() == "file");
+                debug_assert_eq!(spans, Spans::locate(input, special, file), "{input:?}");
+                spans
+            }
+            None => Spans::locate(input, special, file),
+        })
     }
 }
 

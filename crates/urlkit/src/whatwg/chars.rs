@@ -186,6 +186,20 @@ pub(crate) const fn is_c0_or_space(b: u8) -> bool {
     b <= 0x20
 }
 
+/// [`ASCII_URL_CODE_POINT`] as a vector class (`%` is not in it).
+static ASCII_URL_CODE_POINT_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_value(
+    &{
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 128 {
+            t[i] = ASCII_URL_CODE_POINT[i] as u8;
+            i += 1;
+        }
+        t
+    },
+    1,
+);
+
 /// A [URL code point](https://url.spec.whatwg.org/#url-code-points).
 pub(crate) fn is_url_code_point(c: char) -> bool {
     if c.is_ascii() {
@@ -201,15 +215,32 @@ pub(crate) fn is_url_code_point(c: char) -> bool {
 /// for the invalid-URL-unit validation error. Only called when someone listens for errors.
 pub(crate) fn first_invalid_url_unit(s: &str) -> Option<usize> {
     let b = s.as_bytes();
-    for (i, c) in s.char_indices() {
-        if c == '%' {
+    let mut i = 0;
+    // A vector scan over ASCII URL code points (long queries of form data), then byte by
+    // byte (a table look-up each), decoding only non-ASCII characters.
+    loop {
+        i = crate::simd::try_scan(b, i, &ASCII_URL_CODE_POINT_CLASS).unwrap_or(i);
+        let Some(&c) = b.get(i) else { break };
+        if c == b'%' {
             let ok = b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
                 && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
             if !ok {
                 return Some(i);
             }
-        } else if !is_url_code_point(c) {
-            return Some(i);
+            // The two hex digits are URL code points.
+            i += 3;
+        } else if c.is_ascii() {
+            if !ASCII_URL_CODE_POINT[usize::from(c)] {
+                return Some(i);
+            }
+            i += 1;
+        } else {
+            // `i` follows a whole character, so it is a boundary.
+            let ch = s[i..].chars().next()?;
+            if !is_url_code_point(ch) {
+                return Some(i);
+            }
+            i += ch.len_utf8();
         }
     }
     None

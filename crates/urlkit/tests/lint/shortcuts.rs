@@ -6,13 +6,17 @@
 //!   a domain strict UTS 46 may refuse;
 //! - an input with a byte that is not a URL unit is parsed once, with the listener;
 //! - one scan of a canonical input's bytes decides whether the percent-escape checks run;
-//! - one pass over the domain decides the strict-UTS 46 question, whether the IDN checks
-//!   run (an `xn--` label) and whether a label is too long;
-//! - the differential check is skipped for canonical inputs that RFC 3986 accepts;
-//! - schemes, hosts and credentials are ruled out by a first byte, a domain, a flag.
+//! - one pass over the domain (eight bytes at a time) decides the strict-UTS 46 question,
+//!   whether the IDN checks run (an `xn--` label) and whether a label is too long;
+//! - the differential check is skipped for canonical inputs that RFC 3986 accepts, and the
+//!   strict parse itself for canonical inputs whose every byte is a URI character;
+//! - schemes, hosts and credentials are ruled out by a first byte, a domain, a flag;
+//! - a canonical input's spans are its URL's offsets, not a scan.
 //!
-//! (Debug builds also assert that the domain pass agrees with `surely_strict_ascii` and that
-//! a skipped differential check would have found nothing, on every input the tests lint.)
+//! (Debug builds also assert that the domain pass agrees with `surely_strict_ascii` and
+//! with a byte-by-byte pass, that a skipped differential check would have found nothing,
+//! that a skipped strict parse would have succeeded and that the spans taken from the URL
+//! are those a scan finds, on every input the tests lint.)
 
 use crate::{codes, find, not_raised, parser_errors, raised};
 use urlkit::lint::{lint, Code, Severity};
@@ -183,6 +187,33 @@ fn the_domain_pass_finds_idn_and_length_trouble() {
     );
     raised(&format!("https://{}.com", "b".repeat(64)), Code::ExcessiveLength);
     not_raised(&format!("https://{}.com/", "b".repeat(63)), Code::ExcessiveLength);
+    // The pass reads eight bytes at a time: dots, long labels and `xn--` labels at and
+    // across word boundaries, and a short last word.
+    for (host, code) in [
+        ("abcdefg.xn--pple-43d.com", Code::IdnConfusable),
+        ("abcdefgh.xn--pple-43d.com", Code::IdnConfusable),
+        ("a.b.c.d.e.f.g.xn--pple-43d.com", Code::IdnConfusable),
+        ("xn--pple-43d.com", Code::IdnConfusable),
+        (&format!("abcdefg.{}.com", "b".repeat(64)), Code::ExcessiveLength),
+        (&format!("{}.c", "b".repeat(71)), Code::ExcessiveLength),
+        (&format!("{}.xy", "b".repeat(64)), Code::ExcessiveLength),
+    ] {
+        raised(&format!("https://{host}/"), code);
+    }
+    for host in [
+        "abcdefgh.com",
+        "abcdefghijklmnop.com",
+        "a-b.c-d.e",
+        &format!("{}.com", "b".repeat(63)),
+    ] {
+        not_raised(&format!("https://{host}/"), Code::ExcessiveLength);
+        not_raised(&format!("https://{host}/"), Code::IdnConfusable);
+    }
+    // Not strict (a label with a hyphen at an end, an `_`), in the first word or a later
+    // one: listened to, so the parser's errors are reported.
+    for host in ["a-.example.com", "abcdefghij.b-.com", "abcdefghij.a_b.com"] {
+        reports_the_parsers_errors(&format!("https://{host}/"));
+    }
 }
 
 #[test]
@@ -218,5 +249,86 @@ fn non_canonical_inputs_still_get_the_differential() {
     ] {
         assert!(!canonical(input));
         assert!(codes(input).contains(&"L050"), "{input:?}: {:?}", codes(input));
+    }
+}
+
+#[test]
+fn canonical_inputs_rfc_3986_rejects_still_get_its_note() {
+    // The strict parse of a canonical input is skipped only when every byte is an RFC 3986
+    // character where the grammar allows it; these canonical inputs hold one that is not.
+    for (input, text) in [
+        ("https://example.com/?a=|b", ""),
+        ("https://example.com/a[b]", ""),
+        ("https://example.com/a%zz", ""),
+        ("https://example.com/#a#b", ""),
+        ("https://example.com/?a^b", ""),
+        ("foo://h/a|b", ""),
+        ("foo:a{b", ""),
+    ] {
+        assert!(canonical(input), "{input:?} is not canonical");
+        assert_eq!(raised(input, Code::NotRfc3986), text, "{input:?}");
+    }
+    // Canonical and made of URI characters only: a URI, so no note.
+    for input in [
+        "https://example.com/a;b='c'/@x:y?q=!$&()*+,;=/?:@#f/?:@",
+        "http://u:p@h.example:8080/%41~_-.",
+        "foo:a:b/c",
+        "foo://h",
+        "web+x:/.//p",
+        "file:///etc/hosts",
+        "http://[::1]/",
+    ] {
+        assert!(canonical(input), "{input:?} is not canonical");
+        not_raised(input, Code::NotRfc3986);
+    }
+}
+
+#[test]
+fn loopback_names_are_told_by_their_length_and_opaque_hosts_by_a_look() {
+    // `*.localhost` at every length, and the other names, whatever the case.
+    for n in 1..=24 {
+        let host = format!("{}.localhost", "a".repeat(n));
+        assert_eq!(raised(&format!("http://{host}/"), Code::LocalhostName), host);
+        assert!(urlkit::lint::is_localhost_name(&host.to_uppercase()), "{host:?}");
+    }
+    for name in [
+        "localhost",
+        "ip6-localhost",
+        "ip6-loopback",
+        "localhost.localdomain",
+        "LocalHost.",
+    ] {
+        assert!(urlkit::lint::is_localhost_name(name), "{name:?}");
+    }
+    for name in [
+        "ip6-loopbacl",
+        "xlocalhost",
+        "a-localhost",
+        "localhost.localdomaim",
+        "ab.localhosx",
+    ] {
+        assert!(!urlkit::lint::is_localhost_name(name), "{name:?}");
+    }
+    // An opaque host is read as a special host would be: numbers, escapes and loopback
+    // names go to the host parser; plain names cannot be a finding.
+    for (input, code) in [
+        ("foo://localhost/", Code::LocalhostName),
+        ("foo://A.LocalHost/", Code::LocalhostName),
+        ("foo://%6cocalhost/", Code::LocalhostName),
+        ("foo://127.0.0.1/", Code::InternalAddress),
+        ("foo://0X7F.1/", Code::Ipv4Form),
+        ("foo://0x7f000001./", Code::Ipv4Form),
+        ("foo://%31%32%37.0.0.1/", Code::InternalAddress),
+    ] {
+        raised(input, code);
+    }
+    for input in [
+        "foo://example.com/",
+        "foo://a_b.example/",
+        "foo://xn--pple-43d.com/",
+    ] {
+        for code in [Code::LocalhostName, Code::InternalAddress, Code::Ipv4Form] {
+            not_raised(input, code);
+        }
     }
 }
