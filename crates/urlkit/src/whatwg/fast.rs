@@ -305,6 +305,7 @@ fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority>
 
 /// The special scheme and `://` that `b` starts with: the authority's start, the scheme,
 /// and whether the scheme was already lower-case.
+#[inline]
 pub(super) fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
     // The common `https://` and `http://`, as one word compare each.
     if let Some(w) = b.get(..8) {
@@ -603,6 +604,7 @@ fn resume(l: Layout, at: ResumeAt) -> Option<Scan> {
 
 /// Copies `input[..end]` as the start of the URL's serialization, folding the ASCII case of
 /// the scheme and host.
+#[inline]
 pub(super) fn copy_start(input: &str, l: &Layout, end: usize, out: &mut String) {
     out.push_str(&input[..end]);
     if l.lower_case {
