@@ -305,9 +305,10 @@ fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority>
 
 /// The special scheme and `://` that `b` starts with: the authority's start, the scheme,
 /// and whether the scheme was already lower-case.
-#[inline]
+#[inline(always)]
 pub(super) fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
-    // The common `https://` and `http://`, as one word compare each.
+    // The common `https://` and `http://`, as one word compare each (inline; the rest out of
+    // line).
     if let Some(w) = b.get(..8) {
         let mut word = [0u8; 8];
         word.copy_from_slice(w);
@@ -319,7 +320,13 @@ pub(super) fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
             return Some((7, SpecialScheme::Http, true));
         }
     }
-    // Then every special scheme with a host, in any case (the third value: all lower-case).
+    any_prefix(b)
+}
+
+/// [`prefix`] for every special scheme with a host, in any case (the third value: all
+/// lower-case).
+#[inline(never)]
+fn any_prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
     SpecialScheme::ALL
         .into_iter()
         .filter(|&s| s != SpecialScheme::File)
