@@ -611,7 +611,7 @@ fn resume(l: Layout, at: ResumeAt) -> Option<Scan> {
 
 /// Copies `input[..end]` as the start of the URL's serialization, folding the ASCII case of
 /// the scheme and host.
-#[inline]
+#[inline(always)]
 pub(super) fn copy_start(input: &str, l: &Layout, end: usize, out: &mut String) {
     out.push_str(&input[..end]);
     if l.lower_case {
