@@ -622,6 +622,7 @@ pub(super) fn copy_start(input: &str, l: &Layout, end: usize, out: &mut String) 
 
 /// The URL of a canonical `input` with layout `l` (a missing path becomes `/`), written into
 /// `buffer`'s allocation (taken, emptied); `None` if it would exceed 4 GiB (`buffer` kept).
+#[inline(always)]
 pub(super) fn build(input: &str, l: &Layout, buffer: &mut String) -> Option<Url> {
     u32::try_from(input.len() + 1).ok()?;
     let mut serialization = super::reuse(core::mem::take(buffer), input.len() + 1);
