@@ -19,7 +19,10 @@ fn cg_pass_parse(lines: &[&str]) -> usize {
 
 #[inline(never)]
 fn cg_pass_can_parse(lines: &[&str]) -> usize {
-    lines.iter().filter(|l| Url::can_parse(black_box(l), None)).count()
+    lines
+        .iter()
+        .filter(|l| Url::can_parse(black_box(l), None))
+        .count()
 }
 
 #[inline(never)]
