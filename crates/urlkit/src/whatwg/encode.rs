@@ -35,14 +35,7 @@ pub(crate) fn encode_into(out: &mut String, s: &str, table: &[bool; 256]) {
 /// plain bytes are the common case.
 #[inline(always)]
 pub(crate) fn skip_copy(b: &[u8], classes: &ClassTable) -> usize {
-    let i = crate::simd::try_scan(b, 0, &classes.copy).unwrap_or(0);
-    skip_copy_from(b, i, classes)
-}
-
-/// [`skip_copy`] from `b[i..]` without the vector scan: for runs known to be short (a
-/// host), where setting up the vectors costs more than the table lookups.
-#[inline(always)]
-pub(crate) fn skip_copy_from(b: &[u8], mut i: usize, classes: &ClassTable) -> usize {
+    let mut i = crate::simd::try_scan(b, 0, &classes.copy).unwrap_or(0);
     while let Some(q) = b.get(i..i + 4) {
         let any =
             classes[q[0] as usize] | classes[q[1] as usize] | classes[q[2] as usize] | classes[q[3] as usize];

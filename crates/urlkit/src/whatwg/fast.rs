@@ -7,7 +7,7 @@
 //! starting with `.` or `%`, …) goes to the full parser. Debug builds check every fast
 //! result against the full parser.
 
-use super::encode::{skip_copy, skip_copy_from};
+use super::encode::skip_copy;
 use crate::host::HostInternal;
 use crate::scheme::SpecialScheme;
 use crate::url::offsets::{Marks, Offsets};
@@ -212,14 +212,13 @@ fn port_then_end(b: &[u8], i: usize, scheme: SpecialScheme) -> Option<(usize, u1
     crate::scheme::port_unless_default(Some(scheme), value).map(|p| (i + digits, p))
 }
 
-/// Where a lower-case host starting at `start` ends (table lookups only: hosts are short, and
-/// the vector scan's setup cost more than it saved). `-` stops the bulk skip so that an
+/// Where a lower-case host starting at `start` ends. `-` stops the bulk skip so that an
 /// `xn--` label (which IDNA must check) is seen without a pass of its own; such a host ends
 /// right there, which sends the input to the general authority check.
 fn lower_host_end(b: &[u8], start: usize) -> usize {
     let mut j = start;
     loop {
-        j = skip_copy_from(b, j, &HOST_LOWER_CLASS);
+        j += skip_copy(&b[j..], &HOST_LOWER_CLASS);
         if b.get(j) != Some(&b'-') {
             return j;
         }
