@@ -323,6 +323,17 @@ impl core::fmt::Write for Summary {
         s.bytes().for_each(|b| self.push(b));
         Ok(())
     }
+
+    // UTS 46 writes its output a character at a time, nearly always ASCII: the default would
+    // encode each one into a buffer and go through `write_str`.
+    #[inline]
+    fn write_char(&mut self, c: char) -> core::fmt::Result {
+        match u8::try_from(c) {
+            Ok(b) if b.is_ascii() => self.push(b),
+            _ => c.encode_utf8(&mut [0; 4]).bytes().for_each(|b| self.push(b)),
+        }
+        Ok(())
+    }
 }
 
 /// Bytes written into a fixed buffer.

@@ -234,11 +234,13 @@ pub(crate) enum Streamed {
 /// allocating as long as UTS 46 processing stays within the `idna` crate's inline buffers
 /// (8 labels, 253 mapped code points; see [`super::domain::domain_parses`]).
 ///
-/// A label of more than [`LONG_LABEL`] code points reaches `sink` in Unicode, not encoded
-/// (which costs `idna` time quadratic in the label): the one caller looks only at what the
+/// Every non-ASCII label reaches `sink` in Unicode, not Punycode-encoded (the encoding was a
+/// third of the time, and quadratic in the label): the one caller looks only at what the
 /// encoding does not change, the forbidden domain code points (a label's ASCII code points are
 /// in both forms, and Punycode adds letters and digits) and whether a label is a number
-/// (neither form is: one has a non-ASCII code point, the other starts with `x`).
+/// (neither form is: one has a non-ASCII code point, the other starts with `x`). (Labels of
+/// more than [`LONG_LABEL`] code points came out in Unicode before the shorter ones did; on
+/// those, RFC 3492's overflow is out of reach, so the encoding could not fail either.)
 ///
 /// `bidi` is set when `domain` is a *Bidi domain name* (UTS 46 §4.1 step 4, RFC 5893 §1.4:
 /// a label has a character of bidi class R, AL or AN), which makes CheckBidi apply to every
@@ -250,9 +252,9 @@ pub(crate) fn to_ascii_into<W: core::fmt::Write>(domain: &[u8], sink: &mut W, bi
         AsciiDenyList::EMPTY,
         Hyphens::Allow,
         ErrorPolicy::FailFast,
-        |label, _, is_bidi| {
+        |_, _, is_bidi| {
             *bidi |= is_bidi;
-            label.len() > LONG_LABEL
+            true
         },
         sink,
         None,

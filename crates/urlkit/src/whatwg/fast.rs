@@ -152,26 +152,37 @@ fn plain_host(host: &[u8]) -> Option<HostInternal> {
     }
 }
 
-/// `a.b.c.d` with four decimal parts of 0 to 255 without leading zeros.
+/// `a.b.c.d` with four decimal parts of 0 to 255 without leading zeros. One pass, no
+/// splitting: it decides every IPv4 host of the fast paths. (Out of line: IPv4 hosts are
+/// rare, and the callers' loops run tighter without it.)
+#[inline(never)]
 fn canonical_ipv4(host: &[u8]) -> Option<core::net::Ipv4Addr> {
-    let mut parts = [0u8; 4];
-    let mut n = 0;
-    for part in host.split(|&c| c == b'.') {
-        let slot = parts.get_mut(n)?;
-        if part.is_empty() || part.len() > 3 || (part.len() > 1 && part[0] == b'0') {
+    let (mut addr, mut parts, mut i) = (0u32, 0, 0);
+    loop {
+        let first = host.get(i)?.wrapping_sub(b'0');
+        if first > 9 {
             return None;
         }
-        let mut v: u32 = 0;
-        for &d in part {
-            if !d.is_ascii_digit() {
-                return None;
+        let mut part = u32::from(first);
+        i += 1;
+        // A leading `0` is the whole part; otherwise up to 255 (so at most three digits).
+        if part != 0 {
+            while let Some(d) = host.get(i).map(|c| c.wrapping_sub(b'0')).filter(|&d| d <= 9) {
+                part = part * 10 + u32::from(d);
+                if part > 255 {
+                    return None;
+                }
+                i += 1;
             }
-            v = v * 10 + u32::from(d - b'0');
         }
-        *slot = u8::try_from(v).ok()?;
-        n += 1;
+        addr = addr << 8 | part;
+        parts += 1;
+        match host.get(i) {
+            None => return (parts == 4).then(|| core::net::Ipv4Addr::from(addr)),
+            Some(b'.') if parts < 4 => i += 1,
+            _ => return None,
+        }
     }
-    (n == 4).then(|| core::net::Ipv4Addr::from(parts))
 }
 
 /// The authority of a canonical input.
@@ -293,8 +304,10 @@ fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority>
 
 /// The special scheme and `://` that `b` starts with: the authority's start, the scheme,
 /// and whether the scheme was already lower-case.
+#[inline(always)]
 pub(super) fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
-    // The common `https://` and `http://`, as one word compare each.
+    // The common `https://` and `http://`, as one word compare each (inline; the rest out of
+    // line).
     if let Some(w) = b.get(..8) {
         let mut word = [0u8; 8];
         word.copy_from_slice(w);
@@ -306,7 +319,13 @@ pub(super) fn prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
             return Some((7, SpecialScheme::Http, true));
         }
     }
-    // Then every special scheme with a host, in any case (the third value: all lower-case).
+    any_prefix(b)
+}
+
+/// [`prefix`] for every special scheme with a host, in any case (the third value: all
+/// lower-case).
+#[inline(never)]
+fn any_prefix(b: &[u8]) -> Option<(usize, SpecialScheme, bool)> {
     SpecialScheme::ALL
         .into_iter()
         .filter(|&s| s != SpecialScheme::File)
@@ -336,20 +355,27 @@ static HOST_OK_CLASS: ClassTable = ClassTable::new({
 
 /// `can_parse`'s shortcut: the special scheme of `b` if `b` surely parses because it starts
 /// with a special scheme and `://`, a host of plain ASCII bytes that does not end in a
-/// number, an optional port in range, then the end of the authority (the path, query and
-/// fragment states cannot fail). Unlike [`scan`], it does not ask for canonical form (case,
-/// `xn--` labels, default ports and leading zeros are fine), since nothing is copied.
+/// number (or is a dotted-decimal IPv4 address), an optional port in range, then the end of
+/// the authority (the path, query and fragment states cannot fail). Unlike [`scan`], it does
+/// not ask for canonical form (case, `xn--` labels, default ports and leading zeros are
+/// fine), since nothing is copied. Credentials and IPv6 addresses are looked at out of line,
+/// where the plain host stops at `@`, `:` or `[`.
 #[inline(always)]
 pub(super) fn authority_parses(b: &[u8]) -> Option<SpecialScheme> {
     let (start, scheme, _) = prefix(b)?;
     let j = start + skip_copy(&b[start..], &HOST_OK_CLASS);
     let host = &b[start..j];
     // A last label that may be a number (ends in a hex digit, `x` or `.`) is looked at: if it
-    // is one, the IPv4 parser decides, in the state machine. (`0X` and hex digits count in
-    // either case, so upper case changes nothing.)
-    let &last = host.last()?;
+    // is one, the IPv4 parser decides. Dotted decimal (the common address) surely parses; the
+    // rest goes to the state machine. (`0X` and hex digits count in either case, so upper
+    // case changes nothing.)
+    let Some(&last) = host.last() else {
+        // `@` or `[` first (or no host).
+        return credentials_or_ipv6_parse(b, start).then_some(scheme);
+    };
     if (last.is_ascii_hexdigit() || matches!(last, b'x' | b'X' | b'.'))
         && crate::host::ipv4::ends_in_a_number(host)
+        && !dotted_decimal(host)
     {
         return None;
     }
@@ -357,14 +383,105 @@ pub(super) fn authority_parses(b: &[u8]) -> Option<SpecialScheme> {
         None | Some(b'/' | b'?' | b'#' | b'\\') => {}
         Some(b':') => {
             let digits = b[j + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-            if digits > 5 || !matches!(b.get(j + 1 + digits), None | Some(b'/' | b'?' | b'#' | b'\\')) {
-                return None;
+            if digits > 5
+                || !matches!(b.get(j + 1 + digits), None | Some(b'/' | b'?' | b'#' | b'\\'))
+                || super::authority::port_number(b[j + 1..j + 1 + digits].iter().copied()).is_none()
+            {
+                // Perhaps `user:password@`.
+                return credentials_or_ipv6_parse(b, start).then_some(scheme);
             }
-            super::authority::port_number(b[j + 1..j + 1 + digits].iter().copied())?;
         }
+        Some(b'@') => return credentials_or_ipv6_parse(b, start).then_some(scheme),
         _ => return None,
     }
     Some(scheme)
+}
+
+/// Whether a host that ends in a number is a dotted-decimal IPv4 address.
+fn dotted_decimal(host: &[u8]) -> bool {
+    canonical_ipv4(host).is_some()
+}
+
+/// Whether the host and port of a special authority starting at `b[start]` surely parse, as
+/// [`authority_parses`] decides them. `false` when unsure.
+fn host_port_parses(b: &[u8], start: usize) -> bool {
+    let j = start + skip_copy(&b[start..], &HOST_OK_CLASS);
+    let host = &b[start..j];
+    let Some(&last) = host.last() else {
+        return false;
+    };
+    if (last.is_ascii_hexdigit() || matches!(last, b'x' | b'X' | b'.'))
+        && crate::host::ipv4::ends_in_a_number(host)
+        && !dotted_decimal(host)
+    {
+        return false;
+    }
+    port_then_authority_end(b, j)
+}
+
+/// Whether `b[j..]` is the end of a special authority, or a port in range and then its end.
+fn port_then_authority_end(b: &[u8], j: usize) -> bool {
+    match b.get(j) {
+        None | Some(b'/' | b'?' | b'#' | b'\\') => true,
+        Some(b':') => {
+            let digits = b[j + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            digits <= 5
+                && matches!(b.get(j + 1 + digits), None | Some(b'/' | b'?' | b'#' | b'\\'))
+                && super::authority::port_number(b[j + 1..j + 1 + digits].iter().copied()).is_some()
+        }
+        _ => false,
+    }
+}
+
+/// Bytes of a special authority other than `@` (COPY); the ones that end it, and tabs,
+/// newlines, spaces and C0 controls, stop the scan.
+static AUTHORITY_SCAN_CLASS: ClassTable = ClassTable::new({
+    let mut t = [COPY; 256];
+    let mut i = 0;
+    while i <= 0x20 {
+        t[i] = 1;
+        i += 1;
+    }
+    t[b'@' as usize] = 1;
+    t[b'/' as usize] = 1;
+    t[b'?' as usize] = 1;
+    t[b'#' as usize] = 1;
+    t[b'\\' as usize] = 1;
+    t
+});
+
+/// [`authority_parses`] for an authority with credentials or an IPv6 address. The authority
+/// state never fails on credentials (it percent-encodes them) but for an empty host after the
+/// last `@`; the host starts after that `@`. An IPv6 address of hex digits, `:` and `.` in
+/// brackets goes to the IPv6 parser. `false` when unsure (tabs, newlines, spaces or C0
+/// controls in the authority, which preprocessing would remove or trim).
+#[inline(never)]
+fn credentials_or_ipv6_parse(b: &[u8], start: usize) -> bool {
+    // To the end of the authority: the last `@`, and no byte to remove or trim.
+    let (mut end, mut host_start) = (start, start);
+    loop {
+        end += skip_copy(&b[end..], &AUTHORITY_SCAN_CLASS);
+        match b.get(end) {
+            Some(b'@') => {
+                end += 1;
+                host_start = end;
+            }
+            Some(0..=b' ') => return false,
+            _ => break,
+        }
+    }
+    if b.get(host_start) != Some(&b'[') {
+        return host_start != start && host_port_parses(b, host_start);
+    }
+    let inner = host_start + 1;
+    let close = inner
+        + b[inner..end]
+            .iter()
+            .take_while(|&&c| c.is_ascii_hexdigit() || matches!(c, b':' | b'.'))
+            .count();
+    b.get(close) == Some(&b']')
+        && crate::host::ipv6::parse(&b[inner..close], inner, &mut crate::error::Reporter::none()).is_ok()
+        && port_then_authority_end(b, close + 1)
 }
 
 /// Whether `input` starts with a special scheme and a canonical authority.
@@ -493,6 +610,7 @@ fn resume(l: Layout, at: ResumeAt) -> Option<Scan> {
 
 /// Copies `input[..end]` as the start of the URL's serialization, folding the ASCII case of
 /// the scheme and host.
+#[inline(always)]
 pub(super) fn copy_start(input: &str, l: &Layout, end: usize, out: &mut String) {
     out.push_str(&input[..end]);
     if l.lower_case {
@@ -503,6 +621,7 @@ pub(super) fn copy_start(input: &str, l: &Layout, end: usize, out: &mut String) 
 
 /// The URL of a canonical `input` with layout `l` (a missing path becomes `/`), written into
 /// `buffer`'s allocation (taken, emptied); `None` if it would exceed 4 GiB (`buffer` kept).
+#[inline(always)]
 pub(super) fn build(input: &str, l: &Layout, buffer: &mut String) -> Option<Url> {
     u32::try_from(input.len() + 1).ok()?;
     let mut serialization = super::reuse(core::mem::take(buffer), input.len() + 1);

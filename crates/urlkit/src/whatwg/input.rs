@@ -9,14 +9,23 @@ use alloc::string::String;
 
 /// The input without leading and trailing C0 control or space, and the number of bytes
 /// removed at the front (to report positions in the caller's input).
+#[inline]
 pub(crate) fn trim_c0_space<'a>(input: &'a str, reporter: &mut Reporter<'_>) -> (&'a str, usize) {
     let b = input.as_bytes();
-    // The common case: nothing to trim, seen from the two end bytes alone.
+    // The common case: nothing to trim, seen from the two end bytes alone (inline; the scans
+    // out of line).
     if let (Some(&first), Some(&last)) = (b.first(), b.last()) {
         if !is_c0_or_space(first) && !is_c0_or_space(last) {
             return (input, 0);
         }
     }
+    trim_ends(input, reporter)
+}
+
+/// [`trim_c0_space`] when an end byte is a C0 control or space (or the input is empty).
+#[inline(never)]
+fn trim_ends<'a>(input: &'a str, reporter: &mut Reporter<'_>) -> (&'a str, usize) {
+    let b = input.as_bytes();
     let start = b.iter().position(|&c| !is_c0_or_space(c)).unwrap_or(b.len());
     let end = b[start..]
         .iter()

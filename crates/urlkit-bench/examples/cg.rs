@@ -1,0 +1,73 @@
+//! Callgrind driver: one operation over every line of a corpus, for instruction counts per
+//! call (BENCHMARKS.md, "How it was measured"). Build with `--profile bench`, then
+//! `valgrind --tool=callgrind --toggle-collect='*cg_pass*' target/release/examples/cg OP FILE`;
+//! OP is `parse`, `can_parse`, `set_pathname`, `set_search` or `set_host`. The setters run on
+//! the http(s) lines that parse, 4 passes to the next line's value and back.
+use std::hint::black_box;
+use urlkit::Url;
+
+#[inline(never)]
+fn cg_pass_parse(lines: &[&str]) -> usize {
+    let mut n = 0;
+    for l in lines {
+        if let Ok(u) = Url::parse(black_box(l)) {
+            n += black_box(u.as_str()).len();
+        }
+    }
+    n
+}
+
+#[inline(never)]
+fn cg_pass_can_parse(lines: &[&str]) -> usize {
+    lines
+        .iter()
+        .filter(|l| Url::can_parse(black_box(l), None))
+        .count()
+}
+
+#[inline(never)]
+fn cg_pass_set(urls: &mut [Url], values: &[[String; 2]], op: &str) -> usize {
+    let mut n = 0;
+    for pass in 0..4 {
+        for (u, v) in urls.iter_mut().zip(values) {
+            let v = black_box(&v[(pass + 1) % 2]);
+            match op {
+                "set_pathname" => n += usize::from(u.set_pathname(v).is_ok()),
+                "set_search" => n += usize::from(u.set_search(v).is_ok()),
+                _ => n += usize::from(u.set_host_port(v).is_ok()),
+            }
+            n += black_box(u.as_str()).len();
+        }
+    }
+    n
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let text = std::fs::read_to_string(&args[2]).expect("corpus");
+    let lines = urlkit_bench::corpus::split_lines(&text);
+    let n = match args[1].as_str() {
+        "parse" => cg_pass_parse(&lines),
+        "can_parse" => cg_pass_can_parse(&lines),
+        op => {
+            let mut urls: Vec<Url> = lines
+                .iter()
+                .filter_map(|l| Url::parse(l).ok())
+                .filter(|u| matches!(u.protocol(), "http:" | "https:"))
+                .collect();
+            let get = |u: &Url| -> String {
+                match op {
+                    "set_pathname" => u.pathname().to_owned(),
+                    "set_search" => u.search().to_owned(),
+                    _ => u.host_port().to_owned(),
+                }
+            };
+            let values: Vec<[String; 2]> = (0..urls.len())
+                .map(|i| [get(&urls[i]), get(&urls[(i + 1) % urls.len()])])
+                .collect();
+            eprintln!("calls {}", urls.len() * 4);
+            cg_pass_set(&mut urls, &values, op)
+        }
+    };
+    eprintln!("lines {} result {}", lines.len(), n);
+}
