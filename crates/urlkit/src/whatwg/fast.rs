@@ -365,36 +365,36 @@ pub(super) fn authority_parses(b: &[u8]) -> Option<SpecialScheme> {
     let (start, scheme, _) = prefix(b)?;
     let j = start + skip_copy(&b[start..], &HOST_OK_CLASS);
     let host = &b[start..j];
-    // A last label that may be a number (ends in a hex digit, `x` or `.`) is looked at: if it
-    // is one, the IPv4 parser decides. Dotted decimal (the common address) surely parses; the
-    // rest goes to the state machine. (`0X` and hex digits count in either case, so upper
-    // case changes nothing.)
-    let Some(&last) = host.last() else {
+    if host.is_empty() {
         // `@` or `[` first (or no host).
         return credentials_or_ipv6_parse(b, start).then_some(scheme);
-    };
-    if (last.is_ascii_hexdigit() || matches!(last, b'x' | b'X' | b'.'))
-        && crate::host::ipv4::ends_in_a_number(host)
-        && !dotted_decimal(host)
-    {
+    }
+    if !number_host_parses(host) {
         return None;
     }
-    match b.get(j) {
-        None | Some(b'/' | b'?' | b'#' | b'\\') => {}
-        Some(b':') => {
-            let digits = b[j + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-            if digits > 5
-                || !matches!(b.get(j + 1 + digits), None | Some(b'/' | b'?' | b'#' | b'\\'))
-                || super::authority::port_number(b[j + 1..j + 1 + digits].iter().copied()).is_none()
-            {
-                // Perhaps `user:password@`.
-                return credentials_or_ipv6_parse(b, start).then_some(scheme);
-            }
-        }
-        Some(b'@') => return credentials_or_ipv6_parse(b, start).then_some(scheme),
-        _ => return None,
+    if port_then_authority_end(b, j) {
+        return Some(scheme);
     }
-    Some(scheme)
+    // A `:` not followed by a port in range, or an `@`: perhaps `user:password@`.
+    match b.get(j) {
+        Some(b':' | b'@') => credentials_or_ipv6_parse(b, start).then_some(scheme),
+        _ => None,
+    }
+}
+
+/// Whether a host surely parses as far as numbers go. A last label that may be a
+/// number (ends in a hex digit, `x` or `.`) is looked at: if it is one, the IPv4 parser
+/// decides, and dotted decimal (the common address) surely parses; the rest goes to the
+/// state machine (`false`). (`0X` and hex digits count in either case, so upper case
+/// changes nothing.)
+#[inline(always)]
+fn number_host_parses(host: &[u8]) -> bool {
+    let Some(&last) = host.last() else {
+        return true;
+    };
+    !((last.is_ascii_hexdigit() || matches!(last, b'x' | b'X' | b'.'))
+        && crate::host::ipv4::ends_in_a_number(host)
+        && !dotted_decimal(host))
 }
 
 /// Whether a host that ends in a number is a dotted-decimal IPv4 address.
@@ -407,19 +407,11 @@ fn dotted_decimal(host: &[u8]) -> bool {
 fn host_port_parses(b: &[u8], start: usize) -> bool {
     let j = start + skip_copy(&b[start..], &HOST_OK_CLASS);
     let host = &b[start..j];
-    let Some(&last) = host.last() else {
-        return false;
-    };
-    if (last.is_ascii_hexdigit() || matches!(last, b'x' | b'X' | b'.'))
-        && crate::host::ipv4::ends_in_a_number(host)
-        && !dotted_decimal(host)
-    {
-        return false;
-    }
-    port_then_authority_end(b, j)
+    !host.is_empty() && number_host_parses(host) && port_then_authority_end(b, j)
 }
 
 /// Whether `b[j..]` is the end of a special authority, or a port in range and then its end.
+#[inline(always)]
 fn port_then_authority_end(b: &[u8], j: usize) -> bool {
     match b.get(j) {
         None | Some(b'/' | b'?' | b'#' | b'\\') => true,
