@@ -110,6 +110,8 @@ extern crate alloc;
 
 #[cfg(feature = "canon")]
 pub mod canon;
+#[cfg(any(feature = "canon", feature = "lint", feature = "encoding"))]
+mod decimal;
 pub mod domain;
 mod error;
 pub mod file_path;

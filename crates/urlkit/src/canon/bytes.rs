@@ -136,21 +136,7 @@ pub(crate) fn dotted(ip: [u8; 4], out: &mut Vec<u8>) {
     }
 }
 
-/// `n` in decimal, without going through `fmt`.
-pub(crate) fn decimal(n: u32, out: &mut Vec<u8>) {
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    let mut n = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
-}
+pub(crate) use crate::decimal::push_bytes as decimal;
 
 #[cfg(test)]
 mod tests {
@@ -175,7 +161,7 @@ mod tests {
         let mut out = Vec::new();
         dotted([0, 9, 10, 255], &mut out);
         out.push(b' ');
-        decimal(65535, &mut out);
+        decimal(65535u32, &mut out);
         out.push(b' ');
         decimal(u32::MAX, &mut out);
         assert_eq!(out, b"0.9.10.255 65535 4294967295");

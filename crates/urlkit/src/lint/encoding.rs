@@ -246,7 +246,7 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
             let mut message = String::with_capacity(f.message().len() + 24);
             message.push_str(f.message());
             message.push_str(" (");
-            super::push_decimal(&mut message, n);
+            crate::decimal::push_str(n as u64, &mut message);
             message.push_str(" in the ");
             message.push_str(part.as_str());
             message.push(')');

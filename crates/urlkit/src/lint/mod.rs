@@ -250,7 +250,7 @@ fn not_rfc3986_message(e: &crate::rfc3986::ParseError) -> String {
     message.push_str("not an rfc 3986 uri nor an rfc 3987 iri: expected ");
     message.push_str(rule);
     message.push_str(" at byte ");
-    push_decimal(&mut message, e.position());
+    crate::decimal::push_str(e.position() as u64, &mut message);
     message.push_str(", found ");
     match e.found() {
         // A `String` takes any write.
@@ -259,22 +259,6 @@ fn not_rfc3986_message(e: &crate::rfc3986::ParseError) -> String {
     }
     debug_assert_eq!(message, format!("not an rfc 3986 uri nor an rfc 3987 iri: {e}"));
     message
-}
-
-/// Appends `n` in decimal.
-fn push_decimal(s: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // ASCII digits.
-    s.push_str(core::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// Whether `input` is what the parser serializes `url` as, or that without the final `/`

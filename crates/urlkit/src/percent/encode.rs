@@ -172,26 +172,9 @@ pub fn percent_encode_after_encoding(
             EncoderResult::OutputFull => {}
             EncoderResult::Unmappable(c) => {
                 output.push_str("%26%23");
-                push_decimal(u32::from(c), &mut output);
+                crate::decimal::push_str(u32::from(c), &mut output);
                 output.push_str("%3B");
             }
         }
     }
-}
-
-/// Appends `n` in decimal.
-#[cfg(feature = "encoding")]
-fn push_decimal(n: u32, out: &mut String) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[i..].iter().map(|&d| char::from(d)));
 }
