@@ -132,6 +132,8 @@ pub mod scheme;
 #[deprecated(since = "0.2.0", note = "renamed to `urlkit::rfc1738`")]
 pub mod schemes;
 mod simd;
+#[cfg(test)]
+mod test_rng;
 pub mod text;
 mod url;
 mod url_compat;

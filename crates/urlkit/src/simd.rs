@@ -564,13 +564,7 @@ mod tests {
         if !vectors_here() {
             return;
         }
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
         for round in 0..if cfg!(miri) { 4 } else { 300 } {
             let len = (next() % 300) as usize;
             let v: Vec<u8> = (0..len).map(|_| b":@w.wa\0x"[(next() % 8) as usize]).collect();
@@ -610,13 +604,7 @@ mod tests {
             return;
         }
         let (class, member) = sample();
-        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..if cfg!(miri) { 200 } else { 20_000 } {
             let len = 16 + (next() % 100) as usize;
             let sparse = 1 + next() % 40;

@@ -548,13 +548,7 @@ mod tests {
             "%D7%90", "\u{627}", "\u{661}", "a\u{5D0}", "xn--4db", "xn--a", "-", "\u{300}", "\t", "\u{FF61}",
             "B", "\u{200D}",
         ];
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
         let mut host = String::new();
         for round in 0..100_000 {
             host.clear();
