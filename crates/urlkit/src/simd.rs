@@ -611,7 +611,7 @@ mod tests {
             let v: Vec<u8> = (0..len)
                 .map(|_| {
                     let r = next();
-                    if r % sparse == 0 {
+                    if r.is_multiple_of(sparse) {
                         (r >> 8) as u8
                     } else {
                         b'a' + (r >> 8) as u8 % 26
