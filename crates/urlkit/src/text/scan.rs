@@ -290,10 +290,9 @@ impl Scanner {
                 if self.blk + 64 >= hay.len() {
                     return Some(NONE);
                 }
+                // An empty block is not the end: the pass's last block may leave the final one
+                // or two positions for the next call, which the test above decides.
                 let (blk, bits) = crate::simd::try_triggers(hay, self.blk + 64, &f.triggers)?;
-                if bits == 0 {
-                    return Some(NONE);
-                }
                 (self.blk, self.blk_bits) = (blk, bits);
                 self.pos = blk;
                 continue;

@@ -73,3 +73,35 @@ proptest! {
         prop_assert_eq!(plain, text);
     }
 }
+
+/// A link at the very end of the text is found at every text length, with or without an
+/// earlier trigger, exactly as when it stands alone: the vector trigger pass ends on a
+/// 64-position block that may leave the last one or two positions for a next call, and a
+/// scanner that stopped at an empty last block missed a `:` there (`… tel:1` at lengths
+/// 64k + 2; found by review against the scalar build).
+#[test]
+fn a_link_at_the_end_is_found_at_every_length() {
+    for suffix in [
+        "tel:1",
+        "geo:1",
+        "urn:a:b",
+        "http://a.b",
+        "www.ab.cd",
+        "ab@cd.ef",
+        "news:x",
+    ] {
+        let alone: Vec<String> = urlkit::text::links(suffix)
+            .map(|l| l.url().into_owned())
+            .collect();
+        for prefix in ["", "a:b ", "x@y "] {
+            for pad in 0..=330 {
+                let text = format!("{prefix}{} {suffix}", "x".repeat(pad));
+                let last = urlkit::text::links(&text)
+                    .filter(|l| l.span().end == text.len())
+                    .map(|l| l.url().into_owned())
+                    .collect::<Vec<_>>();
+                assert_eq!(last, alone, "{text:?} ({} bytes)", text.len());
+            }
+        }
+    }
+}
