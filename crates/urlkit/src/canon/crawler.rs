@@ -130,7 +130,15 @@ impl Crawler {
             + url.fragment().map_or(0, |f| f.len() + 1);
         let mut out = String::with_capacity(href.len());
         out.push_str(&href[..href.len() - tail]);
-        normalize_escapes(url.pathname(), false, &mut out);
+        let mut path = url.pathname();
+        if url.scheme() == "file" {
+            if let Some(escape) = escaped_drive_letter(path) {
+                out.push('/');
+                out.push_str(&escape.to_ascii_uppercase());
+                path = &path[1 + escape.len()..];
+            }
+        }
+        normalize_escapes(path, false, &mut out);
         if let Some(query) = url.query() {
             let mut params: Vec<(String, &str)> = Vec::new();
             for piece in query.split('&').filter(|p| !p.is_empty()) {
@@ -171,6 +179,18 @@ impl Crawler {
             None => decoded.eq_ignore_ascii_case(t),
         })
     }
+}
+
+/// The escape at the start of a `file:` path (`/%43|`, `/%6a:`) that decodes to an ASCII
+/// letter before a `|` or `:`: decoded, the letter and that byte would be a Windows drive
+/// letter, which the next parse rewrites (`C|` → `C:`, URL Standard §4.4 file host and path
+/// states), so the escape is kept.
+fn escaped_drive_letter(path: &str) -> Option<&str> {
+    let b = path.as_bytes();
+    let hex = |c: u8| char::from(c).to_digit(16);
+    let letter = (hex(*b.get(2)?)? * 16 + hex(*b.get(3)?)?) as u8;
+    (b[..2] == *b"/%" && letter.is_ascii_alphabetic() && matches!(b.get(4), Some(b':' | b'|')))
+        .then(|| &path[1..4])
 }
 
 /// Escapes of unreserved characters decoded, others' hex upper-cased; in a query (`form`),

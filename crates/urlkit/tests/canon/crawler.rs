@@ -166,3 +166,34 @@ proptest::proptest! {
         }
     }
 }
+
+/// Fuzzing (`canon_idempotent`, finding F7): in a `file:` URL, an escaped letter before `|` or
+/// `:` at the start of the path (`file:%43|`) is no Windows drive letter, but decoded it is one
+/// (`C|`), which the next parse rewrites (`C:`). Such an escape is kept; others are decoded.
+#[test]
+fn an_escaped_drive_letter_stays_escaped() {
+    for (input, want) in [
+        ("file:%43|", "file:///%43|"),
+        ("file:///%6a:/x", "file:///%6A:/x"),
+        ("file:///%43%7C", "file:///C%7C"),
+        ("file:///%43x|", "file:///Cx|"),
+        ("file:///a/%43|", "file:///a/C|"),
+        ("http://h/%43|", "http://h/C|"),
+    ] {
+        let once = urlkit::canon::crawler(input).unwrap();
+        assert_eq!(once, want, "{input:?}");
+        assert_eq!(urlkit::canon::crawler(&once).unwrap(), once, "{input:?}");
+    }
+    for profile in urlkit::canon::Profile::ALL {
+        if let Ok(once) = profile.canonicalize("file:%43|") {
+            if profile != urlkit::canon::Profile::Surt {
+                assert_eq!(
+                    profile.canonicalize(&once).as_deref(),
+                    Ok(once.as_str()),
+                    "{}",
+                    profile.name()
+                );
+            }
+        }
+    }
+}
