@@ -280,6 +280,10 @@ impl Scanner {
     fn vector_trigger(&mut self, f: &Finder, hay: &[u8]) -> Option<usize> {
         if !self.blk_valid || self.pos < self.blk || self.pos >= self.blk + 64 {
             let (blk, bits) = crate::simd::try_triggers(hay, self.pos, &f.triggers)?;
+            // As below: an empty block that reaches the end leaves `pos` where it is.
+            if bits == 0 && blk + 64 >= hay.len() {
+                return Some(NONE);
+            }
             (self.blk, self.blk_bits, self.blk_valid) = (blk, bits, true);
             self.pos = self.pos.max(blk);
         }
@@ -290,9 +294,14 @@ impl Scanner {
                 if self.blk + 64 >= hay.len() {
                     return Some(NONE);
                 }
-                // An empty block is not the end: the pass's last block may leave the final one
-                // or two positions for the next call, which the test above decides.
                 let (blk, bits) = crate::simd::try_triggers(hay, self.blk + 64, &f.triggers)?;
+                // An empty block is the end only when it reaches the end: the pass's last
+                // block may leave the final one or two positions for the next call. At the
+                // end, `pos` stays put, so that the caller can come back for a `www.` that
+                // straddles a stream window's end.
+                if bits == 0 && blk + 64 >= hay.len() {
+                    return Some(NONE);
+                }
                 (self.blk, self.blk_bits) = (blk, bits);
                 self.pos = blk;
                 continue;

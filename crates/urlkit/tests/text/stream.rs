@@ -159,3 +159,32 @@ fn invalid_utf8_in_a_stream() {
     assert_eq!(links[0].span(), 3..23);
     assert_eq!(links[0].url(), "http://a.example/\u{fffd}t\u{fffd}");
 }
+
+/// Fuzzing (`text_links`, finding F8): streamed in chunks, a `www.` link whose `.` arrives with
+/// the next chunk was lost when the vector scan had stepped past the window's last positions
+/// on an empty block. Every offset of the link against every chunk boundary, after an earlier
+/// trigger, finds what the whole string finds.
+#[test]
+fn a_www_link_across_chunk_boundaries() {
+    let finder = Finder::new(Options::new());
+    for prefix in ["", "a:b ", "x@y ", "ttps:/'"] {
+        for pad in 0..100 {
+            let text = format!(
+                "{prefix}{} www.example.com/docs and more text after it",
+                "x ".repeat(pad / 2) + &"y".repeat(pad % 2)
+            );
+            let want = whole(&finder, &text);
+            assert!(
+                want.iter().any(|r| r.2.starts_with("www.example.com")),
+                "{text:?}"
+            );
+            for chunk in [7, 16, 31, 33, 63, 64, 65] {
+                assert_eq!(
+                    streamed(&finder, &text, chunk),
+                    want,
+                    "{text:?} in chunks of {chunk}"
+                );
+            }
+        }
+    }
+}
