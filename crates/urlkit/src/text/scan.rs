@@ -278,32 +278,18 @@ impl Scanner {
     /// classified once, whatever the number of candidates in them.
     #[inline]
     fn vector_trigger(&mut self, f: &Finder, hay: &[u8]) -> Option<usize> {
-        if !self.blk_valid || self.pos < self.blk || self.pos >= self.blk + 64 {
-            let (blk, bits) = crate::simd::try_triggers(hay, self.pos, &f.triggers)?;
-            // As below: an empty block that reaches the end leaves `pos` where it is.
-            if bits == 0 && blk + 64 >= hay.len() {
-                return Some(NONE);
-            }
-            (self.blk, self.blk_bits, self.blk_valid) = (blk, bits, true);
-            self.pos = self.pos.max(blk);
+        if (!self.blk_valid || self.pos < self.blk || self.pos >= self.blk + 64)
+            && !self.fetch(f, hay, self.pos)?
+        {
+            return Some(NONE);
         }
         loop {
             // Bits before `pos` are done (a block found further on moved `pos` to its start).
             let bits = self.blk_bits & (!0u64 << (self.pos - self.blk));
             if bits == 0 {
-                if self.blk + 64 >= hay.len() {
+                if self.blk + 64 >= hay.len() || !self.fetch(f, hay, self.blk + 64)? {
                     return Some(NONE);
                 }
-                let (blk, bits) = crate::simd::try_triggers(hay, self.blk + 64, &f.triggers)?;
-                // An empty block is the end only when it reaches the end: the pass's last
-                // block may leave the final one or two positions for the next call. At the
-                // end, `pos` stays put, so that the caller can come back for a `www.` that
-                // straddles a stream window's end.
-                if bits == 0 && blk + 64 >= hay.len() {
-                    return Some(NONE);
-                }
-                (self.blk, self.blk_bits) = (blk, bits);
-                self.pos = blk;
                 continue;
             }
             let t = self.blk + bits.trailing_zeros() as usize;
@@ -314,6 +300,22 @@ impl Scanner {
             }
             return Some(t);
         }
+    }
+
+    /// Caches the first block from `from` that holds a trigger and moves `pos` to it; `false`
+    /// when no trigger is left. An empty block is the end only when it reaches the end (the
+    /// pass's last block may leave the final one or two positions for the next call), and
+    /// then `pos` stays put, so that the caller can come back for a `www.` that straddles a
+    /// stream window's end. `None` when no vector scan runs here.
+    #[inline]
+    fn fetch(&mut self, f: &Finder, hay: &[u8], from: usize) -> Option<bool> {
+        let (blk, bits) = crate::simd::try_triggers(hay, from, &f.triggers)?;
+        if bits == 0 && blk + 64 >= hay.len() {
+            return Some(false);
+        }
+        (self.blk, self.blk_bits, self.blk_valid) = (blk, bits, true);
+        self.pos = self.pos.max(blk);
+        Some(true)
     }
 
     /// The first trigger at or after `pos` (`NONE` when there is none) by `memchr` and
