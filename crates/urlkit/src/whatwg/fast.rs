@@ -443,9 +443,9 @@ static AUTHORITY_SCAN_CLASS: ClassTable = ClassTable::new({
 });
 
 /// [`authority_parses`] for an authority with credentials or an IPv6 address. The authority
-/// state never fails on credentials (it percent-encodes them) but for an empty host after the
-/// last `@`; the host starts after that `@`. An IPv6 address of hex digits, `:` and `.` in
-/// brackets goes to the IPv6 parser. `false` when unsure (tabs, newlines, spaces or C0
+/// state (URL Standard §4.4) never fails on credentials (it percent-encodes them) but for an
+/// empty host after the last `@`; the host starts after that `@`. An IPv6 address of hex
+/// digits, `:` and `.` in brackets goes to the IPv6 parser (host parser, §3.5 step 1). `false` when unsure (tabs, newlines, spaces or C0
 /// controls in the authority, which preprocessing would remove or trim).
 #[inline(never)]
 fn credentials_or_ipv6_parse(b: &[u8], start: usize) -> bool {
