@@ -1,10 +1,10 @@
 //! Numbers written in decimal without `core::fmt`, for the places that write many of them (SURT
-//! keys, lint messages, legacy-encoding escapes), where the formatting machinery costs more than
-//! the digits.
+//! keys, lint messages, legacy-encoding escapes, the host parser's number labels), where the
+//! formatting machinery costs more than the digits.
 
 /// The ASCII decimal digits of `n`: a buffer and where they start in it.
 #[inline]
-fn digits(mut n: u64) -> ([u8; 20], usize) {
+pub(crate) fn digits(mut n: u64) -> ([u8; 20], usize) {
     let mut buf = [0u8; 20];
     let mut at = buf.len();
     loop {

@@ -110,7 +110,6 @@ extern crate alloc;
 
 #[cfg(feature = "canon")]
 pub mod canon;
-#[cfg(any(feature = "canon", feature = "lint", feature = "encoding"))]
 mod decimal;
 pub mod domain;
 mod error;

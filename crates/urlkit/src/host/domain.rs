@@ -230,22 +230,13 @@ impl Label {
 
     /// A short label that the two algorithms treat as they treat this one.
     fn write(self, out: &mut StackSink<64>) {
-        let mut text = [0u8; 20];
+        let text;
         let s: &[u8] = match self.number {
             Number::Empty => b"",
             Number::Zero | Number::HexPrefix => b"0",
             Number::Digits(_, v) => {
-                let mut v = v.min(1 << 32);
-                let mut i = text.len();
-                loop {
-                    i -= 1;
-                    text[i] = b'0' + (v % 10) as u8;
-                    v /= 10;
-                    if v == 0 {
-                        break;
-                    }
-                }
-                &text[i..]
+                text = crate::decimal::digits(v.min(1 << 32));
+                &text.0[text.1..]
             }
             // All digits but not a number: an octal number with an 8 or a 9.
             Number::Invalid if self.digits => b"09",
