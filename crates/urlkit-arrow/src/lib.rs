@@ -60,7 +60,7 @@ mod whatwg;
 pub use domain::{DomainPart, domain, public_suffix, registrable_domain};
 pub use input::Strings;
 pub use lint::{lint_codes, lint_codes_field, lint_severity};
-pub use normalize::{Profile, UnknownProfile, normalize};
+pub use normalize::{Profile, UnknownProfile, normalize, profile};
 pub use output::{OnError, Output};
 pub use parse::{parse, parse_fields};
 pub use rfc3986::{rfc3986, rfc3986_fields};

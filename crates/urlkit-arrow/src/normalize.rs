@@ -5,85 +5,41 @@ use crate::output::{OnError, Output, Row, run, string_sink};
 use arrow_array::{Array, StringViewArray};
 use arrow_schema::ArrowError;
 use core::fmt;
-use core::str::FromStr;
 use urlkit::canon::CanonError;
 
-/// A normalization profile: which standard's canonical form [`normalize`] gives.
+pub use urlkit::canon::Profile;
+
+/// The profile named `name`, as an SQL user may write it: in any case, `_` for `-`
+/// (`'SAFE_BROWSING'`). The names are those of [`Profile::name`].
+///
+/// # Errors
+///
+/// [`UnknownProfile`] when `name` is none of [`Profile::ALL`]'s names.
 ///
 /// ```
-/// let p: urlkit_arrow::Profile = "rfc3986".parse()?;
-/// assert_eq!(p, urlkit_arrow::Profile::Rfc3986);
-/// assert_eq!(p.name(), "rfc3986");
+/// use urlkit_arrow::{Profile, profile};
+/// assert_eq!(profile("rfc3986")?, Profile::Rfc3986);
+/// assert_eq!(profile("Safe_Browsing")?, Profile::SafeBrowsing);
+/// assert!(profile("safe browsing").is_err());
 /// # Ok::<(), urlkit_arrow::UnknownProfile>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Profile {
-    /// The WHATWG URL serializer's output (the href): what a browser would request.
-    Whatwg,
-    /// RFC 3986 §6.2.2–6.2.3 syntax- and scheme-based normalization of a strictly parsed
-    /// URI reference ([`urlkit::rfc3986::UriRef::normalized`]).
-    Rfc3986,
-    /// The Safe Browsing canonical URL ([`urlkit::canon::safe_browsing`]); null without a
-    /// host.
-    SafeBrowsing,
-    /// The SURT key of web archives ([`urlkit::canon::surt`]: `com,example)/a?b=1`).
-    Surt,
-    /// The crawler's deduplication form ([`urlkit::canon::crawler`], after w3lib's
-    /// `canonicalize_url`: query sorted, fragment dropped).
-    Crawler,
+pub fn profile(name: &str) -> Result<Profile, UnknownProfile> {
+    let same = |p: &str| {
+        p.len() == name.len()
+            && p.bytes()
+                .zip(name.bytes())
+                .all(|(n, c)| n == c.to_ascii_lowercase() || (n == b'-' && c == b'_'))
+    };
+    Profile::ALL
+        .into_iter()
+        .find(|p| same(p.name()))
+        .ok_or_else(|| UnknownProfile(name.to_owned()))
 }
 
-impl Profile {
-    /// Every profile, in the order of their names in error messages.
-    ///
-    /// ```
-    /// assert_eq!(urlkit_arrow::Profile::ALL.len(), 5);
-    /// ```
-    pub const ALL: [Profile; 5] = [
-        Profile::Whatwg,
-        Profile::Rfc3986,
-        Profile::SafeBrowsing,
-        Profile::Surt,
-        Profile::Crawler,
-    ];
-
-    /// The profile's name, that of [`urlkit::canon::Profile::name`]: `"whatwg"`,
-    /// `"rfc3986"`, `"safe-browsing"`, `"surt"`, `"crawler"`.
-    ///
-    /// ```
-    /// assert_eq!(urlkit_arrow::Profile::Whatwg.name(), "whatwg");
-    /// assert_eq!(urlkit_arrow::Profile::SafeBrowsing.name(), "safe-browsing");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            Profile::Whatwg => "whatwg",
-            Profile::Rfc3986 => "rfc3986",
-            Profile::SafeBrowsing => "safe-browsing",
-            Profile::Surt => "surt",
-            Profile::Crawler => "crawler",
-        }
-    }
-
-    /// The library's profile of the same name.
-    ///
-    /// ```
-    /// assert_eq!(urlkit_arrow::Profile::Surt.canon(), urlkit::canon::Profile::Surt);
-    /// ```
-    pub const fn canon(self) -> urlkit::canon::Profile {
-        match self {
-            Profile::Whatwg => urlkit::canon::Profile::Whatwg,
-            Profile::Rfc3986 => urlkit::canon::Profile::Rfc3986,
-            Profile::SafeBrowsing => urlkit::canon::Profile::SafeBrowsing,
-            Profile::Surt => urlkit::canon::Profile::Surt,
-            Profile::Crawler => urlkit::canon::Profile::Crawler,
-        }
-    }
-}
-
-/// A profile name that is none of [`Profile::ALL`].
+/// A profile name that is none of [`Profile::ALL`]'s, with the name.
 ///
 /// ```
-/// let e = "x".parse::<urlkit_arrow::Profile>().unwrap_err();
+/// let e = urlkit_arrow::profile("x").unwrap_err();
 /// assert_eq!(e.to_string(), "unknown normalization profile 'x' (expected whatwg, rfc3986, safe-browsing, surt or crawler)");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,26 +61,6 @@ impl fmt::Display for UnknownProfile {
 }
 
 impl std::error::Error for UnknownProfile {}
-
-impl FromStr for Profile {
-    type Err = UnknownProfile;
-
-    /// A profile by name, in any case, `_` for `-` (`safe_browsing`, as an SQL user may
-    /// write it).
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let same = |name: &str| {
-            name.len() == s.len()
-                && name
-                    .bytes()
-                    .zip(s.bytes())
-                    .all(|(n, c)| n == c.to_ascii_lowercase() || (n == b'-' && c == b'_'))
-        };
-        Profile::ALL
-            .into_iter()
-            .find(|p| same(p.name()))
-            .ok_or_else(|| UnknownProfile(s.to_owned()))
-    }
-}
 
 /// The error of one row of [`normalize`]: each profile's own ([`CanonError`]'s message).
 #[derive(Debug)]
@@ -198,7 +134,6 @@ pub fn normalize(
                 .map(|r| out.append_value(r.normalized().as_str()))
                 .map_err(NormalizeError::Rfc3986),
             other => other
-                .canon()
                 .canonicalize(s)
                 .map(|c| out.append_value(c))
                 .map_err(NormalizeError::Canon),

@@ -402,7 +402,7 @@ fn canonical_forms_agree_for_every_canon_profile() {
                     split(
                         data.inputs[i]
                             .as_deref()
-                            .map(|s| profile.canon().canonicalize(s).map(Some)),
+                            .map(|s| profile.canonicalize(s).map(Some)),
                     )
                 },
                 |i| (string_at(&out.values, i), error_at(&out, i)),
@@ -412,15 +412,34 @@ fn canonical_forms_agree_for_every_canon_profile() {
 }
 
 #[test]
-fn profile_names_are_those_of_the_library() {
+fn profiles_are_found_by_their_names_in_sql_style() {
     for p in Profile::ALL {
-        assert_eq!(p.name(), p.canon().name());
-        assert_eq!(p.name().parse::<Profile>(), Ok(p));
+        assert_eq!(urlkit_arrow::profile(p.name()), Ok(p));
         let sql_style = p.name().to_uppercase().replace('-', "_");
-        assert_eq!(sql_style.parse::<Profile>(), Ok(p), "{sql_style}");
+        assert_eq!(urlkit_arrow::profile(&sql_style), Ok(p), "{sql_style}");
+        let mixed: String = p
+            .name()
+            .chars()
+            .enumerate()
+            .map(|(i, c)| if i % 2 == 0 { c.to_ascii_uppercase() } else { c })
+            .collect();
+        assert_eq!(urlkit_arrow::profile(&mixed), Ok(p), "{mixed}");
     }
-    assert_eq!(urlkit::canon::Profile::ALL.len(), Profile::ALL.len());
-    assert!("safe browsing".parse::<Profile>().is_err() && "surt-".parse::<Profile>().is_err());
+    for bad in [
+        "safe browsing",
+        "surt-",
+        "",
+        "whatwg ",
+        "rfc-3986",
+        "safe--browsing",
+        "crawlers",
+    ] {
+        assert_eq!(
+            urlkit_arrow::profile(bad),
+            Err(urlkit_arrow::UnknownProfile(bad.to_owned())),
+            "{bad:?}"
+        );
+    }
 }
 
 #[test]

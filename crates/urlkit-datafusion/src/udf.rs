@@ -459,8 +459,7 @@ impl ScalarUDFImpl for UrlFunction {
                 let profile = match args.args.get(1) {
                     None => Profile::Whatwg,
                     Some(ColumnarValue::Scalar(s)) => match s.try_as_str() {
-                        Some(Some(name)) => name
-                            .parse()
+                        Some(Some(name)) => urlkit_arrow::profile(name)
                             .map_err(|e| DataFusionError::Execution(format!("url_normalize: {e}")))?,
                         Some(None) => return Ok(ColumnarValue::Scalar(ScalarValue::Utf8View(None))),
                         None => return exec_err!("url_normalize: the profile must be a string"),
