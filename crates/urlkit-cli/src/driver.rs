@@ -236,6 +236,7 @@ impl Io {
                 max_length: self.max_length,
             },
             line_buffered: self.line_buffered,
+            blank_failures: false,
             summary: !self.quiet,
             progress: !self.quiet && io::stderr().is_terminal(),
             color: color(),
@@ -243,6 +244,15 @@ impl Io {
                 .threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
                 .max(1),
+        }
+    }
+
+    /// [`Io::batch`] for a line-oriented command: in text, one line out per input line,
+    /// a failed input's line empty ([`Batch::blank_failures`]).
+    pub fn line_batch(&self, inputs: &[OsString], json: bool, jsonl: bool) -> Batch {
+        Batch {
+            blank_failures: true,
+            ..self.batch(inputs, json, jsonl)
         }
     }
 }
@@ -260,6 +270,10 @@ pub struct Batch {
     pub hygiene: Hygiene,
     /// Flush after every input.
     pub line_buffered: bool,
+    /// In text, a failed input answers an empty line on standard output (its report goes
+    /// to standard error), so that a line-oriented command's output keeps one line per
+    /// input line, errors included (`paste urls.txt <(urlkit normalize -f urls.txt)`).
+    pub blank_failures: bool,
     /// Worker threads (1: answer on the reading thread).
     pub threads: usize,
     /// Say on standard error what a run over files or standard input did.
@@ -530,6 +544,8 @@ struct Worker<'a, H> {
     source: Option<usize>,
     /// Record every answer (`--line-buffered`: the writer flushes after each).
     every: bool,
+    /// See [`Batch::blank_failures`] (text only).
+    blank_failures: bool,
 }
 
 impl<'a, H> Worker<'a, H>
@@ -546,6 +562,7 @@ where
             lines: 0,
             source: None,
             every: batch.line_buffered,
+            blank_failures: batch.blank_failures && batch.format == Format::Text,
         }
     }
 
@@ -578,7 +595,9 @@ where
             Item::Skip => {}
             Item::Fail(shown, failure) => {
                 self.sink.block = false;
+                let start = self.sink.out.len();
                 self.line_failure(&shown, &failure);
+                self.blank_if_silent(false, start);
                 self.push(false, line);
             }
         }
@@ -604,7 +623,16 @@ where
         if lossy {
             self.mark_lossy(start, input);
         }
+        self.blank_if_silent(ok, start);
         self.push(ok, line);
+    }
+
+    /// Writes the empty line of a failed input that wrote nothing on standard output, when
+    /// the batch keeps one line per input ([`Batch::blank_failures`]).
+    fn blank_if_silent(&mut self, ok: bool, start: usize) {
+        if !ok && self.blank_failures && self.sink.out.len() == start {
+            self.sink.out.push(b'\n');
+        }
     }
 
     /// Writes the failure of an input outside any handler.
@@ -1352,6 +1380,7 @@ mod tests {
                 ..Hygiene::default()
             },
             line_buffered: false,
+            blank_failures: false,
             threads: 1,
             summary: false,
             progress: false,
@@ -1403,6 +1432,44 @@ mod tests {
             },
         );
         assert_eq!(text, "a\n\nb\n\nc\n");
+    }
+
+    #[test]
+    fn a_line_batch_answers_a_silent_failure_with_an_empty_line() {
+        // Fails "-x" silently, "-y" with a line of its own, and "-z" after a partial answer.
+        let handler = |input: &str, sink: &mut Sink| match input {
+            "-x" => false,
+            "-y" => {
+                sink.line("y failed");
+                false
+            }
+            "-z" => {
+                sink.line("z part");
+                false
+            }
+            _ => sink.line(input),
+        };
+        let inputs = ["-x", "a", "-x", "-x", "-y", "-z", "b", "-x"];
+        let mut batch = args(&inputs, Format::Text);
+        batch.blank_failures = true;
+        let (tally, text) = run_test(batch, handler);
+        assert_eq!(tally, Tally { ok: 2, failed: 6 });
+        assert_eq!(text, "\na\n\n\ny failed\nz part\nb\n\n");
+        assert_eq!(text.lines().count(), inputs.len());
+        // Not asked for: a silent failure writes nothing.
+        let (_, text) = run_test(args(&inputs, Format::Text), handler);
+        assert_eq!(text, "a\ny failed\nz part\nb\n");
+        // JSON always answers with an object: no empty line.
+        let mut batch = args(&["-x", "a"], Format::Json);
+        batch.blank_failures = true;
+        let (_, text) = run_test(batch, |input: &str, sink: &mut Sink| {
+            let ok = input == "a";
+            sink.json(ok, &Obj { input, ok })
+        });
+        assert_eq!(
+            text,
+            "{\"input\":\"-x\",\"ok\":false}\n{\"input\":\"a\",\"ok\":true}\n"
+        );
     }
 
     #[test]

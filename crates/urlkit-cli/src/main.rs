@@ -27,9 +27,9 @@ const AFTER_HELP: &str = "\
 Inputs: URL arguments, -f FILE (repeatable; - is standard input; .gz and .zst are \
 decompressed), or standard input when no URL is given and it is not a terminal. Lines end \
 at LF, CR LF or CR; a BOM is skipped; invalid UTF-8 fails its line (kind invalid-utf8) \
-unless --lossy. Output: --format text|json|jsonl (text by default, one line out per line in).
-A failure read from a file or standard input is reported as urlkit: FILE:LINE: … (<stdin> for
-standard input).
+unless --lossy. Output: --format text|json|jsonl (text by default, one line out per line in:
+a failed input's line is empty). A failure read from a file or standard input is reported on
+standard error as urlkit: FILE:LINE: … (<stdin> for standard input).
 
 A request line is a URL, or {\"input\": URL, \"base\": BASE or null} (URL Standard modes).
 Every failure object has the shape {\"input\",…,\"ok\":false,\"error\",\"kind\",\"position\"}.

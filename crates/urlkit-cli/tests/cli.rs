@@ -511,9 +511,10 @@ fn resolve_prints_hrefs() {
         "http://a/b/c/g\nhttp://a/b/c/g/\nhttp://a/b/c/d;p?y\nhttp://a/b/c/d;p?q#s\nhttp://a/g\nhttp://g/\nhttp://a/b/c/g;x?y#s\n"
     );
 
+    // A failed reference answers an empty line: one line out per reference.
     let run = urlkit(&["resolve", base, "http://[", "g"], b"");
     assert_eq!(run.code, 1);
-    assert_eq!(run.stdout, "http://a/b/c/g\n");
+    assert_eq!(run.stdout, "\nhttp://a/b/c/g\n");
     assert!(
         run.stderr.starts_with("urlkit: cannot resolve \"http://[\""),
         "{}",
@@ -617,4 +618,46 @@ fn messy_dataset_streams_one_object_per_line() {
         }
     }
     assert_eq!(run.code == 1, failed > 0);
+}
+
+#[test]
+fn line_oriented_commands_keep_one_line_per_input_line_in_text() {
+    // Good and bad lines interleaved, a bad one first and last, invalid UTF-8 among them.
+    let input =
+        b"http://[\nhttps://a.example/x?q=1\nhttp://[::1\n\xff\nhttps://B.example:443/\nhttps://a b/\n";
+    let lines = 6;
+    for args in [
+        &["normalize"][..],
+        &["normalize", "--get", "{host}"],
+        &["normalize", "--profile", "crawler"],
+        &["parse", "--get", "{hostname}"],
+        &["domain"],
+        &["resolve", "https://base.example/d/"],
+    ] {
+        let run = urlkit(args, input);
+        assert_eq!(run.code, 1, "{args:?}: {}", run.stderr);
+        let out: Vec<&str> = run.stdout.split_terminator('\n').collect();
+        assert_eq!(out.len(), lines, "{args:?}: {:?}", run.stdout);
+        for (i, line) in out.iter().enumerate() {
+            assert_eq!(
+                line.is_empty(),
+                [0, 2, 3, 5].contains(&i),
+                "{args:?} line {i}: {line:?}"
+            );
+        }
+        // Each failure is still reported on standard error.
+        assert_eq!(
+            run.stderr.matches("urlkit: <stdin>:").count(),
+            4,
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    // The described form is a block per URL: a failure adds nothing to standard output.
+    let run = urlkit(&["parse"], b"http://[\nhttps://a.example/\n");
+    assert!(
+        run.stdout.starts_with("href      https://a.example/"),
+        "{}",
+        run.stdout
+    );
 }

@@ -51,7 +51,11 @@ fn a_failed_input_still_exits_1_when_the_output_pipe_closes_early() {
         .spawn()
         .unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // The failed input's line is empty (one line out per input), then the first URL.
     let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first, "\n");
+    first.clear();
     stdout.read_line(&mut first).unwrap();
     assert_eq!(first, "http://example.com/1\n");
     drop(stdout); // as `| head -1` does
@@ -111,7 +115,7 @@ fn an_invalid_base_is_a_usage_error() {
 fn standard_input_is_read_when_no_url_is_given() {
     let run = urlkit(&["normalize"], b"HTTP://A/./b\nnope\nhttp://c/\n");
     assert_eq!(run.code, 1);
-    assert_eq!(run.stdout, "http://a/b\nhttp://c/\n");
+    assert_eq!(run.stdout, "http://a/b\n\nhttp://c/\n");
     assert!(run.stderr.contains("cannot parse \"nope\""), "{}", run.stderr);
     let run = urlkit(&["parse", "--format", "jsonl"], b"http://a/\n");
     assert_eq!(objects(&run.stdout)[0]["href"], "http://a/");
@@ -407,7 +411,8 @@ fn reports_name_the_file_and_line() {
             b"http://ok/\n\xff\n",
         );
         assert_eq!(run.code, 1, "{}", run.stderr);
-        assert_eq!(run.stdout, "http://a/\nhttp://b/\nhttp://ok/\n");
+        // One line per input (the comment is skipped); a failed input's line is empty.
+        assert_eq!(run.stdout, "\nhttp://a/\n\n\n\nhttp://b/\n\nhttp://ok/\n\n");
         let expected = [
             "urlkit: cannot parse \"http://x:y/\": invalid port number at byte 9".to_owned(),
             format!("urlkit: {a_name}:2: cannot parse \"http://foo:-80/\": invalid port number at byte 11"),
@@ -438,7 +443,17 @@ fn line_numbers_stay_right_across_work_units_and_threads() {
     for threads in ["1", "2", "3"] {
         let run = urlkit(&["normalize", "--threads", threads], &data);
         assert_eq!(run.code, 1);
-        assert_eq!(run.stdout.lines().count(), 200_000 - bad.len());
+        // One line out per line in, the failed ones empty.
+        let out: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(out.len(), 200_000);
+        for (i, line) in out.iter().enumerate() {
+            assert_eq!(
+                line.is_empty(),
+                bad.contains(&(i + 1)),
+                "--threads {threads} line {}: {line:?}",
+                i + 1
+            );
+        }
         let lines: Vec<String> = messages(&run.stderr)
             .iter()
             .map(|m| m.split(':').take(3).collect::<Vec<_>>().join(":"))

@@ -75,12 +75,14 @@ fn get_fills_every_placeholder() {
         ]),
         "[|80|]\n"
     );
-    // One line per URL, in order, failures reported apart.
+    // One line per input line, in order: a failure's line is empty, its report on
+    // standard error.
     let run = urlkit(
         &["normalize", "--get", "{host}"],
         b"http://a/\nnope\nhttp://b:81/\n",
     );
-    assert_eq!((run.code, run.stdout.as_str()), (1, "a\nb:81\n"));
+    assert_eq!((run.code, run.stdout.as_str()), (1, "a\n\nb:81\n"));
+    assert!(run.stderr.contains("cannot parse \"nope\""), "{}", run.stderr);
     let run = urlkit(&["normalize", "--get", "{nope}", "http://a/"], b"");
     assert_eq!(run.code, 2);
     assert!(

@@ -283,7 +283,7 @@ fn normalize_both_standards() {
 
     let run = urlkit(&["normalize", "HTTP://A:80/%7e/./b/../c", "no scheme"], b"");
     assert_eq!(run.code, 1);
-    assert_eq!(run.stdout, "http://a/%7e/c\n");
+    assert_eq!(run.stdout, "http://a/%7e/c\n\n"); // the failed input's line is empty
     assert!(run.stderr.contains("cannot parse \"no scheme\""));
 
     let input = "HTTP://A/%7e\nhttp://h/a b\n";

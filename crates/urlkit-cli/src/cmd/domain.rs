@@ -110,5 +110,5 @@ fn answer(input: &str, out: &mut Sink) -> bool {
 
 /// Runs `urlkit domain`.
 pub fn run(args: DomainArgs) -> Status {
-    driver::run(args.io.batch(&args.urls, args.json, args.jsonl), || answer)
+    driver::run(args.io.line_batch(&args.urls, args.json, args.jsonl), || answer)
 }

@@ -138,7 +138,7 @@ pub fn decode(input: &str, set: EncodeSet) -> Result<String, Failure> {
 /// Runs `urlkit encode`.
 pub fn run_encode(args: EncodeArgs) -> Status {
     let set = args.set;
-    let batch = args.io.batch(&args.texts, args.json, false);
+    let batch = args.io.line_batch(&args.texts, args.json, false);
     driver::run(batch, || {
         move |input: &str, out: &mut Sink| answer(input, &encode(input, set), true, out)
     })
@@ -147,7 +147,7 @@ pub fn run_encode(args: EncodeArgs) -> Status {
 /// Runs `urlkit decode`.
 pub fn run_decode(args: EncodeArgs) -> Status {
     let set = args.set;
-    let batch = args.io.batch(&args.texts, args.json, false);
+    let batch = args.io.line_batch(&args.texts, args.json, false);
     driver::run(batch, || {
         move |input: &str, out: &mut Sink| match decode(input, set) {
             Ok(text) => answer(input, &text, false, out),

@@ -93,7 +93,7 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
         Ok(edits) => edits,
         Err(message) => return driver::usage(&message),
     };
-    let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    let batch = args.io.line_batch(&args.urls, args.json, args.jsonl);
     let profile = args.profile.unwrap_or(if args.rfc3986 {
         Profile::Rfc3986
     } else {

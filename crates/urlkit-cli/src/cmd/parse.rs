@@ -78,7 +78,9 @@ pub fn run(args: ParseArgs, matches: Option<&clap::ArgMatches>) -> Status {
         inputs.push(OsString::from(EXAMPLE));
     }
     inputs.extend(args.urls.iter().cloned());
-    let batch = args.io.batch(&inputs, args.json, args.jsonl);
+    let mut batch = args.io.batch(&inputs, args.json, args.jsonl);
+    // `--get` answers one line per URL; the described form is a block.
+    batch.blank_failures = edits.template.is_some();
     if args.rfc3986 || args.rfc1738 {
         let reading = standard::select(args.rfc3986, args.iri, args.rfc1738);
         return driver::run(batch, || {

@@ -71,7 +71,7 @@ fn failure(e: file_path::FilePathError) -> Failure {
 /// Runs `urlkit path-to-url`.
 pub fn run_to_url(args: PathArgs) -> Status {
     let style = args.style();
-    let batch = args.io.batch(&args.inputs, args.json, false);
+    let batch = args.io.line_batch(&args.inputs, args.json, false);
     driver::run(batch, || {
         move |input: &str, out: &mut Sink| match file_path::from_path(input, style) {
             Ok(url) if out.is_json() => out.json(
@@ -92,7 +92,7 @@ pub fn run_to_url(args: PathArgs) -> Status {
 /// Runs `urlkit url-to-path`.
 pub fn run_to_path(args: PathArgs) -> Status {
     let style = args.style();
-    let batch = args.io.batch(&args.inputs, args.json, false);
+    let batch = args.io.line_batch(&args.inputs, args.json, false);
     driver::run(batch, || {
         move |input: &str, out: &mut Sink| {
             let path = Whatwg::WITHOUT_BASE

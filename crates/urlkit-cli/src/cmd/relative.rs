@@ -39,7 +39,7 @@ pub struct RelativeArgs {
 
 /// Runs `urlkit relative`.
 pub fn run(args: RelativeArgs) -> Status {
-    let batch = args.io.batch(&args.targets, args.json, args.jsonl);
+    let batch = args.io.line_batch(&args.targets, args.json, args.jsonl);
     if args.jsonl {
         return driver::run(batch, || Op::Relative.request_handler());
     }

@@ -47,7 +47,7 @@ pub struct ResolveArgs {
 
 /// Runs `urlkit resolve`.
 pub fn run(args: ResolveArgs) -> Status {
-    let batch = args.io.batch(&args.refs, args.json, args.jsonl);
+    let batch = args.io.line_batch(&args.refs, args.json, args.jsonl);
     if args.jsonl {
         return if args.rfc3986 {
             driver::run(batch, || Op::Resolve.request_handler())
