@@ -832,3 +832,117 @@ mod builtin {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{chunk, scan_short, Walk};
+    use crate::test_rng::xorshift;
+    use alloc::vec::Vec;
+
+    /// Bytes the scans treat differently: dots, the ends of `A`..=`Z` and their neighbours,
+    /// lower case, the ends of ASCII, and bytes with the high bit set.
+    const EDGES: [u8; 14] = [
+        b'.', b'-', b'@', b'A', b'Z', b'[', b'`', b'a', b'z', 0, 0x7f, 0x80, 0xbf, 0xff,
+    ];
+
+    /// `chunk` bit by bit: a dot bit per `.`, an odd bit per upper-case ASCII or non-ASCII
+    /// byte.
+    fn chunk_naive(lo: u64, hi: u64) -> (u32, u32) {
+        let (mut dot, mut odd) = (0, 0);
+        for (i, b) in lo.to_le_bytes().into_iter().chain(hi.to_le_bytes()).enumerate() {
+            dot |= u32::from(b == b'.') << i;
+            odd |= u32::from(b.is_ascii_uppercase() || !b.is_ascii()) << i;
+        }
+        (dot, odd)
+    }
+
+    #[test]
+    fn chunk_agrees_with_a_byte_by_byte_reading() {
+        // The SSE2 form (or the word form under `urlkit_scalar`); Miri checks the intrinsics.
+        let mut next = xorshift(0x5eed_1e55);
+        let rounds = if cfg!(miri) { 200 } else { 200_000 };
+        for round in 0..rounds {
+            let (mut lo, mut hi) = (next(), next());
+            if round % 2 == 0 {
+                // Mostly edge bytes, where a wrong comparison would show.
+                let mut bytes = [0u8; 16];
+                for b in &mut bytes {
+                    *b = EDGES[(next() % EDGES.len() as u64) as usize];
+                }
+                lo = u64::from_le_bytes(bytes[..8].try_into().unwrap());
+                hi = u64::from_le_bytes(bytes[8..].try_into().unwrap());
+            }
+            assert_eq!(chunk(lo, hi), chunk_naive(lo, hi), "{lo:#018x} {hi:#018x}");
+        }
+    }
+
+    /// What `scan_short` answers, read byte by byte: `None` for an empty label, `Some(Err)`
+    /// for a non-canonical host (without `UNICODE`), else the dots' bitmap.
+    fn scan_naive(host: &[u8], unicode: bool) -> Option<Result<u64, ()>> {
+        let dots: u64 = host
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| u64::from(b == b'.') << i)
+            .sum();
+        if host.first() == Some(&b'.') || host.last() == Some(&b'.') || host.windows(2).any(|w| w == b"..") {
+            return None;
+        }
+        if !unicode && host.iter().any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
+            return Some(Err(()));
+        }
+        Some(Ok(dots))
+    }
+
+    fn scan_seen(host: &[u8], unicode: bool) -> Option<Result<u64, ()>> {
+        let got = if unicode {
+            scan_short::<true>(host)
+        } else {
+            scan_short::<false>(host)
+        };
+        match got {
+            Ok(dots) => Some(Ok(dots)),
+            Err(Walk::NotCanonical) => Some(Err(())),
+            Err(Walk::Invalid) => None,
+            Err(Walk::Found { .. }) => unreachable!("the scan finds no suffix"),
+        }
+    }
+
+    #[test]
+    fn the_short_host_scan_agrees_with_a_byte_by_byte_reading() {
+        // Every length the scan takes (1..=63), which covers its three loads of a short
+        // host and the overlapping last chunk of a long one.
+        let mut next = xorshift(0xd075_cafe);
+        let per_length = if cfg!(miri) { 3 } else { 400 };
+        let alphabet = b"ab.-Z0\xc3";
+        for len in 1..64 {
+            for _ in 0..per_length {
+                let host: Vec<u8> = (0..len)
+                    .map(|_| match next() % 8 {
+                        0..=5 => b'a' + (next() % 26) as u8,
+                        _ => alphabet[(next() % alphabet.len() as u64) as usize],
+                    })
+                    .collect();
+                for unicode in [false, true] {
+                    assert_eq!(
+                        scan_seen(&host, unicode),
+                        scan_naive(&host, unicode),
+                        "{host:?} {unicode}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[cfg(feature = "std")]
+    #[test]
+    fn the_built_in_list_is_built_once_for_every_thread() {
+        // Threads racing on the first use all get the one list that won.
+        extern crate std;
+        let threads: Vec<_> = (0..4)
+            .map(|_| std::thread::spawn(|| super::builtin::get() as *const super::List as usize))
+            .collect();
+        let lists: Vec<usize> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+        assert!(lists.iter().all(|&p| p == lists[0]));
+        assert_eq!(super::builtin::get() as *const super::List as usize, lists[0]);
+    }
+}
