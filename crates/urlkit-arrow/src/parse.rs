@@ -1,10 +1,9 @@
 //! `parse`: a WHATWG URL's components as a struct column.
 
 use crate::input::Strings;
-use crate::output::{OnError, Output, Row, SharedViews, Sink, run, views_array};
-use arrow_array::builder::UInt16Builder;
-use arrow_array::{Array, ArrayRef, StructArray};
-use arrow_buffer::NullBufferBuilder;
+use crate::output::{Errors, OnError, Output, Row, SharedViews, views_array};
+use arrow_array::{Array, ArrayRef, StructArray, UInt16Array};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::sync::Arc;
 use urlkit::{Attribute, Url};
@@ -26,24 +25,9 @@ pub fn parse_fields() -> Fields {
         .collect()
 }
 
-struct Columns {
-    text: SharedViews,
-    /// The views of the string fields, in field order without `port`.
-    strings: [Vec<u128>; 9],
-    port: UInt16Builder,
-    /// The struct's validity, which is also every field's.
-    valid: NullBufferBuilder,
-}
-
-impl Sink for Columns {
-    fn null(&mut self) {
-        for c in &mut self.strings {
-            c.push(0);
-        }
-        self.port.append_null();
-        self.valid.append_null();
-    }
-}
+/// The positions in [`Url::attribute_ranges`] of the string fields, in field order (all
+/// but `port`).
+const STRING_FIELDS: [usize; 9] = [0, 1, 2, 3, 4, 5, 7, 8, 9];
 
 /// Parses every URL with the [WHATWG URL parser](https://url.spec.whatwg.org/#concept-url-parser)
 /// (no base) into a struct of its components ([`parse_fields`]): the values of
@@ -72,56 +56,79 @@ impl Sink for Columns {
 pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>, ArrowError> {
     let input = Strings::try_from_array(urls)?;
     let rows = urls.len();
-    let mut cols = Columns {
-        text: SharedViews::with_capacity(byte_len(urls)),
-        strings: core::array::from_fn(|_| Vec::with_capacity(rows)),
-        port: UInt16Builder::with_capacity(rows),
-        valid: NullBufferBuilder::new(rows),
-    };
+    let bits = rows.div_ceil(8);
+    // Every output pre-sized and written by row (a null or failed row only clears its
+    // validity bit: its views, port and port bit stay zero).
+    let mut text = SharedViews::with_capacity(byte_len(urls));
+    let mut strings: [Vec<u128>; 9] = core::array::from_fn(|_| vec![0; rows]);
+    let mut port = vec![0u16; rows];
+    let mut has_port = vec![0u8; bits];
+    let mut valid = vec![u8::MAX; bits];
+    let mut errors = Errors::new(on_error, rows);
     // One URL buffer for all rows: each row's parse writes into the last one's allocation.
     let mut spare = String::new();
-    let errors = run(
-        input,
-        rows,
-        on_error,
-        &mut cols,
-        |_, s, c| match Url::parse_reusing(s, core::mem::take(&mut spare)) {
-            Ok(url) => {
-                let href = url.as_str();
-                c.text.start_row(href);
-                // The getters directly (not `Url::get`'s dispatch), in field order.
-                let parts = [
-                    href,
-                    url.protocol(),
-                    url.username(),
-                    url.password_str(),
-                    url.host_port(),
-                    url.hostname(),
-                    url.pathname(),
-                    url.search(),
-                    url.hash_str(),
-                ];
-                for (col, part) in c.strings.iter_mut().zip(parts) {
-                    let view = c.text.view(href, part);
-                    col.push(view);
+    let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = &mut strings;
+    // One zipped iterator over the rows' slots of all columns: no bounds check per column.
+    let slots = (c0
+        .iter_mut()
+        .zip(c1.iter_mut())
+        .zip(c2.iter_mut())
+        .zip(c3.iter_mut()))
+    .zip(
+        c4.iter_mut()
+            .zip(c5.iter_mut())
+            .zip(c6.iter_mut())
+            .zip(c7.iter_mut()),
+    )
+    .zip(c8.iter_mut().zip(port.iter_mut()));
+    for (i, (((((v0, v1), v2), v3), (((v4, v5), v6), v7)), (v8, p))) in slots.enumerate() {
+        let outcome = match input.get(i) {
+            None => Row::Null,
+            Some(s) => match Url::parse_reusing(s, core::mem::take(&mut spare)) {
+                Ok(url) => {
+                    // The href copied once; every string field a view into it.
+                    let ranges = url.attribute_ranges();
+                    let row = text.start_row(url.as_str());
+                    for (slot, k) in [v0, v1, v2, v3, v4, v5, v6, v7, v8]
+                        .into_iter()
+                        .zip(STRING_FIELDS)
+                    {
+                        *slot = row.view(&ranges[k]);
+                    }
+                    if let Some(number) = url.port() {
+                        *p = number;
+                        if let Some(b) = has_port.get_mut(i / 8) {
+                            *b |= 1 << (i % 8);
+                        }
+                    }
+                    spare = url.into_string();
+                    Row::Value
                 }
-                c.port.append_option(url.port());
-                c.valid.append_non_null();
-                spare = url.into_string();
-                Row::Value
-            }
-            Err(e) => Row::Failed(e),
-        },
-    );
-    let buffers = cols.text.finish();
-    let valid = cols.valid.finish();
+                Err(e) => Row::Failed(e),
+            },
+        };
+        if !matches!(outcome, Row::Value)
+            && let Some(b) = valid.get_mut(i / 8)
+        {
+            *b &= !(1 << (i % 8));
+        }
+        errors.push(&outcome);
+    }
+    let nulls = |bits: Vec<u8>| {
+        let n = NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(bits), 0, rows));
+        (n.null_count() > 0).then_some(n)
+    };
+    let valid = nulls(valid);
+    let buffers = text.finish();
+    let mut port = Some(UInt16Array::new(ScalarBuffer::from(port), nulls(has_port)));
     let mut columns: Vec<ArrayRef> = Vec::with_capacity(10);
-    for (i, views) in cols.strings.into_iter().enumerate() {
-        if i == 6 {
-            columns.push(Arc::new(cols.port.finish()));
+    for (i, views) in strings.into_iter().enumerate() {
+        if let Some(port) = port.take_if(|_| i == 6) {
+            columns.push(Arc::new(port));
         }
         columns.push(Arc::new(views_array(views, &buffers, valid.clone())?));
     }
+    let errors = errors.finish();
     let values = StructArray::try_new(parse_fields(), columns, valid)?;
     Ok(Output { values, errors })
 }
