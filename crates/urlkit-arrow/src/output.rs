@@ -251,11 +251,11 @@ impl SharedViews {
     /// Copies `bytes` to the buffer over the last text's padding, then pads again (a new
     /// block when the current one would pass 4 GiB, the reach of a view's offset); returns
     /// its block and offset.
+    #[inline]
     fn copy(&mut self, bytes: &[u8]) -> (u32, u32) {
         let end = self.data.len().saturating_sub(PAD);
         if end + bytes.len() + PAD > u32::MAX as usize {
-            self.blocks
-                .push(Buffer::from_vec(core::mem::take(&mut self.data)));
+            self.next_block();
         } else {
             self.data.truncate(end);
         }
@@ -265,6 +265,13 @@ impl SharedViews {
         self.data.extend_from_slice(bytes);
         self.data.extend_from_slice(&[0; PAD]);
         at
+    }
+
+    /// Closes the current block (the next text would pass 4 GiB).
+    #[cold]
+    fn next_block(&mut self) {
+        self.blocks
+            .push(Buffer::from_vec(core::mem::take(&mut self.data)));
     }
 
     /// Copies the text of the next row; its substrings are then given by [`Self::view`],
@@ -399,6 +406,28 @@ mod tests {
         for start in 0..short.len() {
             let sub = &short[start..];
             assert_eq!(shared.view(short, sub), make_view(sub.as_bytes(), 0, 0));
+        }
+        // By range (`RowViews`): the same views; off character boundaries, the empty one.
+        for text in [
+            text,
+            "a:bc",
+            "x:\u{e9}t\u{e9}-\u{1f600}-long-enough-to-not-inline",
+        ] {
+            let row = shared.start_row(text);
+            let offset = row.offset;
+            for start in 0..=text.len() {
+                for end in start..=text.len() {
+                    match text.get(start..end) {
+                        Some(sub) => {
+                            let expected = make_view(sub.as_bytes(), 0, offset + start as u32);
+                            assert_eq!(row.view(&(start..end)), expected, "{sub:?}");
+                        }
+                        // Debug builds stop at the caller's mistake; release ones give "".
+                        None if cfg!(debug_assertions) => assert!(!row.ascii),
+                        None => assert_eq!(row.view(&(start..end)), 0),
+                    }
+                }
+            }
         }
         // A string that is not inside the row's text is copied.
         let other = String::from("https://elsewhere.example/");

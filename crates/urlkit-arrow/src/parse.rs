@@ -5,6 +5,7 @@ use crate::output::{Errors, OnError, Output, Row, SharedViews, views_array};
 use arrow_array::{Array, ArrayRef, StructArray, UInt16Array};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
+use core::mem::MaybeUninit;
 use std::sync::Arc;
 use urlkit::{Attribute, Url};
 
@@ -53,35 +54,34 @@ const STRING_FIELDS: [usize; 9] = [0, 1, 2, 3, 4, 5, 7, 8, 9];
 /// assert!(out.is_null(1) && out.is_null(2));
 /// # Ok::<(), arrow_schema::ArrowError>(())
 /// ```
+// One `unsafe`: the columns' lengths set over the slots the row loop wrote in place.
+#[allow(unsafe_code)]
 pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>, ArrowError> {
     let input = Strings::try_from_array(urls)?;
     let rows = urls.len();
     let bits = rows.div_ceil(8);
-    // Every output pre-sized and written by row (a null or failed row only clears its
-    // validity bit: its views, port and port bit stay zero).
-    let mut text = SharedViews::with_capacity(byte_len(urls));
-    let mut strings: [Vec<u128>; 9] = core::array::from_fn(|_| vec![0; rows]);
-    let mut port = vec![0u16; rows];
+    // Every output pre-sized and written once per row, in place (no push, no zeroing
+    // first): a null or failed row writes zero views and port and clears its validity bit.
+    // Hrefs can be longer than their inputs (a `/` added, percent-encoding): room for a
+    // quarter more, so that the buffer is rarely reallocated and copied (pages of it that
+    // are never written cost nothing).
+    let bytes = byte_len(urls);
+    let mut text = SharedViews::with_capacity(bytes.saturating_add(bytes / 4));
+    let mut strings: [Vec<u128>; 9] = core::array::from_fn(|_| Vec::with_capacity(rows));
+    let mut port = Vec::<u16>::with_capacity(rows);
     let mut has_port = vec![0u8; bits];
     let mut valid = vec![u8::MAX; bits];
     let mut errors = Errors::new(on_error, rows);
     // One URL buffer for all rows: each row's parse writes into the last one's allocation.
     let mut spare = String::new();
-    let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = &mut strings;
+    let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = strings.each_mut().map(|c| spare_slots(c, rows));
     // One zipped iterator over the rows' slots of all columns: no bounds check per column.
-    let slots = (c0
-        .iter_mut()
-        .zip(c1.iter_mut())
-        .zip(c2.iter_mut())
-        .zip(c3.iter_mut()))
-    .zip(
-        c4.iter_mut()
-            .zip(c5.iter_mut())
-            .zip(c6.iter_mut())
-            .zip(c7.iter_mut()),
-    )
-    .zip(c8.iter_mut().zip(port.iter_mut()));
+    let slots = (c0.iter_mut().zip(c1).zip(c2).zip(c3))
+        .zip(c4.iter_mut().zip(c5).zip(c6).zip(c7))
+        .zip(c8.iter_mut().zip(spare_slots(&mut port, rows)));
+    let mut written = 0;
     for (i, (((((v0, v1), v2), v3), (((v4, v5), v6), v7)), (v8, p))) in slots.enumerate() {
+        let mut slots = [v0, v1, v2, v3, v4, v5, v6, v7, v8];
         let outcome = match input.get(i) {
             None => Row::Null,
             Some(s) => match Url::parse_reusing(s, core::mem::take(&mut spare)) {
@@ -89,17 +89,15 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
                     // The href copied once; every string field a view into it.
                     let ranges = url.attribute_ranges();
                     let row = text.start_row(url.as_str());
-                    for (slot, k) in [v0, v1, v2, v3, v4, v5, v6, v7, v8]
-                        .into_iter()
-                        .zip(STRING_FIELDS)
-                    {
-                        *slot = row.view(&ranges[k]);
+                    for (slot, k) in slots.iter_mut().zip(STRING_FIELDS) {
+                        slot.write(row.view(&ranges[k]));
                     }
-                    if let Some(number) = url.port() {
-                        *p = number;
-                        if let Some(b) = has_port.get_mut(i / 8) {
-                            *b |= 1 << (i % 8);
-                        }
+                    let number = url.port();
+                    p.write(number.unwrap_or(0));
+                    if number.is_some()
+                        && let Some(b) = has_port.get_mut(i / 8)
+                    {
+                        *b |= 1 << (i % 8);
                     }
                     spare = url.into_string();
                     Row::Value
@@ -107,12 +105,28 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
                 Err(e) => Row::Failed(e),
             },
         };
-        if !matches!(outcome, Row::Value)
-            && let Some(b) = valid.get_mut(i / 8)
-        {
-            *b &= !(1 << (i % 8));
+        if !matches!(outcome, Row::Value) {
+            write_null(slots, p);
+            if let Some(b) = valid.get_mut(i / 8) {
+                *b &= !(1 << (i % 8));
+            }
         }
+        written = i + 1;
         errors.push(&outcome);
+    }
+    for column in &mut strings {
+        // SAFETY: `spare_slots` gave `written` of the column's spare slots, from its
+        // length (0) on, to the loop, which wrote each of them (the loop ran `written`
+        // times, writing one slot of every column each time).
+        unsafe { column.set_len(written) };
+    }
+    // SAFETY: as for the string columns: the loop wrote the port of each of its rows.
+    unsafe { port.set_len(written) };
+    if written != rows {
+        // Not reached: every column had room for `rows` slots.
+        return Err(ArrowError::ComputeError(
+            "parse: output not sized for the input".into(),
+        ));
     }
     let nulls = |bits: Vec<u8>| {
         let n = NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(bits), 0, rows));
@@ -131,6 +145,23 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
     let errors = errors.finish();
     let values = StructArray::try_new(parse_fields(), columns, valid)?;
     Ok(Output { values, errors })
+}
+
+/// Writes a null or failed row's slots: zero views and port.
+#[cold]
+fn write_null(slots: [&mut MaybeUninit<u128>; 9], port: &mut MaybeUninit<u16>) {
+    for slot in slots {
+        slot.write(0);
+    }
+    port.write(0);
+}
+
+/// The first `rows` slots of `column`'s spare capacity, from its length on (all of them
+/// when it holds fewer).
+fn spare_slots<T>(column: &mut Vec<T>, rows: usize) -> &mut [MaybeUninit<T>] {
+    let spare = column.spare_capacity_mut();
+    let n = rows.min(spare.len());
+    &mut spare[..n]
 }
 
 /// The bytes of a string column's values (a first guess at the output buffer's size).
