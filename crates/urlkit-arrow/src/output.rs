@@ -194,21 +194,46 @@ pub(crate) struct RowViews<'a> {
 impl RowViews<'_> {
     /// The view of the row's text at `range`, which should lie inside it on character
     /// boundaries (else the empty string: checked here, so every view is of UTF-8).
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn view(&self, range: &Range<usize>) -> u128 {
-        let (start, end) = (range.start, range.end);
-        // An empty range gives the zero view below (`view_of_word` with length 0).
-        if start > end || end > self.len {
-            // A range the caller got wrong: not from a `&str` of this text.
-            debug_assert!(false, "{range:?} outside a text of {} bytes", self.len);
+        if self.ascii {
+            self.view_in::<true>(range)
+        } else {
+            self.view_in::<false>(range)
+        }
+    }
+
+    /// Whether the row's text is ASCII (then [`Self::view_in`] can be asked for with
+    /// `ASCII` true).
+    #[inline(always)]
+    pub(crate) fn ascii(&self) -> bool {
+        self.ascii
+    }
+
+    /// [`Self::view`], for a row known to be ASCII or not: `ASCII` must be
+    /// [`Self::ascii`] or `false` (with `false` each view's ends are checked).
+    #[inline(always)]
+    pub(crate) fn view_in<const ASCII: bool>(&self, range: &Range<usize>) -> u128 {
+        debug_assert!(
+            range.start <= range.end && range.end <= self.len,
+            "{range:?} outside a text of {} bytes",
+            self.len
+        );
+        // Cut to the text: a range the caller got wrong gives some substring of it, or the
+        // empty string.
+        let end = range.end.min(self.len);
+        let start = range.start;
+        if start >= end {
+            // Empty (no credentials, no query, …): the zero view, nothing to read.
             return 0;
         }
-        // `start <= len` and the text is followed by `PAD` bytes: this lookup succeeds.
+        // `start < end <= len` and the text is followed by `PAD` bytes: this lookup succeeds.
         let Some(word) = self.bytes.get(start..start + 16) else {
             return 0;
         };
         let word: [u8; 16] = word.try_into().unwrap_or_default();
-        if !self.ascii && !self.on_boundaries(start, end) {
+        // Every position of ASCII text is a character boundary.
+        if !(ASCII && self.ascii || self.on_boundaries(start, end)) {
             debug_assert!(false, "{range:?} not on character boundaries");
             return 0;
         }

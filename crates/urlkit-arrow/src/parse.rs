@@ -1,11 +1,12 @@
 //! `parse`: a WHATWG URL's components as a struct column.
 
 use crate::input::Strings;
-use crate::output::{Errors, OnError, Output, Row, SharedViews, views_array};
+use crate::output::{Errors, OnError, Output, Row, RowViews, SharedViews, views_array};
 use arrow_array::{Array, ArrayRef, StructArray, UInt16Array};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use core::mem::MaybeUninit;
+use core::ops::Range;
 use std::sync::Arc;
 use urlkit::{Attribute, Url};
 
@@ -25,10 +26,6 @@ pub fn parse_fields() -> Fields {
         })
         .collect()
 }
-
-/// The positions in [`Url::attribute_ranges`] of the string fields, in field order (all
-/// but `port`).
-const STRING_FIELDS: [usize; 9] = [0, 1, 2, 3, 4, 5, 7, 8, 9];
 
 /// Parses every URL with the [WHATWG URL parser](https://url.spec.whatwg.org/#concept-url-parser)
 /// (no base) into a struct of its components ([`parse_fields`]): the values of
@@ -89,8 +86,10 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
                     // The href copied once; every string field a view into it.
                     let ranges = url.attribute_ranges();
                     let row = text.start_row(url.as_str());
-                    for (slot, k) in slots.iter_mut().zip(STRING_FIELDS) {
-                        slot.write(row.view(&ranges[k]));
+                    if row.ascii() {
+                        write_views::<true>(&row, &mut slots, &ranges);
+                    } else {
+                        write_views::<false>(&row, &mut slots, &ranges);
                     }
                     let number = url.port();
                     p.write(number.unwrap_or(0));
@@ -145,6 +144,42 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
     let errors = errors.finish();
     let values = StructArray::try_new(parse_fields(), columns, valid)?;
     Ok(Output { values, errors })
+}
+
+/// Writes the views of a URL's string fields (its [`Url::attribute_ranges`]) to a row's
+/// slots, in field order. `host` is `hostname`'s view again when they are the same range
+/// (no port).
+#[inline(always)]
+fn write_views<const ASCII: bool>(
+    row: &RowViews<'_>,
+    slots: &mut [&mut MaybeUninit<u128>; 9],
+    r: &[Range<usize>; 10],
+) {
+    let [
+        href,
+        protocol,
+        username,
+        password,
+        host,
+        hostname,
+        pathname,
+        search,
+        hash,
+    ] = slots;
+    href.write(row.view_in::<ASCII>(&r[0]));
+    protocol.write(row.view_in::<ASCII>(&r[1]));
+    username.write(row.view_in::<ASCII>(&r[2]));
+    password.write(row.view_in::<ASCII>(&r[3]));
+    let name = row.view_in::<ASCII>(&r[5]);
+    host.write(if r[4] == r[5] {
+        name
+    } else {
+        row.view_in::<ASCII>(&r[4])
+    });
+    hostname.write(name);
+    pathname.write(row.view_in::<ASCII>(&r[7]));
+    search.write(row.view_in::<ASCII>(&r[8]));
+    hash.write(row.view_in::<ASCII>(&r[9]));
 }
 
 /// Writes a null or failed row's slots: zero views and port.
