@@ -199,11 +199,20 @@ fn spare_slots<T>(column: &mut Vec<T>, rows: usize) -> &mut [MaybeUninit<T>] {
     &mut spare[..n]
 }
 
-/// The bytes of a string column's values (a first guess at the output buffer's size).
+/// The bytes of a string column's values (a first guess at the output buffer's size): of
+/// its rows only when it is a slice of a larger array (whose values buffer it shares).
 pub(crate) fn byte_len(array: &dyn Array) -> usize {
+    let span =
+        |first: Option<usize>, last: Option<usize>| last.unwrap_or(0).saturating_sub(first.unwrap_or(0));
     match Strings::try_from_array(array) {
-        Ok(Strings::Utf8(a)) => a.value_data().len(),
-        Ok(Strings::LargeUtf8(a)) => a.value_data().len(),
+        Ok(Strings::Utf8(a)) => span(
+            a.offsets().first().map(|&o| o as usize),
+            a.offsets().last().map(|&o| o as usize),
+        ),
+        Ok(Strings::LargeUtf8(a)) => span(
+            a.offsets().first().map(|&o| o as usize),
+            a.offsets().last().map(|&o| o as usize),
+        ),
         Ok(Strings::Utf8View(a)) => a.total_buffer_bytes_used(),
         _ => 0,
     }
