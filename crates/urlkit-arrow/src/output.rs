@@ -7,6 +7,7 @@ use arrow_array::{StringArray, StringViewArray};
 use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, ScalarBuffer};
 use arrow_schema::ArrowError;
 use core::fmt::{self, Write as _};
+use core::ops::Range;
 use std::sync::Arc;
 
 /// What a kernel does with a row that fails (a URL that does not parse, a bad base).
@@ -80,18 +81,32 @@ pub(crate) fn run<S: Sink, E: fmt::Display>(
     sink: &mut S,
     mut row: impl FnMut(usize, &str, &mut S) -> Row<E>,
 ) -> Option<StringArray> {
-    let mut errors = (on_error == OnError::Message).then(|| StringBuilder::with_capacity(rows, 0));
+    let mut errors = Errors::new(on_error, rows);
     for i in 0..rows {
         let outcome = match urls.get(i) {
             None => Row::Null,
             Some(s) => row(i, s, sink),
         };
-        match outcome {
-            Row::Value => {}
-            Row::Null => sink.null(),
-            Row::Failed(_) => sink.null(),
+        if !matches!(outcome, Row::Value) {
+            sink.null();
         }
-        if let Some(errors) = errors.as_mut() {
+        errors.push(&outcome);
+    }
+    errors.finish()
+}
+
+/// The error column being built: one message or null per row, when asked for.
+pub(crate) struct Errors(Option<StringBuilder>);
+
+impl Errors {
+    pub(crate) fn new(on_error: OnError, rows: usize) -> Errors {
+        Errors((on_error == OnError::Message).then(|| StringBuilder::with_capacity(rows, 0)))
+    }
+
+    /// Appends the message of a failed row, or a null.
+    #[inline]
+    pub(crate) fn push<E: fmt::Display>(&mut self, outcome: &Row<E>) {
+        if let Some(errors) = self.0.as_mut() {
             match outcome {
                 Row::Failed(e) => {
                     // Writing into the builder cannot fail.
@@ -102,7 +117,10 @@ pub(crate) fn run<S: Sink, E: fmt::Display>(
             }
         }
     }
-    errors.map(|mut e| e.finish())
+
+    pub(crate) fn finish(self) -> Option<StringArray> {
+        self.0.map(|mut e| e.finish())
+    }
 }
 
 /// The rows of a string kernel's result column, with the capacity for `rows` views.
@@ -135,12 +153,104 @@ const PAD: usize = 16;
 #[inline(always)]
 fn view_of_word(word: u128, len: usize, block: u32, offset: u32) -> u128 {
     if len <= 12 {
-        // `len <= 12`: the shift stays below 128, and `len == 0` masks everything.
-        let payload = word & ((1u128 << (8 * len)) - 1);
-        (payload << 32) | len as u128
+        // The length, then the word's first `len` bytes: `len <= 12` indexes the table,
+        // and `len == 0` masks everything but the (zero) length.
+        ((word << 32) | len as u128) & INLINE_MASK[len]
     } else {
-        let prefix = word as u32;
-        (len as u128) | ((prefix as u128) << 32) | ((block as u128) << 64) | ((offset as u128) << 96)
+        // Two 64-bit halves: length and prefix, block and offset.
+        let low = (len as u32 as u64) | ((word as u64) << 32);
+        let high = u64::from(block) | (u64::from(offset) << 32);
+        (u128::from(high) << 64) | u128::from(low)
+    }
+}
+
+/// The bits an inline view of `len` bytes keeps: its 4-byte length and `len` bytes.
+const INLINE_MASK: [u128; 13] = {
+    let mut m = [0; 13];
+    let mut len = 0;
+    while len < 13 {
+        // `u128::MAX >> 8 * (12 - len)`: the low `32 + 8 * len` bits.
+        m[len] = u128::MAX >> (8 * (12 - len));
+        len += 1;
+    }
+    m
+};
+
+/// The row just copied by [`SharedViews::start_row`]: the views of its substrings by byte
+/// range, each from one 16-byte word of the buffer (no `&str` slicing, no bounds check
+/// that can fail).
+pub(crate) struct RowViews<'a> {
+    /// The row's text followed by (at least) [`PAD`] zero bytes.
+    bytes: &'a [u8],
+    /// The text's length.
+    len: usize,
+    /// Whether the text is ASCII (every position a character boundary, as in every
+    /// serialized URL): else each view's ends are checked.
+    ascii: bool,
+    block: u32,
+    offset: u32,
+}
+
+impl RowViews<'_> {
+    /// The view of the row's text at `range`, which should lie inside it on character
+    /// boundaries (else the empty string: checked here, so every view is of UTF-8).
+    #[cfg(test)]
+    pub(crate) fn view(&self, range: &Range<usize>) -> u128 {
+        if self.ascii {
+            self.view_in::<true>(range)
+        } else {
+            self.view_in::<false>(range)
+        }
+    }
+
+    /// Whether the row's text is ASCII (then [`Self::view_in`] can be asked for with
+    /// `ASCII` true).
+    #[inline(always)]
+    pub(crate) fn ascii(&self) -> bool {
+        self.ascii
+    }
+
+    /// [`Self::view`], for a row known to be ASCII or not: `ASCII` must be
+    /// [`Self::ascii`] or `false` (with `false` each view's ends are checked).
+    #[inline(always)]
+    pub(crate) fn view_in<const ASCII: bool>(&self, range: &Range<usize>) -> u128 {
+        debug_assert!(
+            range.start <= range.end && range.end <= self.len,
+            "{range:?} outside a text of {} bytes",
+            self.len
+        );
+        // Cut to the text: a range the caller got wrong gives some substring of it, or the
+        // empty string.
+        let end = range.end.min(self.len);
+        let start = range.start;
+        if start >= end {
+            // Empty (no credentials, no query, …): the zero view, nothing to read.
+            return 0;
+        }
+        // `start < end <= len` and the text is followed by `PAD` bytes: this lookup succeeds.
+        let Some(word) = self.bytes.get(start..start + 16) else {
+            return 0;
+        };
+        let word: [u8; 16] = word.try_into().unwrap_or_default();
+        // Every position of ASCII text is a character boundary.
+        if !(ASCII && self.ascii || self.on_boundaries(start, end)) {
+            debug_assert!(false, "{range:?} not on character boundaries");
+            return 0;
+        }
+        view_of_word(
+            u128::from_le_bytes(word),
+            end - start,
+            self.block,
+            self.offset + start as u32,
+        )
+    }
+
+    /// Whether `start` and `end` (at most the text's length) are character boundaries: not
+    /// at a UTF-8 continuation byte (the padding is zeros).
+    #[cold]
+    fn on_boundaries(&self, start: usize, end: usize) -> bool {
+        let boundary = |i: usize| self.bytes.get(i).is_some_and(|&b| (b as i8) >= -0x40);
+        boundary(start) && boundary(end)
     }
 }
 
@@ -166,11 +276,11 @@ impl SharedViews {
     /// Copies `bytes` to the buffer over the last text's padding, then pads again (a new
     /// block when the current one would pass 4 GiB, the reach of a view's offset); returns
     /// its block and offset.
+    #[inline]
     fn copy(&mut self, bytes: &[u8]) -> (u32, u32) {
         let end = self.data.len().saturating_sub(PAD);
         if end + bytes.len() + PAD > u32::MAX as usize {
-            self.blocks
-                .push(Buffer::from_vec(core::mem::take(&mut self.data)));
+            self.next_block();
         } else {
             self.data.truncate(end);
         }
@@ -182,11 +292,36 @@ impl SharedViews {
         at
     }
 
-    /// Copies the text of the next row; its substrings are then given by [`Self::view`].
+    /// Closes the current block (the next text would pass 4 GiB).
+    #[cold]
+    fn next_block(&mut self) {
+        self.blocks
+            .push(Buffer::from_vec(core::mem::take(&mut self.data)));
+    }
+
+    /// Copies the text of the next row; its substrings are then given by [`Self::view`],
+    /// or by byte range by the [`RowViews`] returned.
     #[inline]
-    pub(crate) fn start_row(&mut self, text: &str) {
+    pub(crate) fn start_row(&mut self, text: &str) -> RowViews<'_> {
         let (block, offset) = self.copy(text.as_bytes());
         self.row = (block, offset, text.len());
+        let start = offset as usize;
+        // The row's text and the padding after it (`copy` wrote both).
+        let bytes = self.data.get(start..start + text.len() + PAD).unwrap_or_default();
+        // ASCII by 16-byte words (the padding is zeros): no byte loop.
+        let words = bytes.get(..text.len().next_multiple_of(16)).unwrap_or_default();
+        let any = words
+            .as_chunks::<16>()
+            .0
+            .iter()
+            .fold(0, |a, w| a | u128::from_ne_bytes(*w));
+        RowViews {
+            bytes,
+            len: text.len(),
+            ascii: any & u128::from_ne_bytes([0x80; 16]) == 0 && words.len() >= text.len(),
+            block,
+            offset,
+        }
     }
 
     /// The view of `sub`, which should lie inside the current row's `text` (else it is
@@ -246,7 +381,8 @@ impl ViewColumn {
     }
 }
 
-/// A string-view column from views made by [`SharedViews::view`] over `buffers` (its
+/// A string-view column from views made by [`SharedViews::view`] or [`RowViews::view`]
+/// over `buffers` (its
 /// finished buffers) and a null buffer of the same length.
 ///
 /// Arrow's checked constructor would validate the UTF-8 of every view again: a third of
@@ -262,11 +398,13 @@ pub(crate) fn views_array(
     if cfg!(debug_assertions) || nulls.as_ref().is_some_and(|n| n.len() != views.len()) {
         return StringViewArray::try_new(views, Arc::clone(&buffers.0), nulls);
     }
-    // SAFETY: every view was made by `SharedViews::view` from a `&str` (so its bytes are
-    // UTF-8 and inline views are zero-padded), and a view that is not inline points at the
-    // block and offset where `SharedViews::copy` wrote that `&str`'s bytes (the row's text,
-    // whose substring it is, or a copy of its own), inside `buffers`, which only the
-    // `SharedViews` that made the views creates; the null buffer's length was checked above.
+    // SAFETY: every view was made by `SharedViews::view` from a `&str`, or by
+    // `RowViews::view` from a range of the row's `&str` that it checked to lie inside it on
+    // character boundaries (so its bytes are UTF-8 and inline views are zero-padded), and a
+    // view that is not inline points at the block and offset where `SharedViews::copy` wrote
+    // those bytes (the row's text, whose substring it is, or a copy of its own), inside
+    // `buffers`, which only the `SharedViews` that made the views creates; the null buffer's
+    // length was checked above.
     Ok(unsafe { StringViewArray::new_unchecked(views, Arc::clone(&buffers.0), nulls) })
 }
 
@@ -293,6 +431,28 @@ mod tests {
         for start in 0..short.len() {
             let sub = &short[start..];
             assert_eq!(shared.view(short, sub), make_view(sub.as_bytes(), 0, 0));
+        }
+        // By range (`RowViews`): the same views; off character boundaries, the empty one.
+        for text in [
+            text,
+            "a:bc",
+            "x:\u{e9}t\u{e9}-\u{1f600}-long-enough-to-not-inline",
+        ] {
+            let row = shared.start_row(text);
+            let offset = row.offset;
+            for start in 0..=text.len() {
+                for end in start..=text.len() {
+                    match text.get(start..end) {
+                        Some(sub) => {
+                            let expected = make_view(sub.as_bytes(), 0, offset + start as u32);
+                            assert_eq!(row.view(&(start..end)), expected, "{sub:?}");
+                        }
+                        // Debug builds stop at the caller's mistake; release ones give "".
+                        None if cfg!(debug_assertions) => assert!(!row.ascii),
+                        None => assert_eq!(row.view(&(start..end)), 0),
+                    }
+                }
+            }
         }
         // A string that is not inside the row's text is copied.
         let other = String::from("https://elsewhere.example/");

@@ -1,11 +1,12 @@
 //! `parse`: a WHATWG URL's components as a struct column.
 
 use crate::input::Strings;
-use crate::output::{OnError, Output, Row, SharedViews, Sink, run, views_array};
-use arrow_array::builder::UInt16Builder;
-use arrow_array::{Array, ArrayRef, StructArray};
-use arrow_buffer::NullBufferBuilder;
+use crate::output::{Errors, OnError, Output, Row, RowViews, SharedViews, views_array};
+use arrow_array::{Array, ArrayRef, StructArray, UInt16Array};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
+use core::mem::MaybeUninit;
+use core::ops::Range;
 use std::sync::Arc;
 use urlkit::{Attribute, Url};
 
@@ -24,25 +25,6 @@ pub fn parse_fields() -> Fields {
             _ => Field::new(a.name(), DataType::Utf8View, true),
         })
         .collect()
-}
-
-struct Columns {
-    text: SharedViews,
-    /// The views of the string fields, in field order without `port`.
-    strings: [Vec<u128>; 9],
-    port: UInt16Builder,
-    /// The struct's validity, which is also every field's.
-    valid: NullBufferBuilder,
-}
-
-impl Sink for Columns {
-    fn null(&mut self) {
-        for c in &mut self.strings {
-            c.push(0);
-        }
-        self.port.append_null();
-        self.valid.append_null();
-    }
 }
 
 /// Parses every URL with the [WHATWG URL parser](https://url.spec.whatwg.org/#concept-url-parser)
@@ -69,68 +51,168 @@ impl Sink for Columns {
 /// assert!(out.is_null(1) && out.is_null(2));
 /// # Ok::<(), arrow_schema::ArrowError>(())
 /// ```
+// One `unsafe`: the columns' lengths set over the slots the row loop wrote in place.
+#[allow(unsafe_code)]
 pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>, ArrowError> {
     let input = Strings::try_from_array(urls)?;
     let rows = urls.len();
-    let mut cols = Columns {
-        text: SharedViews::with_capacity(byte_len(urls)),
-        strings: core::array::from_fn(|_| Vec::with_capacity(rows)),
-        port: UInt16Builder::with_capacity(rows),
-        valid: NullBufferBuilder::new(rows),
-    };
+    let bits = rows.div_ceil(8);
+    // Every output pre-sized and written once per row, in place (no push, no zeroing
+    // first): a null or failed row writes zero views and port and clears its validity bit.
+    // Hrefs can be longer than their inputs (a `/` added, percent-encoding): room for a
+    // quarter more, so that the buffer is rarely reallocated and copied (pages of it that
+    // are never written cost nothing).
+    let bytes = byte_len(urls);
+    let mut text = SharedViews::with_capacity(bytes.saturating_add(bytes / 4));
+    let mut strings: [Vec<u128>; 9] = core::array::from_fn(|_| Vec::with_capacity(rows));
+    let mut port = Vec::<u16>::with_capacity(rows);
+    let mut has_port = vec![0u8; bits];
+    let mut valid = vec![u8::MAX; bits];
+    let mut errors = Errors::new(on_error, rows);
     // One URL buffer for all rows: each row's parse writes into the last one's allocation.
     let mut spare = String::new();
-    let errors = run(
-        input,
-        rows,
-        on_error,
-        &mut cols,
-        |_, s, c| match Url::parse_reusing(s, core::mem::take(&mut spare)) {
-            Ok(url) => {
-                let href = url.as_str();
-                c.text.start_row(href);
-                // The getters directly (not `Url::get`'s dispatch), in field order.
-                let parts = [
-                    href,
-                    url.protocol(),
-                    url.username(),
-                    url.password_str(),
-                    url.host_port(),
-                    url.hostname(),
-                    url.pathname(),
-                    url.search(),
-                    url.hash_str(),
-                ];
-                for (col, part) in c.strings.iter_mut().zip(parts) {
-                    let view = c.text.view(href, part);
-                    col.push(view);
+    let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = strings.each_mut().map(|c| spare_slots(c, rows));
+    // One zipped iterator over the rows' slots of all columns: no bounds check per column.
+    let slots = (c0.iter_mut().zip(c1).zip(c2).zip(c3))
+        .zip(c4.iter_mut().zip(c5).zip(c6).zip(c7))
+        .zip(c8.iter_mut().zip(spare_slots(&mut port, rows)));
+    let mut written = 0;
+    for (i, (((((v0, v1), v2), v3), (((v4, v5), v6), v7)), (v8, p))) in slots.enumerate() {
+        let mut slots = [v0, v1, v2, v3, v4, v5, v6, v7, v8];
+        let outcome = match input.get(i) {
+            None => Row::Null,
+            Some(s) => match Url::parse_reusing(s, core::mem::take(&mut spare)) {
+                Ok(url) => {
+                    // The href copied once; every string field a view into it.
+                    let ranges = url.attribute_ranges();
+                    let row = text.start_row(url.as_str());
+                    if row.ascii() {
+                        write_views::<true>(&row, &mut slots, &ranges);
+                    } else {
+                        write_views::<false>(&row, &mut slots, &ranges);
+                    }
+                    let number = url.port();
+                    p.write(number.unwrap_or(0));
+                    if number.is_some()
+                        && let Some(b) = has_port.get_mut(i / 8)
+                    {
+                        *b |= 1 << (i % 8);
+                    }
+                    spare = url.into_string();
+                    Row::Value
                 }
-                c.port.append_option(url.port());
-                c.valid.append_non_null();
-                spare = url.into_string();
-                Row::Value
+                Err(e) => Row::Failed(e),
+            },
+        };
+        if !matches!(outcome, Row::Value) {
+            write_null(slots, p);
+            if let Some(b) = valid.get_mut(i / 8) {
+                *b &= !(1 << (i % 8));
             }
-            Err(e) => Row::Failed(e),
-        },
-    );
-    let buffers = cols.text.finish();
-    let valid = cols.valid.finish();
+        }
+        written = i + 1;
+        errors.push(&outcome);
+    }
+    for column in &mut strings {
+        // SAFETY: `spare_slots` gave `written` of the column's spare slots, from its
+        // length (0) on, to the loop, which wrote each of them (the loop ran `written`
+        // times, writing one slot of every column each time).
+        unsafe { column.set_len(written) };
+    }
+    // SAFETY: as for the string columns: the loop wrote the port of each of its rows.
+    unsafe { port.set_len(written) };
+    if written != rows {
+        // Not reached: every column had room for `rows` slots.
+        return Err(ArrowError::ComputeError(
+            "parse: output not sized for the input".into(),
+        ));
+    }
+    let nulls = |bits: Vec<u8>| {
+        let n = NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(bits), 0, rows));
+        (n.null_count() > 0).then_some(n)
+    };
+    let valid = nulls(valid);
+    let buffers = text.finish();
+    let mut port = Some(UInt16Array::new(ScalarBuffer::from(port), nulls(has_port)));
     let mut columns: Vec<ArrayRef> = Vec::with_capacity(10);
-    for (i, views) in cols.strings.into_iter().enumerate() {
-        if i == 6 {
-            columns.push(Arc::new(cols.port.finish()));
+    for (i, views) in strings.into_iter().enumerate() {
+        if let Some(port) = port.take_if(|_| i == 6) {
+            columns.push(Arc::new(port));
         }
         columns.push(Arc::new(views_array(views, &buffers, valid.clone())?));
     }
+    let errors = errors.finish();
     let values = StructArray::try_new(parse_fields(), columns, valid)?;
     Ok(Output { values, errors })
 }
 
-/// The bytes of a string column's values (a first guess at the output buffer's size).
+/// Writes the views of a URL's string fields (its [`Url::attribute_ranges`]) to a row's
+/// slots, in field order. `host` is `hostname`'s view again when they are the same range
+/// (no port).
+#[inline(always)]
+fn write_views<const ASCII: bool>(
+    row: &RowViews<'_>,
+    slots: &mut [&mut MaybeUninit<u128>; 9],
+    r: &[Range<usize>; 10],
+) {
+    let [
+        href,
+        protocol,
+        username,
+        password,
+        host,
+        hostname,
+        pathname,
+        search,
+        hash,
+    ] = slots;
+    href.write(row.view_in::<ASCII>(&r[0]));
+    protocol.write(row.view_in::<ASCII>(&r[1]));
+    username.write(row.view_in::<ASCII>(&r[2]));
+    password.write(row.view_in::<ASCII>(&r[3]));
+    let name = row.view_in::<ASCII>(&r[5]);
+    host.write(if r[4] == r[5] {
+        name
+    } else {
+        row.view_in::<ASCII>(&r[4])
+    });
+    hostname.write(name);
+    pathname.write(row.view_in::<ASCII>(&r[7]));
+    search.write(row.view_in::<ASCII>(&r[8]));
+    hash.write(row.view_in::<ASCII>(&r[9]));
+}
+
+/// Writes a null or failed row's slots: zero views and port.
+#[cold]
+fn write_null(slots: [&mut MaybeUninit<u128>; 9], port: &mut MaybeUninit<u16>) {
+    for slot in slots {
+        slot.write(0);
+    }
+    port.write(0);
+}
+
+/// The first `rows` slots of `column`'s spare capacity, from its length on (all of them
+/// when it holds fewer).
+fn spare_slots<T>(column: &mut Vec<T>, rows: usize) -> &mut [MaybeUninit<T>] {
+    let spare = column.spare_capacity_mut();
+    let n = rows.min(spare.len());
+    &mut spare[..n]
+}
+
+/// The bytes of a string column's values (a first guess at the output buffer's size): of
+/// its rows only when it is a slice of a larger array (whose values buffer it shares).
 pub(crate) fn byte_len(array: &dyn Array) -> usize {
+    let span =
+        |first: Option<usize>, last: Option<usize>| last.unwrap_or(0).saturating_sub(first.unwrap_or(0));
     match Strings::try_from_array(array) {
-        Ok(Strings::Utf8(a)) => a.value_data().len(),
-        Ok(Strings::LargeUtf8(a)) => a.value_data().len(),
+        Ok(Strings::Utf8(a)) => span(
+            a.offsets().first().map(|&o| o as usize),
+            a.offsets().last().map(|&o| o as usize),
+        ),
+        Ok(Strings::LargeUtf8(a)) => span(
+            a.offsets().first().map(|&o| o as usize),
+            a.offsets().last().map(|&o| o as usize),
+        ),
         Ok(Strings::Utf8View(a)) => a.total_buffer_bytes_used(),
         _ => 0,
     }

@@ -68,6 +68,15 @@ fn check(record: &Value) -> Option<String> {
             }
         }
     }
+    // The ranges of all attributes at once agree with the getters.
+    for (attr, range) in urlkit::Attribute::ALL.into_iter().zip(url.attribute_ranges()) {
+        if url.href().get(range.clone()) != Some(url.get(attr)) {
+            problems.push(format!(
+                "attribute_ranges: {attr} at {range:?}, getter {:?}",
+                url.get(attr)
+            ));
+        }
+    }
     match Url::parse(url.href()) {
         Ok(again) if again == url && again.pathname() == url.pathname() => {}
         Ok(again) => problems.push(format!("re-parse gives {}", again.href())),
