@@ -333,6 +333,7 @@ impl Scanner {
     }
 
     /// Finds the next occurrence at or after `pos`.
+    #[inline(always)]
     pub(crate) fn next(&mut self, f: &Finder, hay: &[u8], eof: bool) -> Step {
         loop {
             if self.skipping {
@@ -497,6 +498,7 @@ impl Cx<'_> {
 
     /// A bare URL whose scheme is `s..c`; the occurrence starts at `start` (before a `URL:`
     /// prefix when there is one).
+    #[inline(always)]
     pub(crate) fn bare(&self, start: usize, s: usize, c: usize, kind: Kind) -> Eval {
         let Some(rule) = self.rule(&self.hay[s..c], kind == Kind::UrlPrefix) else {
             return Eval::Reject;
