@@ -412,6 +412,7 @@ impl Scanner {
 
 impl Cx<'_> {
     /// A `:`: a scheme ends here (RFC 3986 §3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
+    #[inline(always)]
     fn colon(&self, c: usize) -> Eval {
         let hay = self.hay;
         let (spaced, path) = match self.byte(c + 1) {
