@@ -179,6 +179,10 @@ impl Cx<'_> {
                     markdown = Some(k + 1);
                 }
                 k += 1;
+                // `…)]` then a line break (a Markdown list of links): the end, without a scan.
+                if k < limit && self.hay.get(k).is_some_and(|&b| is(b, END)) {
+                    break k;
+                }
                 continue;
             }
             break k;
