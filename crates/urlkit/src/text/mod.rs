@@ -482,11 +482,24 @@ fn newlines_and_last(s: &[u8]) -> (usize, Option<usize>) {
             last = Some(k * 8 + 7 - m.leading_zeros() as usize / 8);
         }
     }
-    let tail = s.len() - words.remainder().len();
-    for (i, &b) in words.remainder().iter().enumerate() {
-        if b == b'\n' {
-            n += 1;
-            last = Some(tail + i);
+    let rest = words.remainder().len();
+    if rest > 0 && s.len() >= 8 {
+        // The last eight bytes, the ones already counted shifted out.
+        let base = s.len() - 8;
+        let t = u64::from_le_bytes(s[base..].try_into().unwrap_or([0; 8])) ^ NL;
+        let seen = 8 * (8 - rest) as u32;
+        let m = !(((t & LO7) + LO7) | t | LO7) >> seen << seen;
+        if m != 0 {
+            n += m.count_ones() as usize;
+            last = Some(base + 7 - m.leading_zeros() as usize / 8);
+        }
+    } else {
+        let tail = s.len() - rest;
+        for (i, &b) in words.remainder().iter().enumerate() {
+            if b == b'\n' {
+                n += 1;
+                last = Some(tail + i);
+            }
         }
     }
     (n, last)

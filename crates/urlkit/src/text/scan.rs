@@ -179,6 +179,10 @@ impl Cx<'_> {
                     markdown = Some(k + 1);
                 }
                 k += 1;
+                // `…)]` then a line break (a Markdown list of links): the end, without a scan.
+                if k < limit && self.hay.get(k).is_some_and(|&b| is(b, END)) {
+                    break k;
+                }
                 continue;
             }
             break k;
@@ -333,6 +337,7 @@ impl Scanner {
     }
 
     /// Finds the next occurrence at or after `pos`.
+    #[inline(always)]
     pub(crate) fn next(&mut self, f: &Finder, hay: &[u8], eof: bool) -> Step {
         loop {
             if self.skipping {
@@ -411,6 +416,7 @@ impl Scanner {
 
 impl Cx<'_> {
     /// A `:`: a scheme ends here (RFC 3986 §3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
+    #[inline(always)]
     fn colon(&self, c: usize) -> Eval {
         let hay = self.hay;
         let (spaced, path) = match self.byte(c + 1) {
@@ -497,6 +503,7 @@ impl Cx<'_> {
 
     /// A bare URL whose scheme is `s..c`; the occurrence starts at `start` (before a `URL:`
     /// prefix when there is one).
+    #[inline(always)]
     pub(crate) fn bare(&self, start: usize, s: usize, c: usize, kind: Kind) -> Eval {
         let Some(rule) = self.rule(&self.hay[s..c], kind == Kind::UrlPrefix) else {
             return Eval::Reject;

@@ -178,6 +178,7 @@ impl Cx<'_> {
 
     /// `//` \[userinfo `@`\] host: a bracketed IP literal or a GFM valid domain (at least one
     /// segment; no underscore in the last two). Returns the end of the host.
+    #[inline(always)]
     fn authority(&self, i: usize, limit: usize, empty_host: bool) -> Checked {
         if self.byte(i)? != Some(b'/') || self.byte(i + 1)? != Some(b'/') {
             return Err(Eval::Reject);
