@@ -44,8 +44,21 @@ def declaration(item):
         return ""
     text = "\n".join(lines[span["begin"][0] - 1 : span["end"][0]])
     text = re.sub(r"^\s*#\[[^\n]*\]\s*$", "", text, flags=re.M)
-    text = text.split("{")[0].split(";")[0] if "fn " in text else text.split("\n")[0]
+    text = head(text) if "fn " in text else text.split("\n")[0]
     return " ".join(text.split()).rstrip(" {")
+
+
+def head(text):
+    """Text up to the body's `{` or the closing `;`, but not a `;` inside `[T; N]`."""
+    depth = 0
+    for i, c in enumerate(text):
+        if c in "[(":
+            depth += 1
+        elif c in "])":
+            depth -= 1
+        elif depth == 0 and c in "{;":
+            return text[:i]
+    return text
 
 
 def type_name(t, index):
