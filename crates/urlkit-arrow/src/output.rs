@@ -103,23 +103,30 @@ impl Errors {
         Errors((on_error == OnError::Message).then(|| StringBuilder::with_capacity(rows, 0)))
     }
 
-    /// Appends the message of a failed row, or a null.
-    #[inline]
+    /// Appends the message of a failed row, or a null (nothing without an error column:
+    /// that test inline, the rest out of line).
+    #[inline(always)]
     pub(crate) fn push<E: fmt::Display>(&mut self, outcome: &Row<E>) {
         if let Some(errors) = self.0.as_mut() {
-            match outcome {
-                Row::Failed(e) => {
-                    // Writing into the builder cannot fail.
-                    let _ = write!(errors, "{e}");
-                    errors.append_value("");
-                }
-                _ => errors.append_null(),
-            }
+            push_outcome(errors, outcome);
         }
     }
 
     pub(crate) fn finish(self) -> Option<StringArray> {
         self.0.map(|mut e| e.finish())
+    }
+}
+
+/// [`Errors::push`] into the error column.
+#[inline(never)]
+fn push_outcome<E: fmt::Display>(errors: &mut StringBuilder, outcome: &Row<E>) {
+    match outcome {
+        Row::Failed(e) => {
+            // Writing into the builder cannot fail.
+            let _ = write!(errors, "{e}");
+            errors.append_value("");
+        }
+        _ => errors.append_null(),
     }
 }
 
