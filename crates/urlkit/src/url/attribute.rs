@@ -230,7 +230,8 @@ impl Url {
     /// }
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
-    #[inline]
+    // Inline in full (the scan stays a call): the ranges go straight to the caller's use.
+    #[inline(always)]
     pub fn canonical_attribute_ranges(input: &str) -> Option<([Range<usize>; 10], Option<u16>)> {
         let (marks, host, port) = crate::whatwg::canonical_as_is(input)?;
         Some((
