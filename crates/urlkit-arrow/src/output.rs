@@ -145,7 +145,8 @@ pub(crate) fn string_sink(rows: usize) -> StringViewBuilder {
 ///
 /// Views may also point into the input's own data buffers ([`Self::input_row`]), given at
 /// construction: they come first in the finished buffers (block `k` is input buffer `k`),
-/// then the blocks of copied text.
+/// then the blocks of copied text. [`Self::drop_unused_inputs`] leaves out (as empty
+/// buffers) those no view points into, so that the output does not keep them alive.
 pub(crate) struct SharedViews {
     /// The input's data buffers that rows may be viewed in place in (none by default).
     inputs: Vec<Buffer>,
@@ -421,6 +422,31 @@ impl SharedViews {
         }
         let (block, offset) = self.copy(sub.as_bytes());
         make_view(sub.as_bytes(), block, offset)
+    }
+
+    /// Replaces each input buffer that none of `views` points into with an empty one (the
+    /// output then does not keep it alive). `views` must be a column that points into every
+    /// input buffer any view does: the `href` of [`crate::parse`], the whole of each row
+    /// (a component's view that is not inline makes its row's href not inline either).
+    pub(crate) fn drop_unused_inputs(&mut self, views: &[u128]) {
+        let n = self.inputs.len();
+        let block = |v: &u128| ((*v as u32) > 12).then_some((*v >> 64) as u32 as usize);
+        let mut used = vec![false; n];
+        if n == 1 {
+            // One input buffer (`Utf8`, `LargeUtf8`): the first view into it decides.
+            used[0] = views.iter().any(|v| block(v) == Some(0));
+        } else {
+            for k in views.iter().filter_map(block) {
+                if let Some(u) = used.get_mut(k) {
+                    *u = true;
+                }
+            }
+        }
+        for (buffer, used) in self.inputs.iter_mut().zip(used) {
+            if !used {
+                *buffer = Buffer::from_vec(Vec::<u8>::new());
+            }
+        }
     }
 
     /// The shared buffers, for every column's [`ViewColumn::finish`].

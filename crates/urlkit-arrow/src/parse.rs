@@ -178,6 +178,8 @@ fn parse_rows<'a>(
         (n.null_count() > 0).then_some(n)
     };
     let valid = nulls(valid);
+    let [href, ..] = &strings;
+    text.drop_unused_inputs(href);
     let buffers = text.finish();
     let mut port = Some(UInt16Array::new(ScalarBuffer::from(port), nulls(has_port)));
     let mut columns: Vec<ArrayRef> = Vec::with_capacity(10);

@@ -284,6 +284,12 @@ fn canonical_rows_are_viewed_in_the_input() {
             }
         }
     }
+    // No row viewed in the input: its buffer is not kept alive by the output.
+    let none = ["HTTPS://Example.COM/a/./b", "no url", "https://example.com"];
+    let array = StringArray::from(none.to_vec());
+    let out = parse_agrees("no canonical row", &array, &none.map(Some));
+    let href = out.column_by_name("href").unwrap().as_string_view();
+    assert!(href.data_buffers()[0].is_empty());
     // A `Utf8View` column over several data buffers: each row viewed in its own.
     let mut builder = arrow_array::builder::StringViewBuilder::new().with_fixed_block_size(64);
     for row in rows {
