@@ -103,23 +103,30 @@ impl Errors {
         Errors((on_error == OnError::Message).then(|| StringBuilder::with_capacity(rows, 0)))
     }
 
-    /// Appends the message of a failed row, or a null.
-    #[inline]
+    /// Appends the message of a failed row, or a null (nothing without an error column:
+    /// that test inline, the rest out of line).
+    #[inline(always)]
     pub(crate) fn push<E: fmt::Display>(&mut self, outcome: &Row<E>) {
         if let Some(errors) = self.0.as_mut() {
-            match outcome {
-                Row::Failed(e) => {
-                    // Writing into the builder cannot fail.
-                    let _ = write!(errors, "{e}");
-                    errors.append_value("");
-                }
-                _ => errors.append_null(),
-            }
+            push_outcome(errors, outcome);
         }
     }
 
     pub(crate) fn finish(self) -> Option<StringArray> {
         self.0.map(|mut e| e.finish())
+    }
+}
+
+/// [`Errors::push`] into the error column.
+#[inline(never)]
+fn push_outcome<E: fmt::Display>(errors: &mut StringBuilder, outcome: &Row<E>) {
+    match outcome {
+        Row::Failed(e) => {
+            // Writing into the builder cannot fail.
+            let _ = write!(errors, "{e}");
+            errors.append_value("");
+        }
+        _ => errors.append_null(),
     }
 }
 
@@ -135,7 +142,14 @@ pub(crate) fn string_sink(rows: usize) -> StringViewBuilder {
 /// The buffer keeps [`PAD`] zero bytes after the last text copied (overwritten by the next
 /// one), so the 16 bytes at any position of the current row's text can be read as one word:
 /// a view is then a load, a mask and a few shifts, without branches on where the row ends.
+///
+/// Views may also point into the input's own data buffers ([`Self::input_row`]), given at
+/// construction: they come first in the finished buffers (block `k` is input buffer `k`),
+/// then the blocks of copied text. [`Self::drop_unused_inputs`] leaves out (as empty
+/// buffers) those no view points into, so that the output does not keep them alive.
 pub(crate) struct SharedViews {
+    /// The input's data buffers that rows may be viewed in place in (none by default).
+    inputs: Vec<Buffer>,
     /// The buffer being filled; earlier, full ones are in `blocks`.
     data: Vec<u8>,
     blocks: Vec<Buffer>,
@@ -180,7 +194,8 @@ const INLINE_MASK: [u128; 13] = {
 /// range, each from one 16-byte word of the buffer (no `&str` slicing, no bounds check
 /// that can fail).
 pub(crate) struct RowViews<'a> {
-    /// The row's text followed by (at least) [`PAD`] zero bytes.
+    /// The row's text followed by the rest of its buffer: (at least) [`PAD`] zero bytes in
+    /// the copied text, any bytes (or none) in an input buffer.
     bytes: &'a [u8],
     /// The text's length.
     len: usize,
@@ -227,11 +242,12 @@ impl RowViews<'_> {
             // Empty (no credentials, no query, …): the zero view, nothing to read.
             return 0;
         }
-        // `start < end <= len` and the text is followed by `PAD` bytes: this lookup succeeds.
-        let Some(word) = self.bytes.get(start..start + 16) else {
-            return 0;
+        // `start < end <= len`: the lookup succeeds unless the text ends less than 16 bytes
+        // before its buffer does (an input buffer, no padding).
+        let word: [u8; 16] = match self.bytes.get(start..start + 16) {
+            Some(word) => word.try_into().unwrap_or_default(),
+            None => word_near_end(self.bytes, start),
         };
-        let word: [u8; 16] = word.try_into().unwrap_or_default();
         // Every position of ASCII text is a character boundary.
         if !(ASCII && self.ascii || self.on_boundaries(start, end)) {
             debug_assert!(false, "{range:?} not on character boundaries");
@@ -246,11 +262,38 @@ impl RowViews<'_> {
     }
 
     /// Whether `start` and `end` (at most the text's length) are character boundaries: not
-    /// at a UTF-8 continuation byte (the padding is zeros).
+    /// at a UTF-8 continuation byte (the padding is zeros; the end of the buffer is one).
     #[cold]
     fn on_boundaries(&self, start: usize, end: usize) -> bool {
-        let boundary = |i: usize| self.bytes.get(i).is_some_and(|&b| (b as i8) >= -0x40);
+        let boundary =
+            |i: usize| i == self.bytes.len() || self.bytes.get(i).is_some_and(|&b| (b as i8) >= -0x40);
         boundary(start) && boundary(end)
+    }
+}
+
+/// The 16 bytes at `start` of a buffer with fewer after it, zero-padded.
+#[cold]
+fn word_near_end(bytes: &[u8], start: usize) -> [u8; 16] {
+    let mut word = [0; 16];
+    let tail = bytes.get(start..).unwrap_or_default();
+    let n = tail.len().min(16);
+    word[..n].copy_from_slice(&tail[..n]);
+    word
+}
+
+/// Whether `text` is ASCII: by 16-byte words, the last one overlapping the one before it
+/// (no byte loop but for texts under 16 bytes).
+#[inline(always)]
+fn is_ascii(text: &[u8]) -> bool {
+    const HIGH: u128 = u128::from_ne_bytes([0x80; 16]);
+    let (words, rest) = text.as_chunks::<16>();
+    let any = words.iter().fold(0, |a, w| a | u128::from_ne_bytes(*w));
+    if rest.is_empty() {
+        return any & HIGH == 0;
+    }
+    match text.last_chunk::<16>() {
+        Some(last) => (any | u128::from_ne_bytes(*last)) & HIGH == 0,
+        None => rest.is_ascii(),
     }
 }
 
@@ -266,7 +309,14 @@ pub(crate) struct ViewColumn {
 
 impl SharedViews {
     pub(crate) fn with_capacity(bytes: usize) -> Self {
+        Self::with_inputs(bytes, Vec::new())
+    }
+
+    /// [`Self::with_capacity`], with the input's data buffers that rows may be viewed in
+    /// ([`Self::input_row`]); they are shared, not copied.
+    pub(crate) fn with_inputs(bytes: usize, inputs: Vec<Buffer>) -> Self {
         SharedViews {
+            inputs,
             data: Vec::with_capacity(bytes + PAD),
             blocks: Vec::new(),
             row: (0, 0, 0),
@@ -286,7 +336,10 @@ impl SharedViews {
         }
         // The block count and offset fit: each block is below 4 GiB, and so many blocks
         // would not fit in memory.
-        let at = (self.blocks.len() as u32, self.data.len() as u32);
+        let at = (
+            (self.inputs.len() + self.blocks.len()) as u32,
+            self.data.len() as u32,
+        );
         self.data.extend_from_slice(bytes);
         self.data.extend_from_slice(&[0; PAD]);
         at
@@ -324,6 +377,29 @@ impl SharedViews {
         }
     }
 
+    /// A row whose text lies in input buffer `k` (given to [`Self::with_inputs`]), to be
+    /// viewed there instead of copied: `None` when `text` is not inside that buffer, or
+    /// starts past the 4 GiB a view's offset reaches.
+    #[inline(always)]
+    pub(crate) fn input_row(&self, k: usize, text: &str) -> Option<RowViews<'_>> {
+        let buffer = self.inputs.get(k)?.as_slice();
+        // Where `text` is in the buffer, by address: checked to lie inside it.
+        let at = (text.as_ptr() as usize).wrapping_sub(buffer.as_ptr() as usize);
+        let bytes = buffer.get(at..)?;
+        // Every view's offset (up to the text's end) fits in a `u32`.
+        if bytes.len() < text.len() || u32::try_from(at + text.len()).is_err() {
+            return None;
+        }
+        Some(RowViews {
+            bytes,
+            len: text.len(),
+            ascii: is_ascii(text.as_bytes()),
+            // `k` indexes `inputs`, far fewer than 4 Gi buffers.
+            block: u32::try_from(k).ok()?,
+            offset: u32::try_from(at).ok()?,
+        })
+    }
+
     /// The view of `sub`, which should lie inside the current row's `text` (else it is
     /// copied on its own, which is correct but not free).
     #[inline(always)]
@@ -348,10 +424,37 @@ impl SharedViews {
         make_view(sub.as_bytes(), block, offset)
     }
 
+    /// Replaces each input buffer that none of `views` points into with an empty one (the
+    /// output then does not keep it alive). `views` must be a column that points into every
+    /// input buffer any view does: the `href` of [`crate::parse`], the whole of each row
+    /// (a component's view that is not inline makes its row's href not inline either).
+    pub(crate) fn drop_unused_inputs(&mut self, views: &[u128]) {
+        let n = self.inputs.len();
+        let block = |v: &u128| ((*v as u32) > 12).then_some((*v >> 64) as u32 as usize);
+        let mut used = vec![false; n];
+        if n == 1 {
+            // One input buffer (`Utf8`, `LargeUtf8`): the first view into it decides.
+            used[0] = views.iter().any(|v| block(v) == Some(0));
+        } else {
+            for k in views.iter().filter_map(block) {
+                if let Some(u) = used.get_mut(k) {
+                    *u = true;
+                }
+            }
+        }
+        for (buffer, used) in self.inputs.iter_mut().zip(used) {
+            if !used {
+                *buffer = Buffer::from_vec(Vec::<u8>::new());
+            }
+        }
+    }
+
     /// The shared buffers, for every column's [`ViewColumn::finish`].
     pub(crate) fn finish(mut self) -> SharedBuffers {
         self.blocks.push(Buffer::from_vec(self.data));
-        SharedBuffers(self.blocks.into())
+        let mut buffers = self.inputs;
+        buffers.append(&mut self.blocks);
+        SharedBuffers(buffers.into())
     }
 }
 
@@ -401,10 +504,12 @@ pub(crate) fn views_array(
     // SAFETY: every view was made by `SharedViews::view` from a `&str`, or by
     // `RowViews::view` from a range of the row's `&str` that it checked to lie inside it on
     // character boundaries (so its bytes are UTF-8 and inline views are zero-padded), and a
-    // view that is not inline points at the block and offset where `SharedViews::copy` wrote
-    // those bytes (the row's text, whose substring it is, or a copy of its own), inside
-    // `buffers`, which only the `SharedViews` that made the views creates; the null buffer's
-    // length was checked above.
+    // view that is not inline points at the block and offset where those bytes are: where
+    // `SharedViews::copy` wrote them (the row's text, whose substring it is, or a copy of its
+    // own), or where `SharedViews::input_row` found the row's `&str` inside input buffer `k`
+    // (block `k`, by address, checked to lie inside it). Both are inside `buffers`, which only
+    // the `SharedViews` that made the views creates (its input buffers first, then its
+    // copies); the null buffer's length was checked above.
     Ok(unsafe { StringViewArray::new_unchecked(views, Arc::clone(&buffers.0), nulls) })
 }
 

@@ -31,9 +31,11 @@ pub fn parse_fields() -> Fields {
 /// (no base) into a struct of its components ([`parse_fields`]): the values of
 /// [`Url::get`] and [`Url::port`]. A null or a URL that fails to parse gives a null struct.
 ///
-/// The href is copied once per row into one buffer; the components are views into it. The
-/// rows are parsed into one reused URL buffer ([`Url::parse_reusing`]): no allocation per
-/// row.
+/// A URL that is already its own href (most of a typical column: see
+/// [`Url::canonical_attribute_ranges`]) is not copied: its components are views into the
+/// input's own values buffer, which the output shares. Other URLs are parsed into one
+/// reused URL buffer ([`Url::parse_reusing`]: no allocation per row), their href copied
+/// once into one buffer, and their components are views into it.
 ///
 /// # Errors
 ///
@@ -51,19 +53,61 @@ pub fn parse_fields() -> Fields {
 /// assert!(out.is_null(1) && out.is_null(2));
 /// # Ok::<(), arrow_schema::ArrowError>(())
 /// ```
+pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>, ArrowError> {
+    // One loop per input layout (and for `Utf8` without nulls, the common column): each
+    // reads its rows directly, with no dispatch per row. A row's second value is the input
+    // data buffer its text lies in (an index into `inputs`), if any.
+    match Strings::try_from_array(urls)? {
+        Strings::Utf8(a) if a.null_count() == 0 => {
+            let inputs = vec![a.values().clone()];
+            parse_rows(urls, inputs, on_error, |i| Some((a.value(i), 0)))
+        }
+        Strings::Utf8(a) => {
+            let inputs = vec![a.values().clone()];
+            parse_rows(urls, inputs, on_error, |i| a.is_valid(i).then(|| (a.value(i), 0)))
+        }
+        Strings::LargeUtf8(a) => {
+            let inputs = vec![a.values().clone()];
+            parse_rows(urls, inputs, on_error, |i| a.is_valid(i).then(|| (a.value(i), 0)))
+        }
+        Strings::Utf8View(a) => {
+            let inputs = a.data_buffers().to_vec();
+            parse_rows(urls, inputs, on_error, |i| {
+                // A view of more than 12 bytes names its data buffer in its third word; a
+                // shorter one is inline (`usize::MAX`: in no buffer).
+                let view = a.views().get(i).copied().unwrap_or_default();
+                let k = if view as u32 > 12 {
+                    (view >> 64) as u32 as usize
+                } else {
+                    usize::MAX
+                };
+                a.is_valid(i).then(|| (a.value(i), k))
+            })
+        }
+        Strings::Scalar(_) => Err(ArrowError::ComputeError("parse: not a column".into())),
+    }
+}
+
+/// [`parse`] over rows read by `row` (the text of row `i`, or `None` for a null, and the
+/// index in `inputs` of the data buffer the text lies in).
 // One `unsafe`: the columns' lengths set over the slots the row loop wrote in place.
 #[allow(unsafe_code)]
-pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>, ArrowError> {
-    let input = Strings::try_from_array(urls)?;
+#[inline(always)]
+fn parse_rows<'a>(
+    urls: &dyn Array,
+    inputs: Vec<Buffer>,
+    on_error: OnError,
+    row: impl Fn(usize) -> Option<(&'a str, usize)>,
+) -> Result<Output<StructArray>, ArrowError> {
     let rows = urls.len();
     let bits = rows.div_ceil(8);
     // Every output pre-sized and written once per row, in place (no push, no zeroing
     // first): a null or failed row writes zero views and port and clears its validity bit.
     // Hrefs can be longer than their inputs (a `/` added, percent-encoding): room for a
     // quarter more, so that the buffer is rarely reallocated and copied (pages of it that
-    // are never written cost nothing).
+    // are never written, as for rows viewed in the input, cost nothing).
     let bytes = byte_len(urls);
-    let mut text = SharedViews::with_capacity(bytes.saturating_add(bytes / 4));
+    let mut text = SharedViews::with_inputs(bytes.saturating_add(bytes / 4), inputs);
     let mut strings: [Vec<u128>; 9] = core::array::from_fn(|_| Vec::with_capacity(rows));
     let mut port = Vec::<u16>::with_capacity(rows);
     let mut has_port = vec![0u8; bits];
@@ -79,30 +123,32 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
     let mut written = 0;
     for (i, (((((v0, v1), v2), v3), (((v4, v5), v6), v7)), (v8, p))) in slots.enumerate() {
         let mut slots = [v0, v1, v2, v3, v4, v5, v6, v7, v8];
-        let outcome = match input.get(i) {
+        let outcome = match row(i) {
             None => Row::Null,
-            Some(s) => match Url::parse_reusing(s, core::mem::take(&mut spare)) {
-                Ok(url) => {
-                    // The href copied once; every string field a view into it.
-                    let ranges = url.attribute_ranges();
-                    let row = text.start_row(url.as_str());
-                    if row.ascii() {
-                        write_views::<true>(&row, &mut slots, &ranges);
-                    } else {
-                        write_views::<false>(&row, &mut slots, &ranges);
-                    }
-                    let number = url.port();
-                    p.write(number.unwrap_or(0));
-                    if number.is_some()
-                        && let Some(b) = has_port.get_mut(i / 8)
-                    {
-                        *b |= 1 << (i % 8);
-                    }
-                    spare = url.into_string();
+            Some((s, k)) => {
+                // Already its own href: viewed where it is, nothing written.
+                let canonical = Url::canonical_attribute_ranges(s);
+                let in_input = match canonical {
+                    Some(_) => text.input_row(k, s),
+                    None => None,
+                };
+                if let (Some((ranges, number)), Some(row)) = (&canonical, in_input) {
+                    write_row(&row, &mut slots, ranges, p, *number, &mut has_port, i);
                     Row::Value
+                } else {
+                    match Url::parse_reusing(s, core::mem::take(&mut spare)) {
+                        Ok(url) => {
+                            // The href copied once; every string field a view into it.
+                            let ranges = url.attribute_ranges();
+                            let row = text.start_row(url.as_str());
+                            write_row(&row, &mut slots, &ranges, p, url.port(), &mut has_port, i);
+                            spare = url.into_string();
+                            Row::Value
+                        }
+                        Err(e) => Row::Failed(e),
+                    }
                 }
-                Err(e) => Row::Failed(e),
-            },
+            }
         };
         if !matches!(outcome, Row::Value) {
             write_null(slots, p);
@@ -132,6 +178,8 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
         (n.null_count() > 0).then_some(n)
     };
     let valid = nulls(valid);
+    let [href, ..] = &strings;
+    text.drop_unused_inputs(href);
     let buffers = text.finish();
     let mut port = Some(UInt16Array::new(ScalarBuffer::from(port), nulls(has_port)));
     let mut columns: Vec<ArrayRef> = Vec::with_capacity(10);
@@ -144,6 +192,31 @@ pub fn parse(urls: &dyn Array, on_error: OnError) -> Result<Output<StructArray>,
     let errors = errors.finish();
     let values = StructArray::try_new(parse_fields(), columns, valid)?;
     Ok(Output { values, errors })
+}
+
+/// Writes a parsed row: the views of its string fields ([`write_views`]) and its port, with
+/// the port's validity bit (row `i`).
+#[inline(always)]
+fn write_row(
+    row: &RowViews<'_>,
+    slots: &mut [&mut MaybeUninit<u128>; 9],
+    ranges: &[Range<usize>; 10],
+    p: &mut MaybeUninit<u16>,
+    number: Option<u16>,
+    has_port: &mut [u8],
+    i: usize,
+) {
+    if row.ascii() {
+        write_views::<true>(row, slots, ranges);
+    } else {
+        write_views::<false>(row, slots, ranges);
+    }
+    p.write(number.unwrap_or(0));
+    if number.is_some()
+        && let Some(b) = has_port.get_mut(i / 8)
+    {
+        *b |= 1 << (i % 8);
+    }
 }
 
 /// Writes the views of a URL's string fields (its [`Url::attribute_ranges`]) to a row's

@@ -166,6 +166,140 @@ fn parse_struct_agrees_in_every_layout() {
     }
 }
 
+/// The parse kernel's row `i` as the library's getters give it: the string attributes
+/// (all but the port) and the port, `None` for a null struct.
+fn parsed_row(s: &StructArray, i: usize) -> Option<(Vec<String>, Option<u16>)> {
+    s.is_valid(i).then(|| {
+        let strings = Attribute::ALL
+            .iter()
+            .filter(|a| **a != Attribute::Port)
+            .map(|a| {
+                s.column_by_name(a.name())
+                    .unwrap()
+                    .as_string_view()
+                    .value(i)
+                    .to_owned()
+            })
+            .collect();
+        let port = s.column_by_name("port").unwrap().as_primitive::<UInt16Type>();
+        (strings, port.is_valid(i).then(|| port.value(i)))
+    })
+}
+
+/// What [`parsed_row`] should give for `input`.
+fn expected_row(input: Option<&str>) -> Option<(Vec<String>, Option<u16>)> {
+    let url = Url::parse(input?).ok()?;
+    let strings = Attribute::ALL
+        .iter()
+        .filter(|a| **a != Attribute::Port)
+        .map(|a| url.get(*a).to_owned())
+        .collect();
+    Some((strings, url.port()))
+}
+
+/// Parses `array` (the strings `inputs`) and compares every row with the library.
+fn parse_agrees(what: &str, array: &dyn Array, inputs: &[Option<&str>]) -> StructArray {
+    let out = urlkit_arrow::parse(array, OnError::Message).unwrap();
+    assert_eq!(out.values.len(), inputs.len(), "{what}");
+    for (i, input) in inputs.iter().enumerate() {
+        assert_eq!(
+            parsed_row(&out.values, i),
+            expected_row(*input),
+            "{what} row {i} {input:?}"
+        );
+        let error = input.and_then(|s| Url::parse(s).err()).map(|e| e.to_string());
+        assert_eq!(error_at(&out, i), error, "{what} row {i} {input:?}");
+    }
+    out.values
+}
+
+#[test]
+fn parse_without_nulls_agrees() {
+    // `Utf8` without nulls has a loop of its own.
+    for data in datasets() {
+        let inputs: Vec<Option<&str>> = data
+            .inputs
+            .iter()
+            .filter_map(|s| s.as_deref().map(Some))
+            .collect();
+        let array = StringArray::from(inputs.clone());
+        assert_eq!(array.null_count(), 0);
+        let what = format!("parse {} without nulls", data.name);
+        let out = urlkit_arrow::parse(&array, OnError::Null).unwrap();
+        for (i, input) in inputs.iter().enumerate() {
+            assert_eq!(
+                parsed_row(&out.values, i),
+                expected_row(*input),
+                "{what} row {i} {input:?}"
+            );
+        }
+        // Sliced, at a row that does not start the values buffer.
+        let part = array.slice(7, 1000.min(array.len() - 7));
+        parse_agrees(&format!("{what}, sliced"), &part, &inputs[7..7 + part.len()]);
+    }
+}
+
+#[test]
+fn canonical_rows_are_viewed_in_the_input() {
+    // Canonical (their own href), non-canonical, failing, null, non-ASCII, short (an inline
+    // view in `Utf8View`), with a credentials and a port; the last row ends its buffer.
+    let rows = [
+        Some("https://example.com/a/b?q=1#top"),
+        Some("HTTPS://Example.COM/a/./b"),
+        None,
+        Some("https://u:p@example.com:8080/long/enough/path"),
+        Some("not a url"),
+        Some("https://example.com/\u{e9}t\u{e9}?\u{e9}#\u{e9}"),
+        Some("https://\u{e9}.example/x"),
+        Some("http://a.b/"),
+        Some("https://example.com"),
+        Some("ws://h.example:81/?x#y"),
+        Some("https://end.example/of/the/buffer?q=1#end"),
+    ];
+    let owned: Vec<Option<String>> = rows.iter().map(|s| s.map(str::to_owned)).collect();
+    for array in layouts(&owned) {
+        let what = format!("{}", array.data_type());
+        let out = parse_agrees(&what, &array, &rows);
+        // Row 0 is canonical and longer than 12 bytes: its href view names block 0, the
+        // input's own values buffer (or its first data buffer), shared, not copied.
+        let href = out.column_by_name("href").unwrap().as_string_view();
+        let view = href.views()[0];
+        assert_eq!((view >> 64) as u32, 0, "{what}");
+        let input_buffer = match Strings::try_from_array(&array).unwrap() {
+            Strings::Utf8(a) => a.values().as_ptr(),
+            Strings::LargeUtf8(a) => a.values().as_ptr(),
+            Strings::Utf8View(a) => a.data_buffers()[0].as_ptr(),
+            Strings::Scalar(_) => unreachable!(),
+        };
+        assert_eq!(href.data_buffers()[0].as_ptr(), input_buffer, "{what}");
+        // Every slice, so that rows start and end anywhere in the shared buffer.
+        for start in 0..rows.len() {
+            for len in 0..=rows.len() - start {
+                let part = array.slice(start, len);
+                parse_agrees(
+                    &format!("{what} [{start}, +{len})"),
+                    &part,
+                    &rows[start..start + len],
+                );
+            }
+        }
+    }
+    // No row viewed in the input: its buffer is not kept alive by the output.
+    let none = ["HTTPS://Example.COM/a/./b", "no url", "https://example.com"];
+    let array = StringArray::from(none.to_vec());
+    let out = parse_agrees("no canonical row", &array, &none.map(Some));
+    let href = out.column_by_name("href").unwrap().as_string_view();
+    assert!(href.data_buffers()[0].is_empty());
+    // A `Utf8View` column over several data buffers: each row viewed in its own.
+    let mut builder = arrow_array::builder::StringViewBuilder::new().with_fixed_block_size(64);
+    for row in rows {
+        builder.append_option(row);
+    }
+    let views = builder.finish();
+    assert!(views.data_buffers().len() > 1);
+    parse_agrees("Utf8View, several buffers", &views, &rows);
+}
+
 #[test]
 fn components_and_port_agree() {
     for data in datasets() {

@@ -3,6 +3,7 @@
 //! set "the `pathname`" without writing the dispatch itself.
 
 use crate::host::HostInternal;
+use crate::url::offsets::Marks;
 use crate::url::setters::SetterError;
 use crate::Url;
 use core::fmt;
@@ -195,52 +196,48 @@ impl Url {
     /// ```
     #[inline]
     pub fn attribute_ranges(&self) -> [Range<usize>; 10] {
-        let o = &self.offsets;
-        let len = self.serialization.len();
-        let (se, ue, hs, he, ps) = (
-            o.scheme_end(),
-            o.username_end(),
-            o.host_start(),
-            o.host_end(),
-            o.path_start(),
-        );
-        let path_end = o.path_end(len);
-        let has_host = self.host != HostInternal::None;
-        // Without host, username and host are empty (`he == hs`, just after the `:`).
-        let username = if has_host { se + 3..ue } else { hs..hs };
-        // A password is kept only when not empty: `ue` is then its `:` and `hs - 1` the `@`
-        // (without one, `ue` is the `@` or `hs`).
-        let password = if ue + 1 < hs { ue + 1..hs - 1 } else { hs..hs };
-        let host = if has_host { hs..ps } else { hs..hs };
-        let port = if self.port.is_some() { he + 1..ps } else { ps..ps };
-        let fragment_start = o.fragment_start();
-        let search = match o.query_start() {
-            Some(q) => {
-                let end = fragment_start.unwrap_or(len);
-                if end - q <= 1 {
-                    end..end
-                } else {
-                    q..end
-                }
-            }
-            None => path_end..path_end,
-        };
-        let hash = match fragment_start {
-            Some(f) if len - f > 1 => f..len,
-            _ => len..len,
-        };
-        [
-            0..len,
-            0..se + 1,
-            username,
-            password,
-            host,
-            hs..he,
+        ranges_of(
+            &self.offsets.widen(),
+            self.serialization.len(),
+            self.host != HostInternal::None,
+            self.port.is_some(),
+        )
+    }
+
+    /// The [`attribute_ranges`](Url::attribute_ranges) and [`port`](Url::port) of the URL
+    /// that `input` parses to, when `input` is already that URL's href
+    /// (`Url::parse(input)?.as_str() == input`) in a form the parser's fast path recognizes:
+    /// a special URL such as `https://example.com/a/b?q=1#top`, lower case, with a path, with
+    /// nothing to encode, trim or resolve. Then the ranges are into `input` itself, and
+    /// nothing is allocated or written: code that keeps the input (a column of an array) can
+    /// refer to the attributes there instead of copying the href.
+    ///
+    /// `None` says only that this shortcut does not apply: the input may still parse, to the
+    /// same or to another href ([`Url::parse`] decides).
+    ///
+    /// ```
+    /// use urlkit::{Attribute, Url};
+    /// let input = "https://example.com:8080/a?q#f";
+    /// let (ranges, port) = Url::canonical_attribute_ranges(input).unwrap();
+    /// let url = Url::parse(input)?;
+    /// for (attr, range) in Attribute::ALL.into_iter().zip(ranges) {
+    ///     assert_eq!(&input[range], url.get(attr));
+    /// }
+    /// assert_eq!(port, Some(8080));
+    /// // Parsed to another href (upper case, no path, a dot segment), or not at all.
+    /// for input in ["HTTPS://example.com/", "https://example.com", "https://h/./a", "no url"] {
+    ///     assert!(Url::canonical_attribute_ranges(input).is_none());
+    /// }
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    // Inline in full (the scan stays a call): the ranges go straight to the caller's use.
+    #[inline(always)]
+    pub fn canonical_attribute_ranges(input: &str) -> Option<([Range<usize>; 10], Option<u16>)> {
+        let (marks, host, port) = crate::whatwg::canonical_as_is(input)?;
+        Some((
+            ranges_of(&marks, input.len(), host != HostInternal::None, port.is_some()),
             port,
-            ps..path_end,
-            search,
-            hash,
-        ]
+        ))
     }
 
     /// The setter of `attr` ([`Url::set_pathname`] for [`Attribute::Pathname`], and so on).
@@ -273,6 +270,55 @@ impl Url {
     }
 }
 
+/// [`Url::attribute_ranges`] of a serialization of `len` bytes with boundaries `m`, a host
+/// (`has_host`) or not, a port or not: the one place the ranges are worked out.
+#[inline(always)]
+fn ranges_of(m: &Marks, len: usize, has_host: bool, has_port: bool) -> [Range<usize>; 10] {
+    let (se, ue, hs, he, ps) = (
+        m.scheme_end,
+        m.username_end,
+        m.host_start,
+        m.host_end,
+        m.path_start,
+    );
+    let path_end = m.query_start.or(m.fragment_start).unwrap_or(len);
+    // Without host, username and host are empty (`he == hs`, just after the `:`).
+    let username = if has_host { se + 3..ue } else { hs..hs };
+    // A password is kept only when not empty: `ue` is then its `:` and `hs - 1` the `@`
+    // (without one, `ue` is the `@` or `hs`).
+    let password = if ue + 1 < hs { ue + 1..hs - 1 } else { hs..hs };
+    let host = if has_host { hs..ps } else { hs..hs };
+    let port = if has_port { he + 1..ps } else { ps..ps };
+    let fragment_start = m.fragment_start;
+    let search = match m.query_start {
+        Some(q) => {
+            let end = fragment_start.unwrap_or(len);
+            if end - q <= 1 {
+                end..end
+            } else {
+                q..end
+            }
+        }
+        None => path_end..path_end,
+    };
+    let hash = match fragment_start {
+        Some(f) if len - f > 1 => f..len,
+        _ => len..len,
+    };
+    [
+        0..len,
+        0..se + 1,
+        username,
+        password,
+        host,
+        hs..he,
+        port,
+        ps..path_end,
+        search,
+        hash,
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,6 +346,54 @@ mod tests {
             for (attr, range) in Attribute::ALL.into_iter().zip(url.attribute_ranges()) {
                 assert_eq!(&url.as_str()[range], url.get(attr), "{input} {attr}");
             }
+        }
+    }
+
+    #[test]
+    fn canonical_attribute_ranges_are_those_of_the_parsed_url() {
+        let canonical = [
+            "https://example.com/a/b?q=1#top",
+            "http://a-b.c:8080/",
+            "https://u:p@example.com:8080/a?q#f",
+            "https://u@h/",
+            "ws://h/?x",
+            "ftp://h/#f",
+            "http://1.2.3.4/a.b/c.",
+            "http://h/?",
+            "http://h/#",
+            "http://h/?#",
+        ];
+        for input in canonical {
+            let (ranges, port) = Url::canonical_attribute_ranges(input).expect(input);
+            let url = Url::parse(input).unwrap();
+            assert_eq!(url.as_str(), input);
+            assert_eq!(port, url.port(), "{input}");
+            assert_eq!(ranges, url.attribute_ranges(), "{input}");
+            for (attr, range) in Attribute::ALL.into_iter().zip(ranges) {
+                assert_eq!(&input[range], url.get(attr), "{input} {attr}");
+            }
+        }
+        // Another href (case, a path to insert, trimming, encoding, dot segments, a default
+        // port), not special, or no URL at all.
+        for input in [
+            "HTTP://h/",
+            "http://H/",
+            "http://h",
+            "http://h?q",
+            " http://h/",
+            "http://h/ ",
+            "http://h/\t",
+            "http://h/a b",
+            "http://h/./a",
+            "http://h:80/",
+            "https://h/\u{e9}",
+            "mailto:x@y",
+            "sc://h/",
+            "http://[::1]/",
+            "",
+            "no url",
+        ] {
+            assert!(Url::canonical_attribute_ranges(input).is_none(), "{input:?}");
         }
     }
 

@@ -100,6 +100,7 @@ impl Offsets {
     }
 
     /// The boundaries as [`Marks`], for a parser that continues from this URL (a base).
+    #[inline]
     pub(crate) fn widen(&self) -> Marks {
         Marks {
             scheme_end: self.scheme_end as usize,

@@ -646,6 +646,22 @@ pub(super) fn build(input: &str, l: &Layout, buffer: &mut String) -> Option<Url>
     Some(url)
 }
 
+/// The boundaries, host and port of the URL that `input` parses to when its href is `input`
+/// itself, byte for byte: the scan finds it canonical with nothing for [`build`] to change
+/// (no case to fold, no `/` path to insert; the marks are then the input's). `None`
+/// otherwise, and for inputs over 4 GiB, which do not parse.
+#[inline(always)]
+pub(super) fn as_is(input: &str) -> Option<(Marks, HostInternal, Option<u16>)> {
+    u32::try_from(input.len()).ok()?;
+    let Scan::Canonical(l) = scan(input.as_bytes())? else {
+        return None;
+    };
+    if l.lower_case || l.path_start.is_none() {
+        return None;
+    }
+    Some((l.marks(), l.host, l.port))
+}
+
 /// The URL when `input` is canonical.
 #[cfg(test)]
 fn parse_canonical(input: &str) -> Option<Url> {

@@ -210,6 +210,29 @@ pub(crate) fn parse_into(
     parser.finish()
 }
 
+/// [`Url::canonical_attribute_ranges`]: the fast scan's layout of `input` when the parser
+/// (no base) would return `input` itself as the href, without writing it: nothing to trim,
+/// and the scan's canonical case with nothing to change ([`fast::as_is`]).
+#[inline(always)]
+pub(crate) fn canonical_as_is(input: &str) -> Option<(Marks, HostInternal, Option<u16>)> {
+    if input::trim_c0_space(input, &mut Reporter::none()).0.len() != input.len() {
+        return None;
+    }
+    let found = fast::as_is(input);
+    #[cfg(debug_assertions)]
+    if let Some((marks, host, port)) = &found {
+        let full = parse_full(input, None);
+        assert!(
+            full.as_ref().is_ok_and(|u| u.serialization == input
+                && u.offsets.widen() == *marks
+                && u.host == *host
+                && u.port == *port),
+            "canonical_as_is disagrees on {input:?}: {full:?}"
+        );
+    }
+    found
+}
+
 /// [`Url::can_parse`](https://url.spec.whatwg.org/#dom-url-canparse): the basic URL parser
 /// on `base`, then on `input` against it, with an output that stores nothing ([`Discard`]),
 /// so nothing is allocated. The fast path's canonical authority decides first; a host that
