@@ -110,6 +110,35 @@ pub(crate) fn try_count_last(s: &[u8], needle: u8) -> Option<(usize, Option<usiz
     None
 }
 
+/// Bit masks of the bytes of `s[start..end]`, bit `j` for byte `start + j`: those outside
+/// `class`, those equal to `a` and those equal to `b`; `None` when no vector code runs here
+/// (as for [`try_scan`]) or the window does not fit one load: empty, over 32 bytes, over 16
+/// when `s` is shorter than 32 bytes, `s` shorter than 16, or not inside `s`. One load and
+/// no loop for a short field (a host) whose bytes a loop would test one label at a time.
+#[inline(always)]
+#[cfg_attr(not(any(feature = "lint", test)), allow(dead_code))]
+pub(crate) fn try_window(
+    s: &[u8],
+    start: usize,
+    end: usize,
+    class: &AsciiClass,
+    a: u8,
+    b: u8,
+) -> Option<[u32; 3]> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if start < end
+        && end <= s.len()
+        && end - start <= 32
+        && s.len() >= 16
+        && std::is_x86_feature_detected!("avx2")
+    {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::window` enables.
+        return unsafe { avx2::window(s, start, end, class, a, b) };
+    }
+    let _ = (s, start, end, class, a, b);
+    None
+}
+
 /// The triggers of the text finder: `:` (only after a byte of a given class: the last byte
 /// of a scheme), `@`, and the start of `www.`.
 #[derive(Debug, Clone, Copy)]
@@ -201,6 +230,51 @@ mod avx2 {
             let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
             outside16(v, rows, high_bits)
         })
+    }
+
+    /// [`super::try_window`] on a CPU with AVX2, for `start < end <= s.len()`, `end - start
+    /// <= 32` and `s.len() >= 16`.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn window(
+        s: &[u8],
+        start: usize,
+        end: usize,
+        class: &AsciiClass,
+        a: u8,
+        b: u8,
+    ) -> Option<[u32; 3]> {
+        let (len, n) = (s.len(), end - start);
+        assert!(start < end && end <= len && n <= 32 && len >= 16);
+        // SAFETY: both arrays are 16 bytes; the loads may be unaligned.
+        let (rows, high_bits) = unsafe {
+            (
+                _mm_loadu_si128(class.rows.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>()),
+            )
+        };
+        // The load starts at `start`, or earlier when that would read past the end: `at <=
+        // start` and `end <= at + width`, so the window's bytes are bits `start - at ..`.
+        let (at, masks) = if len >= 32 {
+            let at = start.min(len - 32);
+            // SAFETY: `at + 32 <= len`: the 32 bytes at `at` are inside `s`.
+            let v = unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) };
+            let rows = _mm256_broadcastsi128_si256(rows);
+            let high_bits = _mm256_broadcastsi128_si256(high_bits);
+            let eq_a = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(a as i8))) as u32;
+            let eq_b = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8))) as u32;
+            (at, [outside32(v, rows, high_bits), eq_a, eq_b])
+        } else if n <= 16 {
+            let at = start.min(len - 16);
+            // SAFETY: `at + 16 <= len`: the 16 bytes at `at` are inside `s`.
+            let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
+            let eq_a = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(a as i8))) as u32;
+            let eq_b = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8))) as u32;
+            (at, [outside16(v, rows, high_bits), eq_a, eq_b])
+        } else {
+            return None;
+        };
+        let keep = u32::MAX >> (32 - n);
+        Some(masks.map(|m| m >> (start - at) & keep))
     }
 
     /// Bytes read for the 64 positions of a trigger block: a `www.` at the last one ends 3
@@ -592,6 +666,45 @@ mod tests {
                             assert_eq!(bits >> k & 1 == 1, want, "{v:?} {from} {k}");
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Every window of 1 to 32 bytes (and a few that do not fit) of inputs of 16 to 80
+    /// bytes, against byte-by-byte masks.
+    #[test]
+    fn window_matches_naive() {
+        if !vectors_here() {
+            assert!(try_window(&[b'a'; 64], 0, 8, &sample().0, b'.', b'-').is_none());
+            return;
+        }
+        let (class, member) = sample();
+        let mut next = crate::test_rng::xorshift(0x51_7CC1_B727_220A);
+        for len in if cfg!(miri) {
+            vec![16, 31, 32, 40]
+        } else {
+            (0..80).collect()
+        } {
+            let v: Vec<u8> = (0..len).map(|_| b"ab.-%A\x80"[(next() % 7) as usize]).collect();
+            for start in 0..=len + 1 {
+                for end in start..=len + 1 {
+                    let got = try_window(&v, start, end, &class, b'.', b'-');
+                    let fits = start < end
+                        && end <= len
+                        && len >= 16
+                        && end - start <= if len >= 32 { 32 } else { 16 };
+                    if !fits {
+                        assert_eq!(got, None, "{v:?} {start} {end}");
+                        continue;
+                    }
+                    let mask = |f: &dyn Fn(u8) -> bool| {
+                        (start..end)
+                            .filter(|&j| f(v[j]))
+                            .fold(0u32, |m, j| m | 1 << (j - start))
+                    };
+                    let want = [mask(&|c| !member(c)), mask(&|c| c == b'.'), mask(&|c| c == b'-')];
+                    assert_eq!(got, Some(want), "{v:?} {start} {end}");
                 }
             }
         }

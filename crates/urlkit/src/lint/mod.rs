@@ -104,7 +104,7 @@ pub fn lint(input: &str) -> Vec<Finding> {
         Ok(url) => {
             let host = url.host();
             let shape = match host {
-                Some(Host::Domain(d)) => DomainShape::of(d),
+                Some(Host::Domain(d)) => DomainShape::of_url(&url, d),
                 _ => DomainShape::default(),
             };
             let canonical = is_canonical(input, &url);
@@ -442,7 +442,59 @@ struct DomainShape {
     long_label: bool,
 }
 
+/// Lower-case ASCII letters, digits, `-` and `.`: the bytes of the common domain.
+const LOWER_LDH_DOT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = (b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.') as u8;
+        c += 1;
+    }
+    t
+};
+static LOWER_LDH_DOT_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&LOWER_LDH_DOT, 1);
+
 impl DomainShape {
+    /// The shape of `url`'s domain `d`: from one vector load of the serialization when `d`
+    /// has at most 32 bytes (16 in a URL shorter than 32) and is the common domain, else
+    /// [`DomainShape::of`].
+    #[inline]
+    fn of_url(url: &Url, d: &str) -> DomainShape {
+        let s = url.as_str().as_bytes();
+        let start = url.offsets.host_start();
+        debug_assert_eq!(s.get(start..start + d.len()), Some(d.as_bytes()));
+        let body = d.len() - usize::from(d.ends_with('.'));
+        let masks = crate::simd::try_window(s, start, start + body, &LOWER_LDH_DOT_CLASS, b'.', b'-');
+        if let Some([outside, dots, hyphens]) = masks {
+            if outside == 0 && Self::surely_strict(body, dots, hyphens) {
+                let shape = DomainShape {
+                    strict: true,
+                    ace: false,
+                    long_label: false,
+                };
+                debug_assert_eq!(shape, DomainShape::of(d), "{d:?}");
+                return shape;
+            }
+        }
+        DomainShape::of(d)
+    }
+
+    /// Whether a domain body of `n` bytes (1 to 32), all lower-case letters, digits, `-` and
+    /// `.`, with dots at the bits of `dots` and hyphens at those of `hyphens`, is surely
+    /// strict: no empty label (a dot first, last or after a dot), no hyphen first or last in
+    /// a label, none third and fourth (which `xn--` has: such a domain is not surely strict,
+    /// so an ACE label is never missed); labels and the whole are short enough.
+    #[inline(always)]
+    fn surely_strict(n: usize, dots: u32, hyphens: u32) -> bool {
+        let last = 1u32 << (n - 1);
+        let starts = dots << 1 | 1;
+        let ends = dots >> 1 | last;
+        (starts | last) & dots == 0
+            && hyphens & (starts | ends) == 0
+            && (starts << 2) & hyphens & (hyphens >> 1) == 0
+    }
+
     /// The shape of `d` (a final dot, the root label, is left out).
     fn of(d: &str) -> DomainShape {
         let b = d.as_bytes();
