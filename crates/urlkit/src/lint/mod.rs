@@ -154,10 +154,19 @@ fn validation_message(kind: crate::ErrorKind) -> String {
     message
 }
 
+#[cold]
+#[inline(never)]
 fn not_a_url(input: &str, e: ParseError, out: &mut Vec<Finding>) {
     let mut spans = LazySpans::new(input, false, false, None);
     let at = e.position().min(input.len());
-    let message = format!("the whatwg parser fails: {e}");
+    // `the whatwg parser fails: {e}`, without the formatting machinery.
+    let description = e.kind().description();
+    let mut message = String::with_capacity(48 + description.len());
+    message.push_str("the whatwg parser fails: ");
+    message.push_str(description);
+    message.push_str(" at byte ");
+    crate::decimal::push_str(e.position() as u64, &mut message);
+    debug_assert_eq!(message, format!("the whatwg parser fails: {e}"));
     out.push(Finding::new(Code::NotAUrl, at..at, message));
     encoding::check(input, &mut spans, false, out);
 }
@@ -244,21 +253,55 @@ fn lint_url(
 /// `not an rfc 3986 uri nor an rfc 3987 iri: ` and the strict parser's error as it displays
 /// itself, put together without the formatting machinery but for the character found.
 fn not_rfc3986_message(e: &crate::rfc3986::ParseError) -> String {
-    use core::fmt::Write;
-    let rule = e.expected().name();
-    let mut message = String::with_capacity(80 + rule.len());
-    message.push_str("not an rfc 3986 uri nor an rfc 3987 iri: expected ");
-    message.push_str(rule);
-    message.push_str(" at byte ");
-    crate::decimal::push_str(e.position() as u64, &mut message);
-    message.push_str(", found ");
-    match e.found() {
-        // A `String` takes any write.
-        Some(c) => drop(write!(message, "{c:?}")),
-        None => message.push_str("end of input"),
-    }
+    let mut message = String::with_capacity(80 + e.expected().name().len());
+    message.push_str("not an rfc 3986 uri nor an rfc 3987 iri: ");
+    push_rfc3986_error(&mut message, e);
     debug_assert_eq!(message, format!("not an rfc 3986 uri nor an rfc 3987 iri: {e}"));
     message
+}
+
+/// Appends the strict parser's error `e` as it displays itself (`expected {rule} at byte
+/// {n}, found {c:?}`), without the formatting machinery but for an unusual character.
+pub(crate) fn push_rfc3986_error(message: &mut String, e: &crate::rfc3986::ParseError) {
+    message.push_str("expected ");
+    message.push_str(e.expected().name());
+    message.push_str(" at byte ");
+    crate::decimal::push_str(e.position() as u64, message);
+    message.push_str(", found ");
+    match e.found() {
+        Some(c) => push_debug_char(message, c),
+        None => message.push_str("end of input"),
+    }
+}
+
+/// Appends `c` as `{c:?}` writes it: printable ASCII but `'` and `\` directly, anything
+/// else through the formatting machinery.
+pub(crate) fn push_debug_char(message: &mut String, c: char) {
+    if matches!(c, ' '..='~') && c != '\'' && c != '\\' {
+        message.push('\'');
+        message.push(c);
+        message.push('\'');
+    } else {
+        use core::fmt::Write;
+        // A `String` takes any write.
+        let _ = write!(message, "{c:?}");
+    }
+}
+
+/// Appends `s` as `{s:?}` writes it: printable ASCII without `"` and `\` directly (what
+/// URL components mostly are), anything else through the formatting machinery.
+pub(crate) fn push_debug_str(message: &mut String, s: &str) {
+    if s.bytes()
+        .all(|c| matches!(c, b' '..=b'~') && c != b'"' && c != b'\\')
+    {
+        message.push('"');
+        message.push_str(s);
+        message.push('"');
+    } else {
+        use core::fmt::Write;
+        // A `String` takes any write.
+        let _ = write!(message, "{s:?}");
+    }
 }
 
 /// Whether `input` is what the parser serializes `url` as, or that without the final `/`
