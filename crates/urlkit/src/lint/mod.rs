@@ -87,10 +87,7 @@ pub fn lint(input: &str) -> Vec<Finding> {
     // of each kind and passes over the bytes that tell which checks can fire; every check
     // still runs, most of them deciding from those passes that they have nothing to say.
     let mut errors = Vec::new();
-    let listen = |errors: &mut Vec<ValidationError>| {
-        let mut cb = |e: ValidationError| errors.push(e);
-        Url::options().on_validation_error(&mut cb).parse(input)
-    };
+    let listen = |errors: &mut Vec<ValidationError>| listen(input, errors);
     // A byte that is not a URL unit makes a validation error likely, which only a parse
     // with a listener finds: that is then the only parse.
     let scan = Scan::of(input);
@@ -130,16 +127,45 @@ pub fn lint(input: &str) -> Vec<Finding> {
             not_a_url(input, e, &mut out);
         }
     }
+    if !errors.is_empty() {
+        validation_findings(input, errors, &mut out);
+    }
+    if out.len() > 1 {
+        sort(&mut out);
+    }
+    out
+}
+
+// The paths most inputs do not take are kept out of line (`#[cold]`, `#[inline(never)]`):
+// the common path's code stays small and together in the instruction cache, which the
+// rarer paths (a listening parse, the strict parser, the differential, findings) would
+// otherwise share lines with.
+
+/// A parse of `input` with a validation-error listener, the errors pushed to `errors`.
+#[cold]
+#[inline(never)]
+fn listen(input: &str, errors: &mut Vec<ValidationError>) -> Result<Url, ParseError> {
+    let mut cb = |e: ValidationError| errors.push(e);
+    Url::options().on_validation_error(&mut cb).parse(input)
+}
+
+/// A finding for each validation error.
+#[cold]
+#[inline(never)]
+fn validation_findings(input: &str, errors: Vec<ValidationError>, out: &mut Vec<Finding>) {
     for e in errors {
         let at = e.position().min(input.len());
         let end = input[at..].chars().next().map_or(at, |c| at + c.len_utf8());
         let message = validation_message(e.kind());
         out.push(Finding::new(Code::ValidationError, at..end, message).with_detail(Detail::Validation(e)));
     }
-    if out.len() > 1 {
-        out.sort_by_key(|f| (f.span().start, f.code()));
-    }
-    out
+}
+
+/// Findings in input order (by span start, then code).
+#[cold]
+#[inline(never)]
+fn sort(out: &mut [Finding]) {
+    out.sort_by_key(|f| (f.span().start, f.code()));
 }
 
 /// `description (spec-name)`, put together without the formatting machinery (a listening
@@ -229,6 +255,15 @@ fn lint_url(
         }
         return;
     }
+    rfc3986_side(input, url, spans, canonical, out);
+}
+
+/// The strict parse, and for an input that is not canonical or not a URI the RFC 3986
+/// reading and the differential (out of line: most inputs are canonical URIs of plain
+/// characters, decided without it).
+#[cold]
+#[inline(never)]
+fn rfc3986_side(input: &str, url: &Url, spans: &mut LazySpans<'_>, canonical: bool, out: &mut Vec<Finding>) {
     let uri = UriRef::parse(input);
     // An RFC 3986 parse of a WHATWG serialization finds the same components, byte for
     // byte (a missing root path aside, which both read as `/`); debug builds check it.
@@ -411,6 +446,8 @@ impl Scan {
     }
 
     /// [`Scan::of`], stopping at each `%`, `?` and `#`.
+    #[cold]
+    #[inline(never)]
     fn stepwise(input: &str) -> Scan {
         let b = input.as_bytes();
         let hex = |i: usize| b.get(i).is_some_and(u8::is_ascii_hexdigit);
@@ -563,6 +600,8 @@ impl DomainShape {
     }
 
     /// The shape of `d` (a final dot, the root label, is left out).
+    #[cold]
+    #[inline(never)]
     fn of(d: &str) -> DomainShape {
         let b = d.as_bytes();
         let body = b.strip_suffix(b".").unwrap_or(b);
