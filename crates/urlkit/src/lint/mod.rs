@@ -99,7 +99,7 @@ pub fn lint(input: &str) -> Vec<Finding> {
     };
     match parsed {
         Ok(url) => {
-            let host = url.host();
+            let host = host_of(&url);
             let shape = match host {
                 Some(Host::Domain(d)) => DomainShape::of_url(&url, d),
                 _ => DomainShape::default(),
@@ -140,6 +140,17 @@ pub fn lint(input: &str) -> Vec<Finding> {
 // the common path's code stays small and together in the instruction cache, which the
 // rarer paths (a listening parse, the strict parser, the differential, findings) would
 // otherwise share lines with.
+
+/// [`Url::host`], with the common domain told by one comparison (no call, no jump table).
+#[inline(always)]
+fn host_of(url: &Url) -> Option<Host<&str>> {
+    let host = match url.host {
+        crate::host::HostInternal::Domain => Some(Host::Domain(url.hostname())),
+        _ => url.host(),
+    };
+    debug_assert_eq!(host, url.host());
+    host
+}
 
 /// A parse of `input` with a validation-error listener, the errors pushed to `errors`.
 #[cold]
