@@ -15,6 +15,11 @@
 //! `URLKIT_LINT_ONLY=<contender> URLKIT_LINT_PASSES=<n>` runs one contender alone, `n`
 //! passes over the corpus (`none`: no contender, only reading it), for instruction counts:
 //! `crates/urlkit-bench/scripts/lint-ratio.sh` runs it under callgrind.
+//!
+//! `URLKIT_LINT_SUBSET=<kind>` keeps only some lines of the corpus, in both modes (to see
+//! where lint's cost goes, by instructions and by wall clock): `canonical` (the URL as the
+//! parser serializes it, or that less a root path's `/`, with fewer than 20 `%`), `escapes`
+//! (canonical with 20 `%` or more), `other` (not canonical, or not a URL).
 
 use std::hint::black_box;
 use urlkit_bench::corpus::split_lines;
@@ -29,7 +34,18 @@ fn main() {
         println!("lint bench skipped: cannot read {}", path.display());
         return;
     };
-    let lines = split_lines(&text);
+    let mut lines = split_lines(&text);
+    if let Ok(subset) = std::env::var("URLKIT_LINT_SUBSET") {
+        let Some(kind) = [Kind::Canonical, Kind::Escapes, Kind::Other]
+            .into_iter()
+            .find(|k| k.name() == subset)
+        else {
+            eprintln!("URLKIT_LINT_SUBSET: one of canonical, escapes, other");
+            std::process::exit(2);
+        };
+        lines.retain(|l| Kind::of(l) == kind);
+        eprintln!("subset {subset}: {} lines", lines.len());
+    }
     if let Ok(only) = std::env::var("URLKIT_LINT_ONLY") {
         let passes = std::env::var("URLKIT_LINT_PASSES")
             .ok()
@@ -86,6 +102,41 @@ fn main() {
             s.per_item,
             thousands(m.tally.ok)
         );
+    }
+}
+
+/// A line of the corpus by what lint does with it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Canonical,
+    Escapes,
+    Other,
+}
+
+impl Kind {
+    fn of(line: &str) -> Kind {
+        let Ok(url) = urlkit::Url::parse(line) else {
+            return Kind::Other;
+        };
+        let s = url.as_str();
+        let canonical = s == line
+            || (s.strip_suffix('/') == Some(line)
+                && url.pathname() == "/"
+                && url.query().is_none()
+                && url.fragment().is_none());
+        match (canonical, line.matches('%').count() >= 20) {
+            (false, _) => Kind::Other,
+            (true, false) => Kind::Canonical,
+            (true, true) => Kind::Escapes,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Canonical => "canonical",
+            Kind::Escapes => "escapes",
+            Kind::Other => "other",
+        }
     }
 }
 

@@ -110,6 +110,53 @@ pub(crate) fn try_count_last(s: &[u8], needle: u8) -> Option<(usize, Option<usiz
     None
 }
 
+/// Bit masks of the bytes of `s[start..end]`, bit `j` for byte `start + j`: those outside
+/// `class`, those equal to `a` and those equal to `b`; `None` when no vector code runs here
+/// (as for [`try_scan`]) or the window does not fit one load: empty, over 32 bytes, over 16
+/// when `s` is shorter than 32 bytes, `s` shorter than 16, or not inside `s`. One load and
+/// no loop for a short field (a host) whose bytes a loop would test one label at a time.
+#[inline(always)]
+#[cfg_attr(not(any(feature = "lint", test)), allow(dead_code))]
+pub(crate) fn try_window(
+    s: &[u8],
+    start: usize,
+    end: usize,
+    class: &AsciiClass,
+    a: u8,
+    b: u8,
+) -> Option<[u32; 3]> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if start < end
+        && end <= s.len()
+        && end - start <= 32
+        && s.len() >= 16
+        && std::is_x86_feature_detected!("avx2")
+    {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::window` enables.
+        return unsafe { avx2::window(s, start, end, class, a, b) };
+    }
+    let _ = (s, start, end, class, a, b);
+    None
+}
+
+/// Whether every byte of `s` is in `class` but for at most one `once` byte (not in the
+/// class), or `None` when no vector code runs here (as for [`try_scan`], or `s` shorter than
+/// 16 bytes). Inputs of up to 128 bytes take a fixed number of loads (the last ones overlap
+/// the first): no branch depends on where, or whether, a byte outside the class is, or on
+/// the length within that bound (a loop that stops at the first outsider mispredicts its
+/// exit about once a call).
+#[inline(always)]
+#[cfg_attr(not(any(feature = "lint", test)), allow(dead_code))]
+pub(crate) fn try_all_within(s: &[u8], class: &AsciiClass, once: u8) -> Option<bool> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if s.len() >= 16 && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::all_within` enables.
+        return Some(unsafe { avx2::all_within(s, class, once) });
+    }
+    let _ = (s, class, once);
+    None
+}
+
 /// The triggers of the text finder: `:` (only after a byte of a given class: the last byte
 /// of a scheme), `@`, and the start of `www.`.
 #[derive(Debug, Clone, Copy)]
@@ -201,6 +248,130 @@ mod avx2 {
             let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
             outside16(v, rows, high_bits)
         })
+    }
+
+    /// [`super::try_window`] on a CPU with AVX2, for `start < end <= s.len()`, `end - start
+    /// <= 32` and `s.len() >= 16`.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn window(
+        s: &[u8],
+        start: usize,
+        end: usize,
+        class: &AsciiClass,
+        a: u8,
+        b: u8,
+    ) -> Option<[u32; 3]> {
+        let (len, n) = (s.len(), end - start);
+        assert!(start < end && end <= len && n <= 32 && len >= 16);
+        // SAFETY: both arrays are 16 bytes; the loads may be unaligned.
+        let (rows, high_bits) = unsafe {
+            (
+                _mm_loadu_si128(class.rows.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>()),
+            )
+        };
+        // The load starts at `start`, or earlier when that would read past the end: `at <=
+        // start` and `end <= at + width`, so the window's bytes are bits `start - at ..`.
+        let (at, masks) = if len >= 32 {
+            let at = start.min(len - 32);
+            // SAFETY: `at + 32 <= len`: the 32 bytes at `at` are inside `s`.
+            let v = unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) };
+            let rows = _mm256_broadcastsi128_si256(rows);
+            let high_bits = _mm256_broadcastsi128_si256(high_bits);
+            let eq_a = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(a as i8))) as u32;
+            let eq_b = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8))) as u32;
+            (at, [outside32(v, rows, high_bits), eq_a, eq_b])
+        } else if n <= 16 {
+            let at = start.min(len - 16);
+            // SAFETY: `at + 16 <= len`: the 16 bytes at `at` are inside `s`.
+            let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
+            let eq_a = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(a as i8))) as u32;
+            let eq_b = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8))) as u32;
+            (at, [outside16(v, rows, high_bits), eq_a, eq_b])
+        } else {
+            return None;
+        };
+        let keep = u32::MAX >> (32 - n);
+        Some(masks.map(|m| m >> (start - at) & keep))
+    }
+
+    /// [`super::try_all_within`] on a CPU with AVX2, for `s` of at least 16 bytes.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn all_within(s: &[u8], class: &AsciiClass, once: u8) -> bool {
+        let len = s.len();
+        assert!(len >= 16);
+        // SAFETY: both arrays are 16 bytes; the loads may be unaligned.
+        let (rows, high_bits) = unsafe {
+            (
+                _mm_loadu_si128(class.rows.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>()),
+            )
+        };
+        // `bad`: a bit per outsider that is not `once`; `first` and `last`: the positions of
+        // the first and last `once` (`usize::MAX` and 0 for none). A byte seen by two
+        // overlapping loads is the same byte at the same position.
+        let (mut bad, mut first, mut last) = (0u32, usize::MAX, 0usize);
+        if len < 32 {
+            let n = _mm_set1_epi8(once as i8);
+            for at in [0, len - 16] {
+                // SAFETY: `at + 16 <= len`: the 16 bytes at `at` are inside `s`.
+                let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
+                let eq = _mm_movemask_epi8(_mm_cmpeq_epi8(v, n)) as u32;
+                bad |= outside16(v, rows, high_bits) & !eq;
+                (first, last) = once_at(at, eq, first, last);
+            }
+        } else {
+            let rows = _mm256_broadcastsi128_si256(rows);
+            let high_bits = _mm256_broadcastsi128_si256(high_bits);
+            let n = _mm256_set1_epi8(once as i8);
+            let end = len - 32;
+            let mut block = |at: usize| {
+                // SAFETY: `at <= len - 32`: the 32 bytes at `at` are inside `s`.
+                let v = unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) };
+                let (out, eq) = census32(v, rows, high_bits, n);
+                bad |= out & !eq;
+                (first, last) = once_at(at, eq, first, last);
+            };
+            if len <= 128 {
+                for at in [0, 32.min(end), 64.min(end), end] {
+                    block(at);
+                }
+            } else {
+                let mut at = 0;
+                while at < end {
+                    block(at);
+                    at += 32;
+                }
+                block(end);
+            }
+        }
+        bad == 0 && (first == usize::MAX || first == last)
+    }
+
+    /// The outsiders of `v`'s class and the bytes equal to `n`'s, as bit masks.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn census32(v: __m256i, rows: __m256i, high_bits: __m256i, n: __m256i) -> (u32, u32) {
+        let eq = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, n)) as u32;
+        (outside32(v, rows, high_bits), eq)
+    }
+
+    /// `first` and `last` widened by the bytes of `eq` (bit `j`: position `at + j`), without
+    /// a branch on `eq`.
+    #[inline(always)]
+    fn once_at(at: usize, eq: u32, first: usize, last: usize) -> (usize, usize) {
+        let some = eq != 0;
+        let lo = if some {
+            at + eq.trailing_zeros() as usize
+        } else {
+            usize::MAX
+        };
+        let hi = if some {
+            at + 31 - eq.leading_zeros() as usize
+        } else {
+            0
+        };
+        (first.min(lo), last.max(hi))
     }
 
     /// Bytes read for the 64 positions of a trigger block: a `www.` at the last one ends 3
@@ -594,6 +765,71 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Every window of 1 to 32 bytes (and a few that do not fit) of inputs of 16 to 80
+    /// bytes, against byte-by-byte masks.
+    #[test]
+    fn window_matches_naive() {
+        if !vectors_here() {
+            assert!(try_window(&[b'a'; 64], 0, 8, &sample().0, b'.', b'-').is_none());
+            return;
+        }
+        let (class, member) = sample();
+        let mut next = crate::test_rng::xorshift(0x51_7CC1_B727_220A);
+        for len in if cfg!(miri) {
+            vec![16, 31, 32, 40]
+        } else {
+            (0..80).collect()
+        } {
+            let v: Vec<u8> = (0..len).map(|_| b"ab.-%A\x80"[(next() % 7) as usize]).collect();
+            for start in 0..=len + 1 {
+                for end in start..=len + 1 {
+                    let got = try_window(&v, start, end, &class, b'.', b'-');
+                    let fits = start < end
+                        && end <= len
+                        && len >= 16
+                        && end - start <= if len >= 32 { 32 } else { 16 };
+                    if !fits {
+                        assert_eq!(got, None, "{v:?} {start} {end}");
+                        continue;
+                    }
+                    let mask = |f: &dyn Fn(u8) -> bool| {
+                        (start..end)
+                            .filter(|&j| f(v[j]))
+                            .fold(0u32, |m, j| m | 1 << (j - start))
+                    };
+                    let want = [mask(&|c| !member(c)), mask(&|c| c == b'.'), mask(&|c| c == b'-')];
+                    assert_eq!(got, Some(want), "{v:?} {start} {end}");
+                }
+            }
+        }
+    }
+
+    /// Inputs of 0 to 300 bytes with a few outsiders and `#`s at random places, against a
+    /// byte-by-byte count.
+    #[test]
+    fn all_within_matches_naive() {
+        if !vectors_here() {
+            assert!(try_all_within(&[b'a'; 64], &sample().0, b'#').is_none());
+            return;
+        }
+        let (class, member) = sample();
+        let mut next = crate::test_rng::xorshift(0x2F0B_3A49_5C6D_7E81);
+        for round in 0..if cfg!(miri) { 300 } else { 30_000 } {
+            let len = (next() % if round % 4 == 0 { 300 } else { 140 }) as usize;
+            let mut v: Vec<u8> = (0..len).map(|_| b'a' + (next() % 26) as u8).collect();
+            for _ in 0..next() % 3 {
+                if len > 0 {
+                    let at = (next() % len as u64) as usize;
+                    v[at] = b"##%A\x80 "[(next() % 6) as usize];
+                }
+            }
+            let outsiders = v.iter().filter(|&&c| !member(c) && c != b'#').count();
+            let hashes = v.iter().filter(|&&c| c == b'#').count();
+            let want = (len >= 16).then_some(outsiders == 0 && hashes <= 1);
+            assert_eq!(try_all_within(&v, &class, b'#'), want, "{v:?}");
         }
     }
 

@@ -178,15 +178,39 @@ pub(crate) fn host(
     match host {
         // The common case: a domain is only a finding as a loopback name.
         Some(Host::Domain(d)) => {
-            // A WHATWG domain is lower-case: one that ends in none of the last letters of
-            // the loopback names (`.com`, `.org`, …) is not one, without a call.
-            if matches!(d.as_bytes().last(), Some(b't' | b'n' | b'k' | b'.')) && is_localhost_name(d) {
+            // A WHATWG domain is lower-case: one that does not end in the last four letters
+            // of a loopback name is not one, without a call (and without a branch on the
+            // last letter, which `.net` and `.it` share with `localhost`).
+            let named = may_be_loopback_name(d.as_bytes()) && is_localhost_name(d);
+            debug_assert_eq!(named, is_localhost_name(d), "{d:?}");
+            if named {
                 localhost(d, spans, out);
             }
         }
         None => {}
         _ => address_host(input, url, host, spans, out),
     }
+}
+
+/// Whether the lower-case domain `d` may be a loopback name ([`is_localhost_name`]): it
+/// ends, but for a final dot, in `host` (`localhost`), `back` (`ip6-loopback`) or `main`
+/// (`localhost.localdomain`), and has at least 9 bytes.
+#[inline(always)]
+fn may_be_loopback_name(d: &[u8]) -> bool {
+    let d = d.strip_suffix(b".").unwrap_or(d);
+    let Some(tail) = d
+        .len()
+        .checked_sub(4)
+        .filter(|_| d.len() >= 9)
+        .and_then(|at| d.get(at..))
+    else {
+        return false;
+    };
+    let mut last = [0; 4];
+    last.copy_from_slice(tail);
+    let last = u32::from_le_bytes(last);
+    let word = |w: &[u8; 4]| u32::from_le_bytes(*w);
+    (last == word(b"host")) | (last == word(b"back")) | (last == word(b"main"))
 }
 
 #[cold]

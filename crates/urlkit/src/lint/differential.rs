@@ -89,19 +89,45 @@ fn push(
     rfc3986: Option<&str>,
     g: &Generic<'_>,
 ) {
-    let show = |s: &Option<String>| s.as_ref().map_or("none".to_string(), |s| format!("{s:?}"));
     let rfc3986 = rfc3986.map(ToString::to_string);
-    let how = match g.via {
-        Via::Uri => String::new(),
-        Via::Iri => " (as an iri)".to_string(),
-        Via::Split(e) => format!(" (by appendix b's split; the strict parser fails: {e})"),
+    // `parsers disagree on the {component}: whatwg reads {whatwg:?}, rfc 3986 reads
+    // {rfc3986:?}{how}`, without the formatting machinery for the common components.
+    let show = |message: &mut String, s: &Option<String>| match s {
+        Some(s) => super::push_debug_str(message, s),
+        None => message.push_str("none"),
     };
-    let message = format!(
-        "parsers disagree on the {}: whatwg reads {}, rfc 3986 reads {}{how}",
-        component.as_str(),
-        show(&whatwg),
-        show(&rfc3986)
-    );
+    let mut message = String::with_capacity(160);
+    message.push_str("parsers disagree on the ");
+    message.push_str(component.as_str());
+    message.push_str(": whatwg reads ");
+    show(&mut message, &whatwg);
+    message.push_str(", rfc 3986 reads ");
+    show(&mut message, &rfc3986);
+    match g.via {
+        Via::Uri => {}
+        Via::Iri => message.push_str(" (as an iri)"),
+        Via::Split(e) => {
+            message.push_str(" (by appendix b's split; the strict parser fails: ");
+            super::push_rfc3986_error(&mut message, &e);
+            message.push(')');
+        }
+    }
+    #[cfg(debug_assertions)]
+    {
+        let show = |s: &Option<String>| s.as_ref().map_or("none".to_string(), |s| format!("{s:?}"));
+        let how = match g.via {
+            Via::Uri => String::new(),
+            Via::Iri => " (as an iri)".to_string(),
+            Via::Split(e) => format!(" (by appendix b's split; the strict parser fails: {e})"),
+        };
+        let formatted = format!(
+            "parsers disagree on the {}: whatwg reads {}, rfc 3986 reads {}{how}",
+            component.as_str(),
+            show(&whatwg),
+            show(&rfc3986)
+        );
+        debug_assert_eq!(message, formatted);
+    }
     let detail = Detail::Differential {
         component,
         whatwg,

@@ -87,10 +87,7 @@ pub fn lint(input: &str) -> Vec<Finding> {
     // of each kind and passes over the bytes that tell which checks can fire; every check
     // still runs, most of them deciding from those passes that they have nothing to say.
     let mut errors = Vec::new();
-    let listen = |errors: &mut Vec<ValidationError>| {
-        let mut cb = |e: ValidationError| errors.push(e);
-        Url::options().on_validation_error(&mut cb).parse(input)
-    };
+    let listen = |errors: &mut Vec<ValidationError>| listen(input, errors);
     // A byte that is not a URL unit makes a validation error likely, which only a parse
     // with a listener finds: that is then the only parse.
     let scan = Scan::of(input);
@@ -102,9 +99,9 @@ pub fn lint(input: &str) -> Vec<Finding> {
     };
     match parsed {
         Ok(url) => {
-            let host = url.host();
+            let host = host_of(&url);
             let shape = match host {
-                Some(Host::Domain(d)) => DomainShape::of(d),
+                Some(Host::Domain(d)) => DomainShape::of_url(&url, d),
                 _ => DomainShape::default(),
             };
             let canonical = is_canonical(input, &url);
@@ -130,16 +127,71 @@ pub fn lint(input: &str) -> Vec<Finding> {
             not_a_url(input, e, &mut out);
         }
     }
+    if !errors.is_empty() {
+        validation_findings(input, errors, &mut out);
+    }
+    if out.len() > 1 {
+        sort(&mut out);
+    }
+    out
+}
+
+// The paths most inputs do not take are kept out of line (`#[cold]`, `#[inline(never)]`):
+// the common path's code stays small and together in the instruction cache, which the
+// rarer paths (a listening parse, the strict parser, the differential, findings) would
+// otherwise share lines with.
+
+/// [`Url::host`], with the common domain told by one comparison (no call, no jump table).
+#[inline(always)]
+fn host_of(url: &Url) -> Option<Host<&str>> {
+    let host = match url.host {
+        crate::host::HostInternal::Domain => Some(Host::Domain(url.hostname())),
+        _ => url.host(),
+    };
+    debug_assert_eq!(host, url.host());
+    host
+}
+
+/// A parse of `input` with a validation-error listener, the errors pushed to `errors`.
+#[cold]
+#[inline(never)]
+fn listen(input: &str, errors: &mut Vec<ValidationError>) -> Result<Url, ParseError> {
+    let mut cb = |e: ValidationError| errors.push(e);
+    Url::options().on_validation_error(&mut cb).parse(input)
+}
+
+/// A finding for each validation error.
+#[cold]
+#[inline(never)]
+fn validation_findings(input: &str, errors: Vec<ValidationError>, out: &mut Vec<Finding>) {
     for e in errors {
         let at = e.position().min(input.len());
         let end = input[at..].chars().next().map_or(at, |c| at + c.len_utf8());
         let message = validation_message(e.kind());
         out.push(Finding::new(Code::ValidationError, at..end, message).with_detail(Detail::Validation(e)));
     }
-    if out.len() > 1 {
-        out.sort_by_key(|f| (f.span().start, f.code()));
+}
+
+/// Findings in input order (by span start, then code), stably. An input has a few
+/// findings: an insertion sort's few instructions rather than the library sort's several
+/// kilobytes of code, which would take instruction-cache lines from the common path on
+/// every input with two findings or more; many findings go to the library sort.
+#[cold]
+#[inline(never)]
+fn sort(out: &mut [Finding]) {
+    let key = |f: &Finding| (f.span().start, f.code());
+    if out.len() > 16 {
+        out.sort_by_key(key);
+        return;
     }
-    out
+    for i in 1..out.len() {
+        let mut j = i;
+        while j > 0 && key(&out[j - 1]) > key(&out[j]) {
+            out.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    debug_assert!(out.is_sorted_by_key(key));
 }
 
 /// `description (spec-name)`, put together without the formatting machinery (a listening
@@ -154,10 +206,19 @@ fn validation_message(kind: crate::ErrorKind) -> String {
     message
 }
 
+#[cold]
+#[inline(never)]
 fn not_a_url(input: &str, e: ParseError, out: &mut Vec<Finding>) {
     let mut spans = LazySpans::new(input, false, false, None);
     let at = e.position().min(input.len());
-    let message = format!("the whatwg parser fails: {e}");
+    // `the whatwg parser fails: {e}`, without the formatting machinery.
+    let description = e.kind().description();
+    let mut message = String::with_capacity(48 + description.len());
+    message.push_str("the whatwg parser fails: ");
+    message.push_str(description);
+    message.push_str(" at byte ");
+    crate::decimal::push_str(e.position() as u64, &mut message);
+    debug_assert_eq!(message, format!("the whatwg parser fails: {e}"));
     out.push(Finding::new(Code::NotAUrl, at..at, message));
     encoding::check(input, &mut spans, false, out);
 }
@@ -220,6 +281,15 @@ fn lint_url(
         }
         return;
     }
+    rfc3986_side(input, url, spans, canonical, out);
+}
+
+/// The strict parse, and for an input that is not canonical or not a URI the RFC 3986
+/// reading and the differential (out of line: most inputs are canonical URIs of plain
+/// characters, decided without it).
+#[cold]
+#[inline(never)]
+fn rfc3986_side(input: &str, url: &Url, spans: &mut LazySpans<'_>, canonical: bool, out: &mut Vec<Finding>) {
     let uri = UriRef::parse(input);
     // An RFC 3986 parse of a WHATWG serialization finds the same components, byte for
     // byte (a missing root path aside, which both read as `/`); debug builds check it.
@@ -244,21 +314,55 @@ fn lint_url(
 /// `not an rfc 3986 uri nor an rfc 3987 iri: ` and the strict parser's error as it displays
 /// itself, put together without the formatting machinery but for the character found.
 fn not_rfc3986_message(e: &crate::rfc3986::ParseError) -> String {
-    use core::fmt::Write;
-    let rule = e.expected().name();
-    let mut message = String::with_capacity(80 + rule.len());
-    message.push_str("not an rfc 3986 uri nor an rfc 3987 iri: expected ");
-    message.push_str(rule);
-    message.push_str(" at byte ");
-    crate::decimal::push_str(e.position() as u64, &mut message);
-    message.push_str(", found ");
-    match e.found() {
-        // A `String` takes any write.
-        Some(c) => drop(write!(message, "{c:?}")),
-        None => message.push_str("end of input"),
-    }
+    let mut message = String::with_capacity(80 + e.expected().name().len());
+    message.push_str("not an rfc 3986 uri nor an rfc 3987 iri: ");
+    push_rfc3986_error(&mut message, e);
     debug_assert_eq!(message, format!("not an rfc 3986 uri nor an rfc 3987 iri: {e}"));
     message
+}
+
+/// Appends the strict parser's error `e` as it displays itself (`expected {rule} at byte
+/// {n}, found {c:?}`), without the formatting machinery but for an unusual character.
+pub(crate) fn push_rfc3986_error(message: &mut String, e: &crate::rfc3986::ParseError) {
+    message.push_str("expected ");
+    message.push_str(e.expected().name());
+    message.push_str(" at byte ");
+    crate::decimal::push_str(e.position() as u64, message);
+    message.push_str(", found ");
+    match e.found() {
+        Some(c) => push_debug_char(message, c),
+        None => message.push_str("end of input"),
+    }
+}
+
+/// Appends `c` as `{c:?}` writes it: printable ASCII but `'` and `\` directly, anything
+/// else through the formatting machinery.
+pub(crate) fn push_debug_char(message: &mut String, c: char) {
+    if matches!(c, ' '..='~') && c != '\'' && c != '\\' {
+        message.push('\'');
+        message.push(c);
+        message.push('\'');
+    } else {
+        use core::fmt::Write;
+        // A `String` takes any write.
+        let _ = write!(message, "{c:?}");
+    }
+}
+
+/// Appends `s` as `{s:?}` writes it: printable ASCII without `"` and `\` directly (what
+/// URL components mostly are), anything else through the formatting machinery.
+pub(crate) fn push_debug_str(message: &mut String, s: &str) {
+    if s.bytes()
+        .all(|c| matches!(c, b' '..=b'~') && c != b'"' && c != b'\\')
+    {
+        message.push('"');
+        message.push_str(s);
+        message.push('"');
+    } else {
+        use core::fmt::Write;
+        // A `String` takes any write.
+        let _ = write!(message, "{s:?}");
+    }
 }
 
 /// Whether `input` is what the parser serializes `url` as, or that without the final `/`
@@ -306,10 +410,17 @@ const PLAIN: [u8; 256] = {
     t
 };
 static PLAIN_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&PLAIN, 1);
+/// [`PLAIN`] and `?`: the bytes of the common URL, but for one `#`.
+static PLAIN_QUERY_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&PLAIN_QUERY, 1);
+const PLAIN_QUERY: [u8; 256] = {
+    let mut t = PLAIN;
+    t[b'?' as usize] = 1;
+    t
+};
 
 /// What one pass over a canonical input's bytes saw, for the checks that need a byte of a
 /// class to fire.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Scan {
     /// A code point that is not a [URL unit](https://url.spec.whatwg.org/#url-units) (nor a
     /// `%` with two hex digits, nor the first `#`): a validation error is possible.
@@ -345,6 +456,25 @@ impl Scan {
     /// else; from the first byte that is not a URL unit on, [`Scan::UNKNOWN`] holds but for
     /// the URL units' verdict.
     fn of(input: &str) -> Scan {
+        // The common URL, [`PLAIN`] bytes, `?` and at most one `#` (no `%`), is what
+        // [`Scan::stepwise`] passes over without a stop that changes its answer: one vector
+        // census with no data-dependent branch tells it.
+        if crate::simd::try_all_within(input.as_bytes(), &PLAIN_QUERY_CLASS, b'#') == Some(true) {
+            let scan = Scan {
+                invalid_unit: false,
+                percent: false,
+                rfc3986: true,
+            };
+            debug_assert_eq!(scan, Scan::stepwise(input), "{input:?}");
+            return scan;
+        }
+        Scan::stepwise(input)
+    }
+
+    /// [`Scan::of`], stopping at each `%`, `?` and `#`.
+    #[cold]
+    #[inline(never)]
+    fn stepwise(input: &str) -> Scan {
         let b = input.as_bytes();
         let hex = |i: usize| b.get(i).is_some_and(u8::is_ascii_hexdigit);
         let mut path = true;
@@ -442,8 +572,62 @@ struct DomainShape {
     long_label: bool,
 }
 
+/// Lower-case ASCII letters, digits, `-` and `.`: the bytes of the common domain.
+const LOWER_LDH_DOT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = (b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.') as u8;
+        c += 1;
+    }
+    t
+};
+static LOWER_LDH_DOT_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&LOWER_LDH_DOT, 1);
+
 impl DomainShape {
+    /// The shape of `url`'s domain `d`: from one vector load of the serialization when `d`
+    /// has at most 32 bytes (16 in a URL shorter than 32) and is the common domain, else
+    /// [`DomainShape::of`].
+    #[inline]
+    fn of_url(url: &Url, d: &str) -> DomainShape {
+        let s = url.as_str().as_bytes();
+        let start = url.offsets.host_start();
+        debug_assert_eq!(s.get(start..start + d.len()), Some(d.as_bytes()));
+        let body = d.len() - usize::from(d.ends_with('.'));
+        let masks = crate::simd::try_window(s, start, start + body, &LOWER_LDH_DOT_CLASS, b'.', b'-');
+        if let Some([outside, dots, hyphens]) = masks {
+            if outside == 0 && Self::surely_strict(body, dots, hyphens) {
+                let shape = DomainShape {
+                    strict: true,
+                    ace: false,
+                    long_label: false,
+                };
+                debug_assert_eq!(shape, DomainShape::of(d), "{d:?}");
+                return shape;
+            }
+        }
+        DomainShape::of(d)
+    }
+
+    /// Whether a domain body of `n` bytes (1 to 32), all lower-case letters, digits, `-` and
+    /// `.`, with dots at the bits of `dots` and hyphens at those of `hyphens`, is surely
+    /// strict: no empty label (a dot first, last or after a dot), no hyphen first or last in
+    /// a label, none third and fourth (which `xn--` has: such a domain is not surely strict,
+    /// so an ACE label is never missed); labels and the whole are short enough.
+    #[inline(always)]
+    fn surely_strict(n: usize, dots: u32, hyphens: u32) -> bool {
+        let last = 1u32 << (n - 1);
+        let starts = dots << 1 | 1;
+        let ends = dots >> 1 | last;
+        (starts | last) & dots == 0
+            && hyphens & (starts | ends) == 0
+            && (starts << 2) & hyphens & (hyphens >> 1) == 0
+    }
+
     /// The shape of `d` (a final dot, the root label, is left out).
+    #[cold]
+    #[inline(never)]
     fn of(d: &str) -> DomainShape {
         let b = d.as_bytes();
         let body = b.strip_suffix(b".").unwrap_or(b);

@@ -239,6 +239,13 @@ impl<'a> Generic<'a> {
         }
         match uri {
             Ok(u) => from!(u, Via::Uri),
+            // The IRI grammar differs from the URI grammar only in non-ASCII characters (the
+            // parser takes the same path through ASCII bytes either way): an ASCII input
+            // that is not a URI is no IRI, and the IRI parser's code stays out of the cache.
+            Err(e) if input.is_ascii() => {
+                debug_assert!(IriRef::parse(input).is_err(), "{input:?}");
+                Generic::split(input, e)
+            }
             Err(e) => match IriRef::parse(input) {
                 Ok(i) => from!(i, Via::Iri),
                 Err(_) => Generic::split(input, e),
