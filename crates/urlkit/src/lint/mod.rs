@@ -544,9 +544,10 @@ fn word_at(body: &[u8], at: usize) -> u64 {
 }
 
 /// For an 8-byte word: whether each byte is an ASCII lower-case letter, digit, `-` or `.`,
-/// and the high bit of each `.` byte.
+/// the high bit of each `.` byte, and whether a byte is an upper-case letter or not ASCII
+/// (the dots are exact when it is not).
 #[inline(always)]
-fn lower_ldh_dots(w: u64) -> (bool, u64) {
+fn lower_ldh_dots(w: u64) -> (bool, u64, bool) {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGH: u64 = ONES * 0x80;
     // Per byte below 0x80: the high bit set where the byte is in `lo..=hi` (no byte carries
@@ -556,7 +557,8 @@ fn lower_ldh_dots(w: u64) -> (bool, u64) {
     };
     let dot = within(b'.', b'.');
     let ok = within(b'a', b'z') | within(b'0', b'9') | within(b'-', b'-') | dot;
-    (w & HIGH == 0 && ok == HIGH, dot)
+    let unusual = w & HIGH != 0 || within(b'A', b'Z') != 0;
+    (w & HIGH == 0 && ok == HIGH, dot, unusual)
 }
 
 /// What one pass over a WHATWG domain's bytes tells the checks, instead of a pass each.
@@ -637,14 +639,17 @@ impl DomainShape {
             long_label: false,
         };
         // The common domain, lower-case LDH labels: eight bytes at a time, the labels found
-        // from the dots' bits.
+        // from the dots' bits. Another ASCII byte but an upper-case letter (`_`, the `{`
+        // and `}` of endpoint templates) is no LDH byte: the domain is not strict, and its
+        // labels are still found from the dots.
         let mut shape = empty;
         let (mut start, mut at) = (0, 0);
         while at < body.len() {
-            let (ok, mut dots) = lower_ldh_dots(word_at(body, at));
-            if !ok {
+            let (ok, mut dots, unusual) = lower_ldh_dots(word_at(body, at));
+            if unusual {
                 break;
             }
+            shape.strict &= ok;
             while dots != 0 {
                 let i = at + (dots.trailing_zeros() / 8) as usize;
                 shape.label(&body[start..i]);

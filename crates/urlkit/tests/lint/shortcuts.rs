@@ -214,6 +214,23 @@ fn the_domain_pass_finds_idn_and_length_trouble() {
     for host in ["a-.example.com", "abcdefghij.b-.com", "abcdefghij.a_b.com"] {
         reports_the_parsers_errors(&format!("https://{host}/"));
     }
+    // A byte outside LDH (`_`, the braces of an endpoint template) in an eight-byte word
+    // makes the domain not strict; the labels are still found from the dots, before and
+    // after it, and still tell `xn--` labels and long ones.
+    for (host, code) in [
+        ("a_b.xn--pple-43d.com", Code::IdnConfusable),
+        ("{region}.xn--pple-43d.com", Code::IdnConfusable),
+        ("xn--pple-43d.com.a_b", Code::IdnConfusable),
+        (&format!("x_y.{}.com", "b".repeat(64)), Code::ExcessiveLength),
+        (&format!("{}_.c", "b".repeat(70)), Code::ExcessiveLength),
+    ] {
+        raised(&format!("https://{host}/"), code);
+    }
+    for host in ["s3.{region}.amazonaws.com", "a_b.example.com", "{x}.y"] {
+        not_raised(&format!("https://{host}/"), Code::ExcessiveLength);
+        not_raised(&format!("https://{host}/"), Code::IdnConfusable);
+        reports_the_parsers_errors(&format!("https://{host}/"));
+    }
 }
 
 #[test]
