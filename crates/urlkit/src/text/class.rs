@@ -233,8 +233,10 @@ pub(super) fn has_byte(s: &[u8], b: u8) -> bool {
 pub(super) fn find_end(s: &[u8], mut i: usize, stop: usize) -> usize {
     let stop = stop.min(s.len());
     if let Some(k) = try_scan(&s[..stop], i, &URL_CONTINUES) {
-        // A non-ASCII byte is never in a vector class, but continues the URL.
-        if k == stop || s[k] < 0x80 {
+        // A non-ASCII byte is never in a vector class, but continues the URL. The scan
+        // returns `i` itself when `i` is past `stop` (a stream's window may start a link's
+        // run beyond its limit), as the word and byte loops below do.
+        if k >= stop || s[k] < 0x80 {
             return k;
         }
         i = k;
@@ -320,6 +322,23 @@ mod tests {
                     host_run(&s, 0, n),
                     (n.min(want), s[..n.min(want)].contains(&b'_'))
                 );
+            }
+        }
+        // A start at or past `stop` (and past the end of `s`) is returned as it is, by the
+        // vector scan as by the loops: fuzzing found the vector path indexing past the end.
+        for len in [0, 15, 16, 31, 32, 40, 70] {
+            let mut s = vec![b'a'; len];
+            if len > 20 {
+                s[20] = 0xC3;
+            }
+            for stop in 0..=len + 2 {
+                for i in 0..=len + 3 {
+                    let mut want = i;
+                    while want < stop.min(len) && !is(s[want], END) && s[want] != b']' {
+                        want += 1;
+                    }
+                    assert_eq!(find_end(&s, i, stop), want, "{len} {i} {stop}");
+                }
             }
         }
         // The scheme before a colon: every end and floor, runs up to and past 32 bytes.

@@ -188,3 +188,29 @@ fn a_www_link_across_chunk_boundaries() {
         }
     }
 }
+
+/// F9 (RELIABILITY.md): the `text_links` fuzz input that made the vector scan for a link's
+/// end index past its slice when a stream's window started the run beyond the link's
+/// `max_len` limit: streamed in every chunk size and with every option set the fuzz target
+/// uses, it finds what the whole string does.
+#[test]
+fn a_run_starting_past_its_limit_in_a_stream() {
+    let data = include_bytes!("regressions/f9-find-end-past-stop.bin");
+    let text = String::from_utf8_lossy(&data[1..]);
+    for options in [
+        Options::new(),
+        Options::new().max_len(64),
+        Options::new().max_len(300),
+        Options::new().angle_whitespace(false).max_len(1000),
+    ] {
+        let finder = Finder::new(options);
+        let whole: Vec<Record> = finder.links(&text).map(|l| record(&l)).collect();
+        for chunk in 1..=64 {
+            let streamed: Vec<Record> = finder
+                .links_in(BufReader::with_capacity(chunk, text.as_bytes()))
+                .map(|l| record(&l.expect("reading a slice cannot fail")))
+                .collect();
+            assert_eq!(streamed, whole, "chunks of {chunk}");
+        }
+    }
+}
