@@ -6,9 +6,15 @@ use libfuzzer_sys::fuzz_target;
 use urlkit::pattern::{UrlPattern, UrlPatternSet};
 
 fuzz_target!(|data: &str| {
-    let (pattern, input) = data.split_once('\0').unwrap_or((data, "https://example.com/a/b?q#f"));
-    let Ok(p) = UrlPattern::parse(pattern, Some("https://example.com/")) else { return };
-    let Ok(url) = urlkit::Url::parse(input) else { return };
+    let (pattern, input) = data
+        .split_once('\0')
+        .unwrap_or((data, "https://example.com/a/b?q#f"));
+    let Ok(p) = UrlPattern::parse(pattern, Some("https://example.com/")) else {
+        return;
+    };
+    let Ok(url) = urlkit::Url::parse(input) else {
+        return;
+    };
     let one = p.test_url(&url);
     let mut set = UrlPatternSet::new();
     set.push(p);

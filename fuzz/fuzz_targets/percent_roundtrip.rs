@@ -19,7 +19,10 @@ static ALL: [sets::AsciiSet; 11] = [
 fuzz_target!(|input: &[u8]| {
     for set in &ALL {
         let encoded = percent::percent_encode(input, set).to_string();
-        assert!(encoded.bytes().all(|b| b == b'%' || !set.should_encode(b)), "{encoded:?}");
+        assert!(
+            encoded.bytes().all(|b| b == b'%' || !set.should_encode(b)),
+            "{encoded:?}"
+        );
         assert_eq!(&*percent::percent_decode(encoded.as_bytes()).into_bytes(), input);
     }
 });

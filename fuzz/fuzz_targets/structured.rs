@@ -64,5 +64,8 @@ fuzz_target!(|p: Parts| {
     }
     let ada = ada_url::Url::parse(&s, None).map(|u| u.href().to_owned()).ok();
     let same = ours.as_ref().ok().map(urlkit::Url::as_str) == ada.as_deref();
-    assert!(same || urlkit_fuzz::explained_idna(&ours, ada.as_deref()), "{s:?}: urlkit {ours:?} / ada {ada:?}");
+    assert!(
+        same || urlkit_fuzz::explained_idna(&ours, ada.as_deref()),
+        "{s:?}: urlkit {ours:?} / ada {ada:?}"
+    );
 });

@@ -11,7 +11,9 @@
 pub fn explained_idna(ours: &Result<urlkit::Url, urlkit::ParseError>, ada: Option<&str>) -> bool {
     match (ours, ada) {
         (Err(e), Some(href)) if e.kind() == urlkit::ErrorKind::DomainToAscii => {
-            let Ok(mut ada) = ada_url::Url::parse(href, None) else { return false };
+            let Ok(mut ada) = ada_url::Url::parse(href, None) else {
+                return false;
+            };
             if !has_punycode(ada.hostname()) {
                 return false;
             }
@@ -29,4 +31,21 @@ pub fn explained_idna(ours: &Result<urlkit::Url, urlkit::ParseError>, ada: Optio
 
 fn has_punycode(host: &str) -> bool {
     host.split('.').any(|l| l.starts_with("xn--"))
+}
+
+/// Whether `reparsed`, the parse of the href of `set`, differs from `set` only as the URL
+/// Standard makes a URL that the protocol setter switched to `file` differ (finding F10 in
+/// RELIABILITY.md): the scheme state with a state override (steps 2.1–2.2) lets a special
+/// URL whose host is `localhost` become `file:` and keeps that host, while the file host
+/// state turns a parsed `localhost` into the empty host ("If host is "localhost", then set
+/// host to the empty string"). ada does the same. Everything but the host must be equal.
+pub fn explained_file_localhost(
+    set: &urlkit::Url,
+    reparsed: &Result<urlkit::Url, urlkit::ParseError>,
+) -> bool {
+    if set.scheme() != "file" || set.hostname() != "localhost" {
+        return false;
+    }
+    let mut emptied = set.clone();
+    emptied.set_hostname("").is_ok() && emptied.hostname().is_empty() && reparsed.as_ref() == Ok(&emptied)
 }

@@ -103,3 +103,50 @@ fn setters_keep_urls_without_host_readable() {
     url.set_hash("").unwrap();
     assert_eq!(url.as_str(), "sc:////p");
 }
+
+/// F10 (RELIABILITY.md): the protocol setter may switch a special URL whose host is
+/// `localhost` to `file` (the scheme state's state-override steps refuse only credentials, a
+/// port, or a `file:` URL with an empty host) and keeps the host, while a parse of the
+/// result drops it (the file host state: "If host is "localhost", then set host to the empty
+/// string"). urlkit does what the standard says, as ada does; the href then parses to the
+/// URL with an empty host. Another host is kept both ways.
+#[test]
+fn protocol_to_file_keeps_localhost_as_the_standard_says() {
+    for (href, value, want, reparsed) in [
+        ("http://localhost/a", "file", "file://localhost/a", "file:///a"),
+        (
+            "http:localhost/0/z:/fO",
+            "file:e",
+            "file://localhost/0/z:/fO",
+            "file:///0/z:/fO",
+        ),
+        ("wss://localhost/", "file", "file://localhost/", "file:///"),
+        (
+            "http://example.com/a",
+            "file",
+            "file://example.com/a",
+            "file://example.com/a",
+        ),
+        (
+            "http://u@localhost/a",
+            "file",
+            "http://u@localhost/a",
+            "http://u@localhost/a",
+        ),
+        (
+            "http://localhost:8/a",
+            "file",
+            "http://localhost:8/a",
+            "http://localhost:8/a",
+        ),
+    ] {
+        let mut url = Url::parse(href).unwrap();
+        let _ = url.set_protocol(value);
+        assert_eq!(url.as_str(), want, "{href} + {value}");
+        assert_eq!(
+            Url::parse(url.as_str()).unwrap().as_str(),
+            reparsed,
+            "{href} + {value}"
+        );
+    }
+}
