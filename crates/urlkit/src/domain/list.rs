@@ -808,17 +808,22 @@ mod builtin {
     static LIST: AtomicPtr<List> = AtomicPtr::new(core::ptr::null_mut());
 
     pub(super) fn get() -> &'static List {
-        let ptr = LIST.load(Ordering::Acquire);
+        get_or_parse(&LIST, DAT)
+    }
+
+    /// The list in `slot`, parsed from `dat` and stored there by the first caller.
+    pub(super) fn get_or_parse(slot: &'static AtomicPtr<List>, dat: &str) -> &'static List {
+        let ptr = slot.load(Ordering::Acquire);
         if !ptr.is_null() {
-            // SAFETY: a non-null pointer in LIST came from `Box::into_raw` below and is
+            // SAFETY: a non-null pointer in the slot came from `Box::into_raw` below and is
             // never freed, so it is valid for 'static and only read from.
             #[allow(unsafe_code)]
             return unsafe { &*ptr };
         }
         // Racing threads may each parse; one pointer wins and the others are dropped. (No
         // `OnceLock` in `core`, and the parse takes a few milliseconds once.)
-        let fresh = Box::into_raw(Box::new(List::parse(DAT).expect("the built-in list parses")));
-        match LIST.compare_exchange(core::ptr::null_mut(), fresh, Ordering::AcqRel, Ordering::Acquire) {
+        let fresh = Box::into_raw(Box::new(List::parse(dat).expect("the built-in list parses")));
+        match slot.compare_exchange(core::ptr::null_mut(), fresh, Ordering::AcqRel, Ordering::Acquire) {
             // SAFETY: as above; `fresh` was just stored and is never freed.
             #[allow(unsafe_code)]
             Ok(_) => unsafe { &*fresh },
@@ -993,5 +998,36 @@ mod tests {
         let lists: Vec<usize> = threads.into_iter().map(|t| t.join().unwrap()).collect();
         assert!(lists.iter().all(|&p| p == lists[0]));
         assert_eq!(super::builtin::get() as *const super::List as usize, lists[0]);
+    }
+
+    #[cfg(feature = "std")]
+    #[test]
+    fn threads_racing_on_a_slot_all_get_the_list_that_won() {
+        // The built-in list's race on a list small enough for Miri (which does not finish
+        // parsing the whole Public Suffix List in half an hour): the losers' lists are freed,
+        // the winner's is never, and every thread reads the same one.
+        extern crate std;
+        use core::sync::atomic::AtomicPtr;
+        static SLOT: AtomicPtr<super::List> = AtomicPtr::new(core::ptr::null_mut());
+        const DAT: &str = "com\n*.jp\n!city.kobe.jp\n";
+        let threads: Vec<_> = (0..4)
+            .map(|_| {
+                std::thread::spawn(|| {
+                    let list = super::builtin::get_or_parse(&SLOT, DAT);
+                    assert_eq!(
+                        list.split("a.b.com")
+                            .map(|p| p.registrable_domain().map(str::to_owned)),
+                        Some(Some("b.com".into()))
+                    );
+                    list as *const super::List as usize
+                })
+            })
+            .collect();
+        let lists: Vec<usize> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+        assert!(lists.iter().all(|&p| p == lists[0]));
+        assert_eq!(
+            super::builtin::get_or_parse(&SLOT, "") as *const super::List as usize,
+            lists[0]
+        );
     }
 }

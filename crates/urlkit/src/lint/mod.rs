@@ -95,7 +95,7 @@ pub fn lint(input: &str) -> Vec<Finding> {
     let parsed = if listened {
         listen(&mut errors)
     } else {
-        Url::parse(input)
+        Url::parse_reusing(input, buffer::take())
     };
     match parsed {
         Ok(url) => {
@@ -114,6 +114,7 @@ pub fn lint(input: &str) -> Vec<Finding> {
             // written canonically; otherwise the checks look for themselves.
             let scan = if canonical { scan } else { Scan::UNKNOWN };
             lint_url(input, &url, host, &shape, &scan, canonical, &mut out);
+            buffer::give_back(url.into_string());
         }
         Err(e) => {
             let e = if listened {
@@ -134,6 +135,45 @@ pub fn lint(input: &str) -> Vec<Finding> {
         sort(&mut out);
     }
     out
+}
+
+/// The URL's buffer, kept for the next call on the same thread: lint returns findings, not
+/// the URL, so its serialization need not be allocated and freed for every input (which
+/// costs about a tenth of linting a canonical URL, see BENCHMARKS.md, "Lint cost, sixth
+/// pass"). Without `std` (no thread-local storage) every call allocates.
+mod buffer {
+    use alloc::string::String;
+
+    /// Buffers above this capacity are freed rather than kept (one long input must not pin
+    /// its memory for the thread's life).
+    #[cfg(feature = "std")]
+    const KEEP: usize = 4096;
+
+    #[cfg(feature = "std")]
+    std::thread_local! {
+        static BUFFER: core::cell::Cell<String> = const { core::cell::Cell::new(String::new()) };
+    }
+
+    /// The kept buffer (empty), or a new one.
+    #[inline]
+    pub(super) fn take() -> String {
+        #[cfg(feature = "std")]
+        return BUFFER.try_with(core::cell::Cell::take).unwrap_or_default();
+        #[cfg(not(feature = "std"))]
+        String::new()
+    }
+
+    /// Keeps `s`'s allocation for the next [`take`] on this thread.
+    #[inline]
+    pub(super) fn give_back(s: String) {
+        #[cfg(feature = "std")]
+        if s.capacity() <= KEEP {
+            // During the thread's teardown the buffer is simply dropped.
+            let _ = BUFFER.try_with(|b| b.set(s));
+        }
+        #[cfg(not(feature = "std"))]
+        drop(s);
+    }
 }
 
 // The paths most inputs do not take are kept out of line (`#[cold]`, `#[inline(never)]`):
@@ -694,5 +734,25 @@ impl DomainShape {
         self.ace |= l.starts_with(b"xn--");
         self.strict &=
             (1..=63).contains(&n) && l[0] != b'-' && l[n - 1] != b'-' && l.get(2..4) != Some(b"--");
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_url_buffer_is_kept_for_the_next_call_unless_it_is_long() {
+        let _ = buffer::take();
+        assert!(lint("https://example.com/a/b?q=1").is_empty());
+        let kept = buffer::take();
+        assert!(kept.capacity() >= "https://example.com/a/b?q=1".len(), "{kept:?}");
+        // What a kept buffer held does not leak into the next URL.
+        buffer::give_back(String::from("https://bank.example@evil.example:25/%0d%0a"));
+        assert!(lint("https://example.com/").is_empty());
+        let long = alloc::format!("https://example.com/{}", "a".repeat(5000));
+        let _ = buffer::take();
+        lint(&long);
+        assert_eq!(buffer::take().capacity(), 0);
     }
 }
