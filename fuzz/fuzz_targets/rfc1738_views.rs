@@ -3,17 +3,16 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-#[allow(deprecated)] // `schemes` is being renamed `rfc1738`; either path works.
-use urlkit::schemes;
+use urlkit::rfc1738;
 
 fuzz_target!(|input: &str| {
-    let valid = schemes::validate(input).is_ok();
-    let parsed = schemes::parse(input);
+    let valid = rfc1738::validate(input).is_ok();
+    let parsed = rfc1738::parse(input);
     assert!(
         !valid || parsed.is_ok(),
         "valid by the BNF but no view: {input:?}"
     );
     if let Ok(url) = urlkit::Url::parse(input) {
-        let _ = schemes::SchemeView::from_url(&url).map(|v| (v.host().map(str::len), v.port()));
+        let _ = rfc1738::SchemeView::from_url(&url).map(|v| (v.host().map(str::len), v.port()));
     }
 });
