@@ -35,9 +35,10 @@ fn has_punycode(host: &str) -> bool {
 
 /// Whether `reparsed`, the parse of the href of `set`, differs from `set` only as the URL
 /// Standard makes a URL that the protocol setter switched to `file` differ (finding F10 in
-/// RELIABILITY.md): the scheme state with a state override (steps 2.1–2.2) lets a special
-/// URL whose host is `localhost` become `file:` and keeps that host, while the file host
-/// state turns a parsed `localhost` into the empty host ("If host is "localhost", then set
+/// RELIABILITY.md): the [scheme state](https://url.spec.whatwg.org/#scheme-state) with a
+/// state override (steps 2.1–2.2) lets a special URL whose host is `localhost` become
+/// `file:` and keeps that host, while the
+/// [file host state](https://url.spec.whatwg.org/#file-host-state) turns a parsed `localhost` into the empty host ("If host is "localhost", then set
 /// host to the empty string"). ada does the same. Everything but the host must be equal.
 pub fn explained_file_localhost(
     set: &urlkit::Url,

@@ -822,7 +822,7 @@ mod builtin {
         }
         // Racing threads may each parse; one pointer wins and the others are dropped. (No
         // `OnceLock` in `core`, and the parse takes a few milliseconds once.)
-        let fresh = Box::into_raw(Box::new(List::parse(dat).expect("the built-in list parses")));
+        let fresh = Box::into_raw(Box::new(List::parse(dat).expect("the list text parses")));
         match slot.compare_exchange(core::ptr::null_mut(), fresh, Ordering::AcqRel, Ordering::Acquire) {
             // SAFETY: as above; `fresh` was just stored and is never freed.
             #[allow(unsafe_code)]

@@ -105,11 +105,13 @@ fn setters_keep_urls_without_host_readable() {
 }
 
 /// F10 (RELIABILITY.md): the protocol setter may switch a special URL whose host is
-/// `localhost` to `file` (the scheme state's state-override steps refuse that switch only for
-/// credentials or a port) and keeps the host, while a parse of the
-/// result drops it (the file host state: "If host is "localhost", then set host to the empty
-/// string"). urlkit does what the standard says, as ada does; the href then parses to the
-/// URL with an empty host. Another host is kept both ways.
+/// `localhost` to `file` (the [scheme state](https://url.spec.whatwg.org/#scheme-state)'s
+/// state-override steps refuse that switch only for credentials or a port) and keeps the
+/// host, while a parse of the result drops it (the
+/// [file host state](https://url.spec.whatwg.org/#file-host-state): "If host is
+/// "localhost", then set host to the empty string"). urlkit does what the standard says, as
+/// ada does; the href then parses to the URL with an empty host. Another host is kept both
+/// ways.
 #[test]
 fn protocol_to_file_keeps_localhost_as_the_standard_says() {
     for (href, value, want, reparsed) in [
