@@ -97,15 +97,18 @@ pub fn lint(input: &str) -> Vec<Finding> {
     } else {
         Url::parse_reusing(input, buffer::take())
     };
-    match parsed {
+    // Read in place, not moved out: a move copies the URL in wide loads of what the parser
+    // stored field by field, which stalls on store forwarding (BENCHMARKS.md, "Lint cost,
+    // seventh pass").
+    match &parsed {
         Ok(url) => {
-            let host = host_of(&url);
+            let host = host_of(url);
             let shape = match host {
-                Some(Host::Domain(d)) => DomainShape::of_url(&url, d),
+                Some(Host::Domain(d)) => DomainShape::of_url(url, d),
                 _ => DomainShape::default(),
             };
-            let canonical = is_canonical(input, &url);
-            if !listened && (!canonical || may_hold_errors(&url, host, &shape)) {
+            let canonical = is_canonical(input, url);
+            if !listened && (!canonical || may_hold_errors(url, host, &shape)) {
                 // The errors listened for, from a second parse (its URL is the same).
                 let again = listen(&mut errors);
                 debug_assert_eq!(again.as_ref().ok().map(Url::as_str), Some(url.as_str()));
@@ -113,12 +116,11 @@ pub fn lint(input: &str) -> Vec<Finding> {
             // What the scan saw holds for the input as the checks read it when the URL is
             // written canonically; otherwise the checks look for themselves.
             let scan = if canonical { scan } else { Scan::UNKNOWN };
-            lint_url(input, &url, host, &shape, &scan, canonical, &mut out);
-            buffer::give_back(url.into_string());
+            lint_url(input, url, host, &shape, &scan, canonical, &mut out);
         }
         Err(e) => {
             let e = if listened {
-                e
+                *e
             } else {
                 match listen(&mut errors) {
                     Err(e) => e,
@@ -127,6 +129,9 @@ pub fn lint(input: &str) -> Vec<Finding> {
             };
             not_a_url(input, e, &mut out);
         }
+    }
+    if let Ok(url) = parsed {
+        buffer::give_back(url.into_string());
     }
     if !errors.is_empty() {
         validation_findings(input, errors, &mut out);
