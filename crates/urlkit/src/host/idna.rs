@@ -154,6 +154,16 @@ pub(crate) fn surely_strict_ascii(d: &str) -> bool {
     }
 }
 
+/// Whether UTS 46 with *beStrict* surely refuses the domain `d`: ASCII with a byte other
+/// than a letter, digit, hyphen or full stop. For ASCII, UTS 46 maps only upper-case
+/// letters (to lower case), and *UseSTD3ASCIIRules* then disallows every other ASCII code
+/// point but those ([UTS 46 §4.1](https://www.unicode.org/reports/tr46/#Validity_Criteria),
+/// step 6). Spares the linter's listening parse the `idna` run on hosts such as
+/// `x.{region}.example`.
+pub(crate) fn surely_not_strict_ascii(d: &str) -> bool {
+    d.is_ascii() && d.bytes().any(|c| c != b'.' && LDH[usize::from(c)] == 0)
+}
+
 /// Letters (either case), digits, hyphen: the LDH rule.
 pub(crate) const LDH: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -170,7 +180,10 @@ pub(crate) const LDH: [u8; 256] = {
 /// `domain-to-ASCII` validation error when strict ToASCII fails. Only worth running when
 /// somebody listens.
 pub(crate) fn report_strict(domain: &str, offset: usize, reporter: &mut Reporter<'_>) {
-    if reporter.is_active() && !surely_strict_ascii(domain) && to_ascii_strict(domain).is_none() {
+    if reporter.is_active()
+        && !surely_strict_ascii(domain)
+        && (surely_not_strict_ascii(domain) || to_ascii_strict(domain).is_none())
+    {
         reporter.report(ErrorKind::DomainToAscii, offset);
     }
 }
@@ -396,6 +409,37 @@ mod tests {
                 "U+{cp:04X} maps to {out:?}"
             );
         }
+    }
+
+    /// [`surely_not_strict_ascii`] never refuses a domain that strict ToASCII accepts, and
+    /// refuses every ASCII domain with a byte outside letters, digits, `-` and `.`: each
+    /// ASCII byte in every position of a few labels, in a domain that otherwise passes.
+    #[test]
+    fn surely_not_strict_agrees_with_idna() {
+        for c in 0u8..0x80 {
+            let b = char::from(c);
+            for d in [
+                format!("{b}"),
+                format!("a{b}b.example"),
+                format!("{b}ab.example"),
+                format!("example.ab{b}"),
+                format!("ex.{b}{b}.com."),
+                format!("A{b}B"),
+            ] {
+                let strict = to_ascii_strict(&d).is_some();
+                if surely_not_strict_ascii(&d) {
+                    assert!(!strict, "{d:?}: idna accepts what the shortcut refuses");
+                }
+                let outside = !(c.is_ascii_alphanumeric() || c == b'-' || c == b'.');
+                assert_eq!(surely_not_strict_ascii(&d), outside, "{d:?}");
+                if outside {
+                    assert!(!strict, "{d:?}");
+                }
+            }
+        }
+        // Not ASCII: the shortcut has no verdict (UTS 46 maps, e.g. fullwidth to ASCII).
+        assert!(!surely_not_strict_ascii("ｅｘａｍｐｌｅ.com"));
+        assert!(!surely_not_strict_ascii("a\u{FF3F}b.com"));
     }
 
     /// Long labels (encoded by `punycode::encode`, or not at all in the strict pass) give
