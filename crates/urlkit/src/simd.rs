@@ -157,6 +157,25 @@ pub(crate) fn try_all_within(s: &[u8], class: &AsciiClass, once: u8) -> Option<b
     None
 }
 
+/// The first block of 64 positions, of those from `at` on (`at`, `at + 64`, …), that holds a
+/// byte outside `class`: its start and its bits (bit `j` for position `start + j`; positions
+/// past the end are never set), or a start at or past the end and no bits when no such byte
+/// is left; `None` when no vector scan runs here (then the caller steps over the bytes
+/// itself). For a caller that stops at every outsider, as the linter's census does at each
+/// `%` of an encoded query: the bits of a block cost one pass, where a [`try_scan`] per stop
+/// would load the block again.
+#[inline(always)]
+#[cfg_attr(not(any(feature = "lint", test)), allow(dead_code))]
+pub(crate) fn try_outside_bits(s: &[u8], at: usize, class: &AsciiClass) -> Option<(usize, u64)> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if s.len() >= 32 && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::outside_bits` enables.
+        return Some(unsafe { avx2::outside_bits(s, at, class) });
+    }
+    let _ = (s, at, class);
+    None
+}
+
 /// The triggers of the text finder: `:` (only after a byte of a given class: the last byte
 /// of a scheme), `@`, and the start of `www.`.
 #[derive(Debug, Clone, Copy)]
@@ -354,6 +373,45 @@ mod avx2 {
     fn census32(v: __m256i, rows: __m256i, high_bits: __m256i, n: __m256i) -> (u32, u32) {
         let eq = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, n)) as u32;
         (outside32(v, rows, high_bits), eq)
+    }
+
+    /// [`super::try_outside_bits`] on a CPU with AVX2, for `s` of at least 32 bytes.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn outside_bits(s: &[u8], mut at: usize, class: &AsciiClass) -> (usize, u64) {
+        let len = s.len();
+        assert!(len >= 32);
+        // SAFETY: both arrays are 16 bytes; the loads may be unaligned.
+        let (rows, high_bits) = unsafe {
+            (
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(class.rows.as_ptr().cast::<__m128i>())),
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>())),
+            )
+        };
+        let outside = |at: usize| {
+            assert!(at + 32 <= len);
+            // SAFETY: the 32 bytes at `at` are inside `s` (just checked); unaligned load.
+            let v = unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) };
+            u64::from(outside32(v, rows, high_bits))
+        };
+        while at.saturating_add(64) <= len {
+            let bits = outside(at) | outside(at + 32) << 32;
+            if bits != 0 {
+                return (at, bits);
+            }
+            at += 64;
+        }
+        if at >= len {
+            return (at, 0);
+        }
+        // Fewer than 64 bytes left: the last 32 bytes, and the 32 from `at` when more than
+        // 32 are left (the two loads overlap; a byte read twice gives the same bit).
+        let (rest, last) = (len - at, len - 32);
+        let bits = if rest <= 32 {
+            outside(last) >> (at - last)
+        } else {
+            outside(at) | outside(last) << (last - at)
+        };
+        (if bits == 0 { len } else { at }, bits)
     }
 
     /// `first` and `last` widened by the bytes of `eq` (bit `j`: position `at + j`), without
@@ -722,6 +780,48 @@ mod tests {
                     }
                     for (i, &naive) in next.iter().enumerate() {
                         assert_eq!(try_scan(&v, i, &class), Some(naive), "{len} {bad} {i}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Outsider blocks against a byte-by-byte census: every length around the block sizes,
+    /// every start, outsiders sprinkled at random.
+    #[test]
+    fn outside_bits_match_naive() {
+        if !vectors_here() {
+            assert!(try_outside_bits(&[b'a'; 64], 0, &sample().0).is_none());
+            return;
+        }
+        let (class, member) = sample();
+        let mut next = crate::test_rng::xorshift(0x5EED_0B17_2024_0001);
+        let lengths: Vec<usize> = if cfg!(miri) {
+            vec![32, 33, 63, 64, 65, 97, 130]
+        } else {
+            (32..200).collect()
+        };
+        for len in lengths {
+            for round in 0..4 {
+                let v: Vec<u8> = (0..len)
+                    .map(|_| match next() % (8 + 8 * round) {
+                        0 => b"%# \x80A"[(next() % 5) as usize],
+                        _ => b'a' + (next() % 26) as u8,
+                    })
+                    .collect();
+                for at in 0..=len + 1 {
+                    let (start, bits) = try_outside_bits(&v, at, &class).unwrap();
+                    let first = (at..len).find(|&j| !member(v[j]));
+                    match first {
+                        None => assert!(bits == 0 && start >= len, "{len} {at}"),
+                        Some(j) => {
+                            // The block holding the first outsider, on the grid from `at`.
+                            assert_eq!(start, at + (j - at) / 64 * 64, "{len} {at}");
+                            for k in 0..64 {
+                                let want = start + k < len && !member(v[start + k]);
+                                assert_eq!(bits >> k & 1 == 1, want, "{len} {at} {k}");
+                            }
+                        }
                     }
                 }
             }

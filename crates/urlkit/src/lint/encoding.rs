@@ -143,11 +143,12 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
     let mut repeats: Vec<(Code, Part, usize, usize)> = Vec::new();
     let mut dots = false;
     // The spans are located when the first escape worth a look is found, and only then.
-    let Some(mut i) = next_interesting(b, 0) else {
+    let mut percents = Percents::new(b);
+    let Some(mut i) = next_interesting(&mut percents, 0) else {
         return seen;
     };
     let located = spans.get();
-    while let Some(at) = next_interesting(b, i) {
+    while let Some(at) = next_interesting(&mut percents, i) {
         i = at;
         let Some(octet) = octet_at(b, i) else {
             i += 1;
@@ -259,10 +260,79 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
     seen
 }
 
+/// Every byte but `%` (and non-ASCII, which no [`AsciiClass`](crate::simd::AsciiClass)
+/// holds): the vector blocks of [`Percents`] stop at the `%`s.
+static NOT_PERCENT: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(
+    &{
+        let mut t = [1u8; 256];
+        t[b'%' as usize] = 0;
+        t
+    },
+    1,
+);
+
+/// The `%`s of an input in order: from vector blocks of 64 positions where they run (an
+/// encoded query has one every few bytes: a block is one pass for all of them), else eight
+/// bytes at a time.
+struct Percents<'a> {
+    b: &'a [u8],
+    /// The start of the current block, its bits not yet taken (bit `j`: a byte outside
+    /// [`NOT_PERCENT`] at `block + j`), and where the next block starts.
+    block: usize,
+    bits: u64,
+    next: usize,
+    /// No vector blocks here: [`next_percent`] it is.
+    scalar: bool,
+}
+
+impl<'a> Percents<'a> {
+    fn new(b: &'a [u8]) -> Self {
+        Percents {
+            b,
+            block: 0,
+            bits: 0,
+            next: 0,
+            scalar: crate::simd::try_outside_bits(b, b.len(), &NOT_PERCENT).is_none(),
+        }
+    }
+
+    /// The first `%` at or after `i`.
+    fn next_from(&mut self, i: usize) -> Option<usize> {
+        if self.scalar {
+            return next_percent(self.b, i);
+        }
+        loop {
+            // Positions before `i` are behind the caller.
+            if i > self.block {
+                let k = i - self.block;
+                self.bits = if k >= 64 { 0 } else { self.bits & (u64::MAX << k) };
+            }
+            while self.bits != 0 {
+                let j = self.block + self.bits.trailing_zeros() as usize;
+                if self.b[j] == b'%' {
+                    return Some(j);
+                }
+                self.bits &= self.bits - 1;
+            }
+            let from = i.max(self.next);
+            if from >= self.b.len() {
+                return None;
+            }
+            let (block, bits) = crate::simd::try_outside_bits(self.b, from, &NOT_PERCENT)?;
+            if bits == 0 {
+                self.next = self.b.len();
+                return None;
+            }
+            (self.block, self.bits, self.next) = (block, bits, block + 64);
+        }
+    }
+}
+
 /// The first escape at or after `i` that [`check`] looks at (as [`interesting`] in a path).
-fn next_interesting(b: &[u8], mut i: usize) -> Option<usize> {
+fn next_interesting(percents: &mut Percents<'_>, mut i: usize) -> Option<usize> {
+    let b = percents.b;
     loop {
-        i = next_percent(b, i)?;
+        i = percents.next_from(i)?;
         match octet_at(b, i) {
             Some(0x00..=0x1f | 0x7f | b'%' | b'/' | b'\\' | b'.') => return Some(i),
             Some(_) => i += 3,
@@ -311,6 +381,41 @@ fn dot_segments(input: &str, path: Range<usize>, special: bool, out: &mut Vec<Fi
                     core::str::from_utf8(&decoded).unwrap_or("")
                 ),
             ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The vector cursor finds the `%`s [`next_percent`] finds, from every start, in inputs
+    /// of every length around the block sizes with `%` sprinkled among ASCII and non-ASCII
+    /// bytes (which the blocks also stop at).
+    #[test]
+    fn percents_match_next_percent() {
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
+        for len in 0..300 {
+            for density in [2, 9, 40] {
+                let b: alloc::vec::Vec<u8> = (0..len)
+                    .map(|_| match next() % density {
+                        0 => b'%',
+                        1 => 0xC3,
+                        _ => b'a' + (next() % 26) as u8,
+                    })
+                    .collect();
+                // Calls in increasing order, as `check` makes them, from every start.
+                for first in 0..=len + 1 {
+                    let mut percents = Percents::new(&b);
+                    let mut i = first;
+                    loop {
+                        let got = percents.next_from(i);
+                        assert_eq!(got, next_percent(&b, i), "{len} {density} {first} {i}");
+                        let Some(at) = got else { break };
+                        i = at + 1 + (next() % 3) as usize;
+                    }
+                }
+            }
         }
     }
 }

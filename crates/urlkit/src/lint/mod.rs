@@ -516,50 +516,89 @@ impl Scan {
         Scan::stepwise(input)
     }
 
-    /// [`Scan::of`], stopping at each `%`, `?` and `#`.
+    /// [`Scan::of`], stopping at each `%`, `?` and `#`: at the bytes outside [`PLAIN`],
+    /// which vector blocks give 64 positions at a time where they run (an encoded query
+    /// stops here every few bytes), one at a time elsewhere.
     #[cold]
     #[inline(never)]
     fn stepwise(input: &str) -> Scan {
         let b = input.as_bytes();
-        let hex = |i: usize| b.get(i).is_some_and(u8::is_ascii_hexdigit);
-        let mut path = true;
-        let mut fragment = false;
-        let mut percent = false;
-        let mut i = 0;
-        loop {
-            i = crate::simd::try_scan(b, i, &PLAIN_CLASS).unwrap_or(i);
-            let Some(&c) = b.get(i) else { break };
-            match c {
-                _ if PLAIN[usize::from(c)] != 0 => i += 1,
-                b'%' if hex(i + 1) && hex(i + 2) => {
-                    percent = percent || encoding::interesting(b, i, path);
-                    i += 3;
+        let mut census = Census {
+            path: true,
+            fragment: false,
+            percent: false,
+        };
+        match crate::simd::try_outside_bits(b, 0, &PLAIN_CLASS) {
+            Some((mut start, mut bits)) => loop {
+                if bits == 0 {
+                    if start.saturating_add(64) >= b.len() {
+                        break;
+                    }
+                    (start, bits) =
+                        crate::simd::try_outside_bits(b, start + 64, &PLAIN_CLASS).unwrap_or((b.len(), 0));
+                    continue;
                 }
-                b'?' => {
-                    path = false;
-                    i += 1;
+                let i = start + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(scan) = census.stop(input, i) {
+                    return scan;
                 }
-                // The first `#` starts the fragment; a second one is not a URL unit.
-                b'#' if !fragment => {
-                    fragment = true;
-                    path = false;
-                    i += 1;
-                }
-                _ => {
-                    // `i` follows ASCII, so it is a character boundary.
-                    let invalid = crate::whatwg::chars::first_invalid_url_unit(&input[i..]).is_some();
-                    return Scan {
-                        invalid_unit: invalid,
-                        ..Scan::UNKNOWN
-                    };
+            },
+            None => {
+                for (i, &c) in b.iter().enumerate() {
+                    if PLAIN[usize::from(c)] == 0 {
+                        if let Some(scan) = census.stop(input, i) {
+                            return scan;
+                        }
+                    }
                 }
             }
         }
         Scan {
             invalid_unit: false,
-            percent,
+            percent: census.percent,
             rfc3986: true,
         }
+    }
+}
+
+/// What [`Scan::stepwise`] has seen so far.
+struct Census {
+    /// Still in the path (no `?` or `#` yet).
+    path: bool,
+    /// A `#` was seen.
+    fragment: bool,
+    /// See [`Scan::percent`].
+    percent: bool,
+}
+
+impl Census {
+    /// Takes in the byte at `i`, one outside [`PLAIN`] (the bytes before it were all seen):
+    /// `Some` when the scan's answer is known there.
+    #[inline(always)]
+    fn stop(&mut self, input: &str, i: usize) -> Option<Scan> {
+        let b = input.as_bytes();
+        let hex = |i: usize| b.get(i).is_some_and(u8::is_ascii_hexdigit);
+        match b[i] {
+            b'%' if hex(i + 1) && hex(i + 2) => {
+                self.percent = self.percent || encoding::interesting(b, i, self.path);
+            }
+            b'?' => self.path = false,
+            // The first `#` starts the fragment; a second one is not a URL unit.
+            b'#' if !self.fragment => {
+                self.fragment = true;
+                self.path = false;
+            }
+            _ => {
+                // The bytes before `i` are ASCII, so it is a character boundary.
+                let invalid = crate::whatwg::chars::first_invalid_url_unit(&input[i..]).is_some();
+                return Some(Scan {
+                    invalid_unit: invalid,
+                    ..Scan::UNKNOWN
+                });
+            }
+        }
+        None
     }
 }
 
