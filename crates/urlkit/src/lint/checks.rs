@@ -362,8 +362,7 @@ pub(crate) fn looks_like_a_site(d: &str) -> bool {
 }
 
 #[inline]
-pub(crate) fn scheme(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
-    let s = url.scheme();
+pub(crate) fn scheme(s: &str, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
     // The first byte rules out most schemes (`http`, `https`) at once.
     if !matches!(s.as_bytes().first(), Some(b'j' | b'v' | b'd' | b'f'))
         || !matches!(s, "javascript" | "vbscript" | "data" | "file")

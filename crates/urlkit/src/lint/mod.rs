@@ -92,18 +92,24 @@ pub fn lint(input: &str) -> Vec<Finding> {
     // with a listener finds: that is then the only parse.
     let scan = Scan::of(input);
     let listened = scan.invalid_unit;
+    let mut as_is = false;
     let parsed = if listened {
         listen(&mut errors)
     } else {
-        Url::parse_reusing(input, buffer::take())
+        crate::whatwg::parse_noting(input, buffer::take(), &mut as_is)
     };
     // Read in place, not moved out: a move copies the URL in wide loads of what the parser
     // stored field by field, which stalls on store forwarding (BENCHMARKS.md, "Lint cost,
     // seventh pass").
     match &parsed {
         Ok(url) => {
-            let host = host_of(url);
-            let canonical = is_canonical(input, url);
+            // The URL's serialization, read from the input when the parser tells they are
+            // the same (most inputs): the parser has just written its copy, and the first
+            // loads of it wait for those stores (BENCHMARKS.md, "Lint cost, seventh pass").
+            // The comparison is then not needed either.
+            let text = if as_is { input } else { url.as_str() };
+            let host = host_of(url, text);
+            let canonical = as_is || is_canonical(input, url);
             let shape = match host {
                 Some(Host::Domain(d)) => DomainShape::of_url(url, d, canonical.then_some(input)),
                 _ => DomainShape::default(),
@@ -116,7 +122,7 @@ pub fn lint(input: &str) -> Vec<Finding> {
             // What the scan saw holds for the input as the checks read it when the URL is
             // written canonically; otherwise the checks look for themselves.
             let scan = if canonical { scan } else { Scan::UNKNOWN };
-            lint_url(input, url, host, &shape, &scan, canonical, &mut out);
+            lint_url(input, text, url, host, &shape, &scan, canonical, &mut out);
         }
         Err(e) => {
             let e = if listened {
@@ -186,11 +192,15 @@ mod buffer {
 // rarer paths (a listening parse, the strict parser, the differential, findings) would
 // otherwise share lines with.
 
-/// [`Url::host`], with the common domain told by one comparison (no call, no jump table).
+/// [`Url::host`], with the common domain told by one comparison (no call, no jump table)
+/// and read from `text`, the URL's serialization or a copy of it.
 #[inline(always)]
-fn host_of(url: &Url) -> Option<Host<&str>> {
+fn host_of<'a>(url: &'a Url, text: &'a str) -> Option<Host<&'a str>> {
     let host = match url.host {
-        crate::host::HostInternal::Domain => Some(Host::Domain(url.hostname())),
+        crate::host::HostInternal::Domain => Some(Host::Domain(
+            text.get(url.offsets.host_start()..url.offsets.host_end())
+                .unwrap_or_default(),
+        )),
         _ => url.host(),
     };
     debug_assert_eq!(host, url.host());
@@ -268,8 +278,11 @@ fn not_a_url(input: &str, e: ParseError, out: &mut Vec<Finding>) {
     encoding::check(input, &mut spans, false, out);
 }
 
+// Everything the caller worked out once, passed down rather than worked out again.
+#[allow(clippy::too_many_arguments)]
 fn lint_url(
     input: &str,
+    text: &str,
     url: &Url,
     host: Option<Host<&str>>,
     shape: &DomainShape,
@@ -277,7 +290,8 @@ fn lint_url(
     canonical: bool,
     out: &mut Vec<Finding>,
 ) {
-    let scheme = url.scheme();
+    let scheme = text.get(..url.offsets.scheme_end()).unwrap_or_default();
+    debug_assert_eq!(scheme, url.scheme());
     // The spans of a canonical input come from the URL, which needs no scheme class.
     let spans = &mut if canonical {
         LazySpans::new(input, false, false, Some(url))
@@ -289,7 +303,7 @@ fn lint_url(
     if canonical {
         spans.get();
     }
-    checks::scheme(url, spans, out);
+    checks::scheme(scheme, spans, out);
     // Credentials and userinfo like a host need a user name or a password.
     if url.has_credentials() {
         checks::credentials(url, spans, out);

@@ -161,7 +161,28 @@ pub(crate) fn parse_into(
     input: &str,
     base: Option<&Url>,
     reporter: &mut Reporter<'_>,
+    buffer: String,
+) -> Result<Url, ParseError> {
+    parse_noting_into::<false>(input, base, reporter, buffer, &mut false)
+}
+
+/// [`Url::parse_reusing`], and whether the URL's serialization is `input` itself, byte for
+/// byte, as the fast path tells when it copies the input unchanged (`false`: it may still
+/// be, if another path wrote it).
+#[cfg_attr(not(feature = "lint"), allow(dead_code))]
+pub(crate) fn parse_noting(input: &str, buffer: String, as_is: &mut bool) -> Result<Url, ParseError> {
+    parse_noting_into::<true>(input, None, &mut Reporter::none(), buffer, as_is)
+}
+
+/// [`parse_into`]; with `NOTE`, `as_is` is set when the fast path copies the input as it is
+/// ([`parse_noting`]).
+#[inline(always)]
+fn parse_noting_into<const NOTE: bool>(
+    input: &str,
+    base: Option<&Url>,
+    reporter: &mut Reporter<'_>,
     mut buffer: String,
+    as_is: &mut bool,
 ) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::new(ErrorKind::InputTooLong, u32::MAX as usize));
@@ -175,7 +196,11 @@ pub(crate) fn parse_into(
         fast::scan(trimmed.as_bytes())
     };
     if let Some(fast::Scan::Canonical(l)) = &scan {
+        if NOTE {
+            *as_is = !l.lower_case && l.path_start.is_some() && trimmed.len() == input.len();
+        }
         if let Some(url) = fast::build(trimmed, l, &mut buffer) {
+            debug_assert!(!NOTE || !*as_is || url.serialization == input);
             #[cfg(debug_assertions)]
             check_fast_path(input, base, &Ok(url.clone()));
             return Ok(url);

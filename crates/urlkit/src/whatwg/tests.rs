@@ -1,7 +1,7 @@
 //! Unit tests of the parser's tricky spots; the bulk of the checking is tests/wpt.rs.
 
 use crate::{ErrorKind, Host, Url, ValidationError};
-use alloc::string::ToString;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 /// Parses with a listener; returns the href (or error kind) and the reported errors.
@@ -646,6 +646,39 @@ mod can_parse {
                 let url = alloc::format!("http://{host}/");
                 assert_eq!(parses(&url), Some(crate::Url::parse(&url).is_ok()), "{url:?}");
             }
+        }
+    }
+}
+
+/// `parse_noting` says "as is" only when the href is the input byte for byte, and says it
+/// for the plain canonical URL; its URL is `Url::parse`'s.
+#[test]
+fn parse_noting_tells_an_input_that_is_its_own_href() {
+    for (input, as_is) in [
+        ("https://example.com/a/b?q=1#f", true),
+        ("http://h:8080/x", true),
+        ("https://u:p@h/", true),
+        ("https://example.com", false),
+        ("HTTPS://example.com/", false),
+        ("https://Example.com/", false),
+        ("https://example.com/./a", false),
+        ("https://example.com/a b", false),
+        (" https://example.com/", false),
+        ("https://example.com/\t", false),
+        ("http://h:80/", false),
+        ("sc://h/x", false),
+        ("https://example.com/%7e", false),
+    ] {
+        let mut noted = false;
+        let url = super::parse_noting(input, String::from("old contents"), &mut noted);
+        assert_eq!(
+            url.as_ref().ok().map(Url::as_str),
+            Url::parse(input).ok().as_ref().map(Url::as_str),
+            "{input:?}"
+        );
+        assert_eq!(noted, as_is, "{input:?}");
+        if noted {
+            assert_eq!(url.unwrap().as_str(), input);
         }
     }
 }
