@@ -89,9 +89,10 @@ pub fn lint(input: &str) -> Vec<Finding> {
     let mut errors = Vec::new();
     let listen = |errors: &mut Vec<ValidationError>| listen(input, errors);
     // A byte that is not a URL unit makes a validation error likely, which only a parse
-    // with a listener finds: that is then the only parse.
+    // with a listener finds, and a non-ASCII one a second parse with a listener certain:
+    // that is then the only parse.
     let scan = Scan::of(input);
-    let listened = scan.invalid_unit;
+    let listened = scan.listen_first;
     let mut as_is = false;
     let parsed = if listened {
         listen(&mut errors)
@@ -481,9 +482,12 @@ const PLAIN_QUERY: [u8; 256] = {
 /// class to fire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Scan {
-    /// A code point that is not a [URL unit](https://url.spec.whatwg.org/#url-units) (nor a
-    /// `%` with two hex digits, nor the first `#`): a validation error is possible.
-    invalid_unit: bool,
+    /// A byte that is not an ASCII [URL unit](https://url.spec.whatwg.org/#url-units) (nor
+    /// a `%` with two hex digits, nor the first `#`): a code point that is not a URL unit
+    /// makes a validation error likely, and any non-ASCII one makes the input differ from
+    /// its serialization (which is ASCII); either way a parse with a listener follows, so
+    /// it comes first and is the only one.
+    listen_first: bool,
     /// A `%` escape [`encoding::check`] looks at: a control, `%25`, or in the path `/`,
     /// `\` or `.`.
     percent: bool,
@@ -506,21 +510,20 @@ struct Scan {
 impl Scan {
     /// Nothing is known: every check runs in full.
     const UNKNOWN: Scan = Scan {
-        invalid_unit: true,
+        listen_first: true,
         percent: true,
         rfc3986: false,
     };
 
     /// A vector (or table) scan for plain bytes that stops at `%`, `?`, `#` and anything
-    /// else; from the first byte that is not a URL unit on, [`Scan::UNKNOWN`] holds but for
-    /// the URL units' verdict.
+    /// else; from the first byte that is not an ASCII URL unit on, [`Scan::UNKNOWN`] holds.
     fn of(input: &str) -> Scan {
         // The common URL, [`PLAIN`] bytes, `?` and at most one `#` (no `%`), is what
         // [`Scan::stepwise`] passes over without a stop that changes its answer: one vector
         // census with no data-dependent branch tells it.
         if crate::simd::try_all_within(input.as_bytes(), &PLAIN_QUERY_CLASS, b'#') == Some(true) {
             let scan = Scan {
-                invalid_unit: false,
+                listen_first: false,
                 percent: false,
                 rfc3986: true,
             };
@@ -569,7 +572,7 @@ impl Scan {
             }
         }
         Scan {
-            invalid_unit: false,
+            listen_first: false,
             percent: census.percent,
             rfc3986: true,
         }
@@ -603,14 +606,8 @@ impl Census {
                 self.fragment = true;
                 self.path = false;
             }
-            _ => {
-                // The bytes before `i` are ASCII, so it is a character boundary.
-                let invalid = crate::whatwg::chars::first_invalid_url_unit(&input[i..]).is_some();
-                return Some(Scan {
-                    invalid_unit: invalid,
-                    ..Scan::UNKNOWN
-                });
-            }
+            // Not a URL unit, or not ASCII.
+            _ => return Some(Scan::UNKNOWN),
         }
         None
     }
