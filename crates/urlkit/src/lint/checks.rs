@@ -136,7 +136,16 @@ pub(crate) fn credentials(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Fi
 
 #[inline]
 pub(crate) fn port(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
-    let Some(port) = url.port() else { return };
+    if let Some(port) = url.port() {
+        port_findings(url, port, spans, out);
+    }
+}
+
+/// [`port`] for a URL with a port (out of line: most URLs have none, and the formatting
+/// would spread the common path over more instruction-cache lines).
+#[cold]
+#[inline(never)]
+fn port_findings(url: &Url, port: u16, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
     let scheme = url.scheme();
     let detail = |protocol| Detail::Port { port, protocol };
     let mut span = || spans.get().port.clone().unwrap_or_default();
@@ -369,6 +378,14 @@ pub(crate) fn scheme(s: &str, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>)
     {
         return;
     }
+    scheme_finding(s, spans, out);
+}
+
+/// [`scheme`] for `javascript`, `vbscript`, `data` and `file` (out of line, as
+/// [`port_findings`]).
+#[cold]
+#[inline(never)]
+fn scheme_finding(s: &str, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
     let span = spans.get().scheme.clone();
     let finding = match s {
         "javascript" | "vbscript" => Finding::new(Code::ScriptScheme, span, format!("{s}: url runs script")),
@@ -386,6 +403,22 @@ pub(crate) fn scheme(s: &str, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>)
 /// `long_label`: whether the host (a domain) has a label over 63 bytes.
 #[inline]
 pub(crate) fn length(
+    input: &str,
+    host: Option<Host<&str>>,
+    long_label: bool,
+    spans: &mut LazySpans<'_>,
+    out: &mut Vec<Finding>,
+) {
+    let long_host = matches!(host, Some(Host::Domain(d)) if d.len() > 253 || long_label);
+    if input.len() > MAX_URL_LENGTH || long_host {
+        length_findings(input, host, long_label, spans, out);
+    }
+}
+
+/// [`length`] for an input or a host over its limit (out of line, as [`port_findings`]).
+#[cold]
+#[inline(never)]
+fn length_findings(
     input: &str,
     host: Option<Host<&str>>,
     long_label: bool,
