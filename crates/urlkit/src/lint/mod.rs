@@ -453,7 +453,8 @@ fn may_hold_errors(url: &Url, host: Option<Host<&str>>, shape: &DomainShape) -> 
 }
 
 /// The bytes a [`Scan`] passes over: ASCII URL code points (alphanumerics and
-/// ``!$&'()*+,-./:;=@_~``), all but `%`, `?` and `#`, where it stops to look.
+/// ``!$&()*+,-./:;=@_~``), all but `%`, `?`, `#` and `'`, where it stops to look (a
+/// special URL's query encodes `'`).
 const PLAIN: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut c = 0;
@@ -461,7 +462,7 @@ const PLAIN: [u8; 256] = {
         t[c] = (c as u8).is_ascii_alphanumeric() as u8;
         c += 1;
     }
-    let extra = b"!$&'()*+,-./:;=@_~";
+    let extra = b"!$&()*+,-./:;=@_~";
     let mut i = 0;
     while i < extra.len() {
         t[extra[i] as usize] = 1;
@@ -601,6 +602,10 @@ impl Census {
                 self.percent = self.percent || encoding::interesting(b, i, self.path);
             }
             b'?' => self.path = false,
+            // In a query, where a special URL's serialization has `%27`: that input is not
+            // canonical, and the parse with a listener comes first. Elsewhere a plain byte.
+            b'\'' if !self.path && !self.fragment => return Some(Scan::UNKNOWN),
+            b'\'' => {}
             // The first `#` starts the fragment; a second one is not a URL unit.
             b'#' if !self.fragment => {
                 self.fragment = true;
