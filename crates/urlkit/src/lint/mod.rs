@@ -68,6 +68,7 @@ pub use finding::{Code, Component, Detail, Finding, Severity};
 pub use policy::{Policy, Verdict};
 
 use crate::rfc3986::UriRef;
+use crate::whatwg::Noted;
 use crate::{Host, ParseError, Url, ValidationError};
 use spans::{Generic, LazySpans, Via};
 
@@ -93,11 +94,11 @@ pub fn lint(input: &str) -> Vec<Finding> {
     // that is then the only parse.
     let scan = Scan::of(input);
     let listened = scan.listen_first;
-    let mut as_is = false;
+    let mut noted = Noted::Parsed;
     let parsed = if listened {
         listen(&mut errors)
     } else {
-        crate::whatwg::parse_noting(input, buffer::take(), &mut as_is)
+        crate::whatwg::parse_noting(input, buffer::take(), &mut noted)
     };
     // Read in place, not moved out: a move copies the URL in wide loads of what the parser
     // stored field by field, which stalls on store forwarding (BENCHMARKS.md, "Lint cost,
@@ -108,6 +109,7 @@ pub fn lint(input: &str) -> Vec<Finding> {
             // the same (most inputs): the parser has just written its copy, and the first
             // loads of it wait for those stores (BENCHMARKS.md, "Lint cost, seventh pass").
             // The comparison is then not needed either.
+            let as_is = noted == Noted::AsIs;
             let text = if as_is { input } else { url.as_str() };
             let host = host_of(url, text);
             let canonical = as_is || is_canonical(input, url);
@@ -115,10 +117,22 @@ pub fn lint(input: &str) -> Vec<Finding> {
                 Some(Host::Domain(d)) => DomainShape::of_url(url, d, canonical.then_some(input)),
                 _ => DomainShape::default(),
             };
-            if !listened && (!canonical || may_hold_errors(url, host, &shape)) {
+            // Canonical, or copied by the fast path with its case folded: the validation
+            // errors are those `may_hold_errors` looks for (the scan found every byte a URL
+            // unit), which only a second parse, with a listener, reports.
+            let known = canonical || noted == Noted::Copied;
+            if !listened && (!known || may_hold_errors(url, host, &shape)) {
                 // The errors listened for, from a second parse (its URL is the same).
                 let again = listen(&mut errors);
                 debug_assert_eq!(again.as_ref().ok().map(Url::as_str), Some(url.as_str()));
+            } else if !listened {
+                // Debug builds check that there was nothing to listen for.
+                #[cfg(debug_assertions)]
+                {
+                    let mut all = Vec::new();
+                    let _ = listen(&mut all);
+                    debug_assert!(all.is_empty(), "{input:?}: {all:?}");
+                }
             }
             // What the scan saw holds for the input as the checks read it when the URL is
             // written canonically; otherwise the checks look for themselves.

@@ -163,26 +163,39 @@ pub(crate) fn parse_into(
     reporter: &mut Reporter<'_>,
     buffer: String,
 ) -> Result<Url, ParseError> {
-    parse_noting_into::<false>(input, base, reporter, buffer, &mut false)
+    parse_noting_into::<false>(input, base, reporter, buffer, &mut Noted::Parsed)
 }
 
-/// [`Url::parse_reusing`], and whether the URL's serialization is `input` itself, byte for
-/// byte, as the fast path tells when it copies the input unchanged (`false`: it may still
-/// be, if another path wrote it).
+/// How [`parse_noting`] wrote the URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(not(feature = "lint"), allow(dead_code))]
-pub(crate) fn parse_noting(input: &str, buffer: String, as_is: &mut bool) -> Result<Url, ParseError> {
-    parse_noting_into::<true>(input, None, &mut Reporter::none(), buffer, as_is)
+pub(crate) enum Noted {
+    /// The state machine wrote it, or some of it.
+    Parsed,
+    /// The fast path copied the whole input, folding the ASCII case of the scheme or host
+    /// or adding a root path's `/`: the parser would report on the input only what it
+    /// reports on its canonical form (those steps report nothing).
+    Copied,
+    /// The fast path copied the input unchanged: the serialization is `input`, byte for
+    /// byte.
+    AsIs,
 }
 
-/// [`parse_into`]; with `NOTE`, `as_is` is set when the fast path copies the input as it is
-/// ([`parse_noting`]).
+/// [`Url::parse_reusing`], and how the URL was written ([`Noted`]): the linter tells most
+/// canonical inputs without comparing them with the serialization.
+#[cfg_attr(not(feature = "lint"), allow(dead_code))]
+pub(crate) fn parse_noting(input: &str, buffer: String, noted: &mut Noted) -> Result<Url, ParseError> {
+    parse_noting_into::<true>(input, None, &mut Reporter::none(), buffer, noted)
+}
+
+/// [`parse_into`]; with `NOTE`, `noted` tells how the URL was written ([`parse_noting`]).
 #[inline(always)]
 fn parse_noting_into<const NOTE: bool>(
     input: &str,
     base: Option<&Url>,
     reporter: &mut Reporter<'_>,
     mut buffer: String,
-    as_is: &mut bool,
+    noted: &mut Noted,
 ) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::new(ErrorKind::InputTooLong, u32::MAX as usize));
@@ -196,11 +209,15 @@ fn parse_noting_into<const NOTE: bool>(
         fast::scan(trimmed.as_bytes())
     };
     if let Some(fast::Scan::Canonical(l)) = &scan {
-        if NOTE {
-            *as_is = !l.lower_case && l.path_start.is_some() && trimmed.len() == input.len();
+        if NOTE && trimmed.len() == input.len() {
+            *noted = if !l.lower_case && l.path_start.is_some() {
+                Noted::AsIs
+            } else {
+                Noted::Copied
+            };
         }
         if let Some(url) = fast::build(trimmed, l, &mut buffer) {
-            debug_assert!(!NOTE || !*as_is || url.serialization == input);
+            debug_assert!(!NOTE || *noted != Noted::AsIs || url.serialization == input);
             #[cfg(debug_assertions)]
             check_fast_path(input, base, &Ok(url.clone()));
             return Ok(url);

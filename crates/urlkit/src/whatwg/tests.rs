@@ -651,34 +651,46 @@ mod can_parse {
 }
 
 /// `parse_noting` says "as is" only when the href is the input byte for byte, and says it
-/// for the plain canonical URL; its URL is `Url::parse`'s.
+/// for the plain canonical URL; "copied" when the fast path only folded case or added a root
+/// path's `/`; its URL is `Url::parse`'s.
 #[test]
-fn parse_noting_tells_an_input_that_is_its_own_href() {
-    for (input, as_is) in [
-        ("https://example.com/a/b?q=1#f", true),
-        ("http://h:8080/x", true),
-        ("https://u:p@h/", true),
-        ("https://example.com", false),
-        ("HTTPS://example.com/", false),
-        ("https://Example.com/", false),
-        ("https://example.com/./a", false),
-        ("https://example.com/a b", false),
-        (" https://example.com/", false),
-        ("https://example.com/\t", false),
-        ("http://h:80/", false),
-        ("sc://h/x", false),
-        ("https://example.com/%7e", false),
+fn parse_noting_tells_how_the_url_was_written() {
+    use super::Noted::{AsIs, Copied, Parsed};
+    for (input, want) in [
+        ("https://example.com/a/b?q=1#f", AsIs),
+        ("http://h:8080/x", AsIs),
+        ("https://u:p@h/", AsIs),
+        ("https://example.com", Copied),
+        ("HTTPS://example.com/", Copied),
+        ("https://Example.com/a?b", Copied),
+        ("https://example.com?q", Copied),
+        ("https://example.com/./a", Parsed),
+        ("https://example.com/a b", Parsed),
+        (" https://example.com/", Parsed),
+        ("https://example.com/\t", Parsed),
+        ("http://h:80/", Parsed),
+        ("sc://h/x", Parsed),
+        ("https://example.com/%7e", Parsed),
     ] {
-        let mut noted = false;
+        let mut noted = Parsed;
         let url = super::parse_noting(input, String::from("old contents"), &mut noted);
         assert_eq!(
             url.as_ref().ok().map(Url::as_str),
             Url::parse(input).ok().as_ref().map(Url::as_str),
             "{input:?}"
         );
-        assert_eq!(noted, as_is, "{input:?}");
-        if noted {
+        assert_eq!(noted, want, "{input:?}");
+        if noted == AsIs {
             assert_eq!(url.unwrap().as_str(), input);
+        }
+        if noted != Parsed {
+            // Copied or as is: the parser reports on such an input only what it reports on
+            // a canonical one (here: credentials).
+            let reported = parse_reporting(input, None).1;
+            assert!(
+                reported.iter().all(|&(k, _)| k == ErrorKind::InvalidCredentials),
+                "{input:?}: {reported:?}"
+            );
         }
     }
 }
