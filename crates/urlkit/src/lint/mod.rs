@@ -90,8 +90,8 @@ pub fn lint(input: &str) -> Vec<Finding> {
     let mut errors = Vec::new();
     let listen = |errors: &mut Vec<ValidationError>| listen(input, errors);
     // A byte that is not a URL unit makes a validation error likely, which only a parse
-    // with a listener finds, and a non-ASCII one a second parse with a listener certain:
-    // that is then the only parse.
+    // with a listener finds, and a non-ASCII one (or a `'` in the query) a second parse
+    // with a listener certain: that is then the only parse.
     let scan = Scan::of(input);
     let listened = scan.listen_first;
     let mut noted = Noted::Parsed;
@@ -498,10 +498,11 @@ const PLAIN_QUERY: [u8; 256] = {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Scan {
     /// A byte that is not an ASCII [URL unit](https://url.spec.whatwg.org/#url-units) (nor
-    /// a `%` with two hex digits, nor the first `#`): a code point that is not a URL unit
-    /// makes a validation error likely, and any non-ASCII one makes the input differ from
-    /// its serialization (which is ASCII); either way a parse with a listener follows, so
-    /// it comes first and is the only one.
+    /// a `%` with two hex digits, nor the first `#`), or a `'` in the query: a code point
+    /// that is not a URL unit makes a validation error likely, and a non-ASCII one (or the
+    /// `'`, which a special URL's query encodes) makes the input differ from its
+    /// serialization; either way a parse with a listener follows, so it comes first and is
+    /// the only one.
     listen_first: bool,
     /// A `%` escape [`encoding::check`] looks at: a control, `%25`, or in the path `/`,
     /// `\` or `.`.
@@ -548,7 +549,7 @@ impl Scan {
         Scan::stepwise(input)
     }
 
-    /// [`Scan::of`], stopping at each `%`, `?` and `#`: at the bytes outside [`PLAIN`],
+    /// [`Scan::of`], stopping at each `%`, `?`, `#` and `'`: at the bytes outside [`PLAIN`],
     /// which vector blocks give 64 positions at a time where they run (an encoded query
     /// stops here every few bytes), one at a time elsewhere.
     #[cold]
