@@ -105,16 +105,16 @@ pub fn lint(input: &str) -> Vec<Finding> {
     // seventh pass").
     match &parsed {
         Ok(url) => {
-            // The URL's serialization, read from the input when the parser tells they are
-            // the same (most inputs): the parser has just written its copy, and the first
-            // loads of it wait for those stores (BENCHMARKS.md, "Lint cost, seventh pass").
-            // The comparison is then not needed either.
-            let as_is = noted == Noted::AsIs;
-            let text = if as_is { input } else { url.as_str() };
+            // The parser tells most canonical inputs (no comparison then). The URL's
+            // serialization is read from a canonical input, which holds its bytes at the same
+            // offsets (less, at most, a root path's final `/`): the parser has just written
+            // its copy, and the first loads of it wait for those stores (BENCHMARKS.md, "Lint
+            // cost, seventh pass").
+            let canonical = noted == Noted::AsIs || is_canonical(input, url);
+            let text = if canonical { input } else { url.as_str() };
             let host = host_of(url, text);
-            let canonical = as_is || is_canonical(input, url);
             let shape = match host {
-                Some(Host::Domain(d)) => DomainShape::of_url(url, d, canonical.then_some(input)),
+                Some(Host::Domain(d)) => DomainShape::of_url(url, d, text),
                 _ => DomainShape::default(),
             };
             // Canonical, or copied by the fast path with its case folded: the validation
@@ -617,8 +617,10 @@ impl Census {
                 self.percent = self.percent || encoding::interesting(b, i, self.path);
             }
             b'?' => self.path = false,
-            // In a query, where a special URL's serialization has `%27`: that input is not
-            // canonical, and the parse with a listener comes first. Elsewhere a plain byte.
+            // In a query, where a special URL's serialization has `%27` (the
+            // [special-query percent-encode set](https://url.spec.whatwg.org/#special-query-percent-encode-set)):
+            // that input is not canonical, and the parse with a listener comes first.
+            // Elsewhere a plain byte.
             b'\'' if !self.path && !self.fragment => return Some(Scan::UNKNOWN),
             b'\'' => {}
             // The first `#` starts the fragment; a second one is not a URL unit.
@@ -703,16 +705,14 @@ const LOWER_LDH_DOT: [u8; 256] = {
 static LOWER_LDH_DOT_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&LOWER_LDH_DOT, 1);
 
 impl DomainShape {
-    /// The shape of `url`'s domain `d`: from one vector load of the serialization when `d`
-    /// has at most 32 bytes (16 in a URL shorter than 32) and is the common domain, else
-    /// [`DomainShape::of`]. With the `canonical` input (the serialization, or that less a
-    /// root path's `/`: the host at the same offsets), the load reads the input instead,
-    /// whose bytes are older than the parser's copy: a load of bytes just written by wide
-    /// stores waits for them (BENCHMARKS.md, "Lint cost, seventh pass": lint ÷ parse 2.07
-    /// → 2.03).
+    /// The shape of `url`'s domain `d`: from one vector load of `text` (the serialization,
+    /// or a canonical input, which has the host at the same offsets: its bytes are older
+    /// than the parser's copy, whose first loads wait for its stores) when `d` has at most
+    /// 32 bytes (16 in a URL shorter than 32) and is the common domain, else
+    /// [`DomainShape::of`].
     #[inline]
-    fn of_url(url: &Url, d: &str, canonical: Option<&str>) -> DomainShape {
-        let s = canonical.unwrap_or(url.as_str()).as_bytes();
+    fn of_url(url: &Url, d: &str, text: &str) -> DomainShape {
+        let s = text.as_bytes();
         let start = url.offsets.host_start();
         debug_assert_eq!(s.get(start..start + d.len()), Some(d.as_bytes()));
         let end = start + d.len();

@@ -94,6 +94,12 @@ pub(super) struct Layout {
 }
 
 impl Layout {
+    /// Whether [`build`] copies the input as it is: no case to fold, no `/` path to insert.
+    #[inline(always)]
+    pub(super) fn unchanged(&self) -> bool {
+        !self.lower_case && self.path_start.is_some()
+    }
+
     /// The component boundaries in the input (a missing path starting where it goes).
     pub(super) fn marks(&self) -> Marks {
         Marks {
@@ -656,7 +662,7 @@ pub(super) fn as_is(input: &str) -> Option<(Marks, HostInternal, Option<u16>)> {
     let Scan::Canonical(l) = scan(input.as_bytes())? else {
         return None;
     };
-    if l.lower_case || l.path_start.is_none() {
+    if !l.unchanged() {
         return None;
     }
     Some((l.marks(), l.host, l.port))

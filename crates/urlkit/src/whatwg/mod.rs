@@ -210,11 +210,7 @@ fn parse_noting_into<const NOTE: bool>(
     };
     if let Some(fast::Scan::Canonical(l)) = &scan {
         if NOTE && trimmed.len() == input.len() {
-            *noted = if !l.lower_case && l.path_start.is_some() {
-                Noted::AsIs
-            } else {
-                Noted::Copied
-            };
+            *noted = if l.unchanged() { Noted::AsIs } else { Noted::Copied };
         }
         if let Some(url) = fast::build(trimmed, l, &mut buffer) {
             debug_assert!(!NOTE || *noted != Noted::AsIs || url.serialization == input);
