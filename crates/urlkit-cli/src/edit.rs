@@ -8,8 +8,8 @@
 //! (`application/x-www-form-urlencoded`, as `URLSearchParams` does).
 
 use crate::driver::Sink;
-use crate::standard::Failure;
-use crate::template::Template;
+use crate::failure::Failure;
+use crate::template::{unicode_host, Template};
 use clap::{ArgMatches, Args};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -329,17 +329,6 @@ impl Edits {
             };
         }
         ok
-    }
-}
-
-/// The host in Unicode when it has Punycode labels that decode.
-pub fn unicode_host(host: &str) -> Option<String> {
-    if !host.contains("xn--") {
-        return None;
-    }
-    match urlkit::host::domain_to_unicode(host) {
-        (text, Ok(())) if text != host => Some(text),
-        _ => None,
     }
 }
 

@@ -10,8 +10,9 @@
 //! (null where absent: IP addresses and opaque hosts have no public suffix), or the usual
 //! failure object when the input is neither a URL nor a host.
 
-use crate::driver::{self, Io, Sink, Status};
-use crate::standard::Failure;
+use crate::args::Io;
+use crate::driver::{self, Sink, Status};
+use crate::failure::Failure;
 use clap::Args;
 use serde::Serialize;
 use std::ffi::OsString;

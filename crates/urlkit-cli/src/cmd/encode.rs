@@ -6,8 +6,9 @@
 //! `+` (and decodes `+` as a space). A decoded input that is not UTF-8 fails
 //! (`invalid-utf8`).
 
-use crate::driver::{self, Io, Sink, Status};
-use crate::standard::{kind, Failure};
+use crate::args::Io;
+use crate::driver::{self, Sink, Status};
+use crate::failure::{kind, Failure};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::borrow::Cow;

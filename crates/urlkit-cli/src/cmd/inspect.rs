@@ -6,12 +6,14 @@
 //! "rfc3986","rfc1738","iri","unicode_host","origin","unicode_origin"}`, each reading the
 //! object `urlkit parse` prints for it (`ok` says whether the URL Standard parsed it).
 
-use crate::driver::{self, Format, Io, Sink, Status};
-use crate::edit::unicode_host;
+use crate::args::Io;
+use crate::driver::{self, Format, Sink, Status};
+use crate::failure::Failure;
 use crate::standard::rfc1738::Rfc1738;
 use crate::standard::rfc3986::Rfc3986;
 use crate::standard::whatwg::Whatwg;
-use crate::standard::{Failure, Standard};
+use crate::standard::Standard;
+use crate::template::unicode_host;
 use clap::Args;
 use serde::Serialize;
 use serde_json::value::RawValue;

@@ -9,10 +9,11 @@
 //! when the policy allows it). Exit 0 when every input is ok, 1 otherwise, 2 on usage or
 //! I/O errors.
 
+use crate::args::Io;
 use crate::diagram;
-use crate::driver::{self, Io, Sink, Status};
+use crate::driver::{self, Sink, Status};
+use crate::failure::{kind, Failure};
 use crate::request::Request;
-use crate::standard::{kind, Failure};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::ffi::OsString;

@@ -11,8 +11,9 @@
 //! Exit status: 0 when every URL matched, 1 when any did not, 2 for a bad pattern (the error
 //! with a caret under its position in the pattern) or a bad base.
 
-use crate::driver::{self, Io, Sink, Status};
-use crate::standard::{kind, Failure};
+use crate::args::Io;
+use crate::driver::{self, Sink, Status};
+use crate::failure::{kind, Failure};
 use clap::Args;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::ffi::OsString;

@@ -1,5 +1,5 @@
 //! The subcommands, one file each. Each defines its clap arguments (`FooArgs`, flattening
-//! the shared [`crate::driver::Io`]) and `pub fn run(args: FooArgs) -> Status`, which hands
+//! the shared [`crate::args::Io`]) and `pub fn run(args: FooArgs) -> Status`, which hands
 //! its inputs to the batch driver ([`crate::driver`]) with a handler built from the
 //! standards' answers ([`crate::standard`]).
 

@@ -14,10 +14,12 @@
 //! `rfc3986` (as `--rfc3986`), `safe-browsing`, `surt` or `crawler`; one line out per line
 //! in, the JSON object as above.
 
-use crate::driver::{self, Io, Sink, Status};
+use crate::args::Io;
+use crate::driver::{self, Sink, Status};
 use crate::edit::{EditArgs, Edits};
+use crate::failure::Failure;
 use crate::standard::whatwg::Requests;
-use crate::standard::{self, Failure, Normalizer};
+use crate::standard::{self, Normalizer};
 use clap::Args;
 use serde::Serialize;
 use std::ffi::OsString;

@@ -7,7 +7,8 @@
 //! `{"input": URL, "base": BASE or null}`; with `--rfc3986` and `--rfc1738` every input is
 //! read as it is.
 
-use crate::driver::{self, Io, Sink, Status};
+use crate::args::Io;
+use crate::driver::{self, Sink, Status};
 use crate::edit::{EditArgs, Edits};
 use crate::standard::whatwg::{self, Requests};
 use crate::standard::{self, Standard};

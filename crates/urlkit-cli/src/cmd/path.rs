@@ -4,9 +4,10 @@
 //! Text output is one line per input; JSON output `{"input","ok":true,"url"}` or
 //! `{"input","ok":true,"path"}`, failures in the usual shape (`kind` `file-path`).
 
-use crate::driver::{self, Io, Sink, Status};
+use crate::args::Io;
+use crate::driver::{self, Sink, Status};
+use crate::failure::Failure;
 use crate::standard::whatwg::Whatwg;
-use crate::standard::Failure;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::ffi::OsString;

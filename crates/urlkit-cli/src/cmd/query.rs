@@ -8,9 +8,10 @@
 //! `params` that array, or the failure object `{"input","base","ok":false,"error","kind",
 //! "position"}`.
 
+use crate::args::Io;
 use crate::diagram::visible_str;
-use crate::driver::{self, Io, Sink, Status};
-use crate::standard::whatwg::{BaseFailure, Requests};
+use crate::driver::{self, Sink, Status};
+use crate::standard::whatwg::Requests;
 use clap::Args;
 use serde::Serialize;
 use std::ffi::OsString;
@@ -56,7 +57,7 @@ pub fn run(args: QueryArgs) -> Status {
                 let params = match whatwg.resolve(input) {
                     Ok(url) => url.search_params().into_vec(),
                     Err(failure) if out.is_json() => {
-                        return out.json_failure(failure.kind, &BaseFailure::new(input, base, &failure))
+                        return out.json_failure(failure.kind, &failure.with_base(input, base))
                     }
                     Err(failure) => return out.fail(input, &failure),
                 };

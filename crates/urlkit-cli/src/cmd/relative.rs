@@ -9,7 +9,8 @@
 //! `{"base","target","ok":false,"error","kind","position","input"}`.
 
 use super::resolve::run_pairs;
-use crate::driver::{self, Io, Status};
+use crate::args::Io;
+use crate::driver::{self, Status};
 use crate::standard::rfc3986::Op;
 use clap::Args;
 use std::ffi::OsString;

@@ -11,7 +11,8 @@
 //! `{"base","input","ok":false,"error","kind","position"}`, JSONL lines
 //! `{"base": BASE, "input": REF}`.
 
-use crate::driver::{self, Io, Sink, Status};
+use crate::args::Io;
+use crate::driver::{self, Sink, Status};
 use crate::standard::rfc3986::{self, Op};
 use crate::standard::whatwg::{self, Requests};
 use crate::standard::Standard;

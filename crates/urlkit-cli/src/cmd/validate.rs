@@ -7,9 +7,11 @@
 //! `--format json`) is one object per input: `{"input","ok":true}` or
 //! `{"input","ok":false,"error","position","expected","kind"}` (as `urlkit normalize`).
 
-use crate::driver::{self, Io, Sink, Status};
+use crate::args::Io;
+use crate::driver::{self, Sink, Status};
+use crate::failure::Failure;
 use crate::standard::whatwg::Requests;
-use crate::standard::{self, Failure, Standard};
+use crate::standard::{self, Standard};
 use clap::Args;
 use serde::Serialize;
 use std::ffi::OsString;

@@ -5,9 +5,10 @@
 //! "password","host","hostname","port","pathname","search","hash"}` (each value the string
 //! the API getter returns), its failure `{"input","base","ok":false,"error"}`.
 
-use super::{kind, Failure, Normalizer, Standard, INTERNAL_ERROR};
+use super::{Normalizer, Standard};
 use crate::diagram::{self, Span};
 use crate::driver::{guarded, Sink};
+use crate::failure::{kind, Failure, INTERNAL_ERROR};
 use crate::request::Request;
 use serde::Serialize;
 use urlkit::{Url, ValidationError};
@@ -51,7 +52,7 @@ impl Whatwg<'_> {
                 true
             }
             Err(failure) if sink.is_json() => {
-                sink.json_failure(failure.kind, &BaseFailure::new(input, base, failure))
+                sink.json_failure(failure.kind, &failure.with_base(input, base))
             }
             Err(failure) => sink.report(failure.kind, &failure.report(input)),
         }
@@ -130,7 +131,7 @@ impl<'a> Requests<'a> {
             Err(message) => {
                 let failure = Failure::new(kind::INVALID_REQUEST, message);
                 return if sink.is_json() {
-                    sink.json_failure(failure.kind, &BaseFailure::new(line, None, &failure))
+                    sink.json_failure(failure.kind, &failure.with_base(line, None))
                 } else {
                     sink.fail(line, &failure)
                 };
@@ -206,31 +207,6 @@ impl<'a> UrlObject<'a> {
             pathname: url.pathname(),
             search: url.search(),
             hash: url.hash_str(),
-        }
-    }
-}
-
-/// The failure object `{"input","base","ok":false,"error","kind","position"}`.
-#[derive(Serialize)]
-pub struct BaseFailure<'a> {
-    input: &'a str,
-    base: Option<&'a str>,
-    ok: bool,
-    error: &'a str,
-    kind: &'a str,
-    position: Option<usize>,
-}
-
-impl<'a> BaseFailure<'a> {
-    /// The object of `failure` of `input` against `base`.
-    pub fn new(input: &'a str, base: Option<&'a str>, failure: &'a Failure) -> Self {
-        BaseFailure {
-            input,
-            base,
-            ok: false,
-            error: &failure.message,
-            kind: failure.kind,
-            position: failure.position,
         }
     }
 }

@@ -7,12 +7,16 @@
 //! fails the line (`invalid-utf8`, at the first bad byte) unless `--lossy` percent-encodes
 //! the bad bytes. `--trim`, `--comments PREFIX` and `--skip-blank` are applied in that
 //! order.
+//!
+//! [`read_all`] reads a batch's sources in order, arguments and streams alike.
 
-use crate::standard::{kind, Failure};
+use crate::failure::{kind, Failure};
 use std::borrow::Cow;
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
+use std::path::PathBuf;
 
 /// Bytes read from a stream at a time.
 const CHUNK: usize = 64 * 1024;
@@ -415,6 +419,120 @@ impl<'a> Iterator for Lines<'a> {
         };
         self.rest = &rest[next..];
         Some(line)
+    }
+}
+
+/// One place inputs come from, in the order given.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// A command-line argument: one input.
+    Arg(OsString),
+    /// The lines of standard input.
+    Stdin,
+    /// The lines of a file.
+    File(PathBuf),
+}
+
+/// Opens a source of lines.
+pub(super) fn open(source: &Source) -> io::Result<Stream> {
+    match source {
+        Source::Stdin => Stream::stdin(),
+        Source::File(path) => Stream::open(path),
+        Source::Arg(_) => Err(io::Error::other("an argument is not a stream")),
+    }
+}
+
+/// The name of a source in messages.
+fn source_name(source: &Source) -> String {
+    match source {
+        Source::Stdin => "standard input".to_owned(),
+        Source::File(path) => path.display().to_string(),
+        Source::Arg(_) => "an argument".to_owned(),
+    }
+}
+
+/// What reading found.
+pub(super) enum Event<'a> {
+    /// The inputs that follow come from the stream `Some(index)` of the batch's sources,
+    /// or from arguments (`None`).
+    Source(Option<usize>),
+    /// One argument: one input, whatever bytes it holds.
+    Arg(Raw<'a>),
+    /// One line of a stream.
+    Line(Raw<'a>),
+    /// Whole lines of a stream (see [`Block::Lines`]).
+    Lines(&'a [u8]),
+    /// The next read may wait.
+    Waiting,
+}
+
+/// Reads every source in order, handing what it finds to `each`, and [`Event::Waiting`]
+/// before a read that may wait for input; `unreadable` hears of each source that cannot
+/// be read. Stops early when `each` fails.
+pub(super) fn read_all<E>(
+    sources: &[Source],
+    max_length: usize,
+    unreadable: &mut dyn FnMut(&str, io::Error),
+    each: &mut dyn FnMut(Event<'_>) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut streaming = false;
+    for (index, source) in sources.iter().enumerate() {
+        if let Source::Arg(arg) = source {
+            if std::mem::take(&mut streaming) {
+                each(Event::Source(None))?;
+            }
+            let bytes = arg_bytes(arg);
+            if bytes.len() > max_length {
+                each(Event::Arg(Raw::TooLong(&bytes)))?;
+            } else {
+                each(Event::Arg(Raw::Line(&bytes)))?;
+            }
+            continue;
+        }
+        let mut lines = match open(source) {
+            Ok(stream) => LineReader::new(stream, max_length),
+            Err(e) => {
+                unreadable(&source_name(source), e);
+                continue;
+            }
+        };
+        streaming = true;
+        each(Event::Source(Some(index)))?;
+        let mut stopped = None;
+        loop {
+            let mut before_blocking = || {
+                each(Event::Waiting).map_err(|e| {
+                    stopped = Some(e);
+                    io::Error::other("stopped")
+                })
+            };
+            match lines.next_block(&mut before_blocking) {
+                Ok(Some(Block::Lines(block))) => each(Event::Lines(block))?,
+                Ok(Some(Block::One(raw))) => each(Event::Line(raw))?,
+                Ok(None) => break,
+                Err(e) => {
+                    if let Some(stopped) = stopped.take() {
+                        return Err(stopped);
+                    }
+                    unreadable(&source_name(source), e);
+                    break;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The bytes of an argument as given.
+fn arg_bytes(arg: &OsString) -> std::borrow::Cow<'_, [u8]> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        std::borrow::Cow::Borrowed(arg.as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        std::borrow::Cow::Owned(arg.to_string_lossy().into_owned().into_bytes())
     }
 }
 
