@@ -257,16 +257,15 @@ impl Edits {
         if self.keep_port || self.default_port {
             if let Some(port) = self.shown_port(input, url) {
                 if url.port_str().is_empty() {
-                    let at = host_end(url);
+                    let at = url.attribute_ranges()[Attribute::Host as usize].end;
                     href.to_mut().insert_str(at, &format!(":{port}"));
                 }
             }
         }
         if self.unicode {
             if let Some(unicode) = unicode_host(url.hostname()) {
-                let end = host_end(url) - url.port_str().len() - usize::from(!url.port_str().is_empty());
-                let start = end - url.hostname().len();
-                href.to_mut().replace_range(start..end, &unicode);
+                let hostname = url.attribute_ranges()[Attribute::Hostname as usize].clone();
+                href.to_mut().replace_range(hostname, &unicode);
             }
         }
         href
@@ -330,11 +329,6 @@ impl Edits {
         }
         ok
     }
-}
-
-/// Where the host (and port) ends in the href: where the path starts.
-fn host_end(url: &Url) -> usize {
-    url.href().len() - url.pathname().len() - url.search().len() - url.hash_str().len()
 }
 
 /// Runs a setter; only `href` fails, as in the URL API.
