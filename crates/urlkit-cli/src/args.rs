@@ -1,11 +1,124 @@
-//! The arguments every batch subcommand shares, flattened into each one's own
-//! (`#[command(flatten)] io: Io`), and the [`Batch`] they describe.
+//! The arguments every batch subcommand shares, in one struct flattened into each one's
+//! own ([`Inputs`]: the inputs, `--json`, `--jsonl` and the input and output options of
+//! [`Io`]), and the [`Batch`] they describe.
 
 use crate::driver::{self, Batch, Format, Hygiene, Source};
-use clap::{Args, ValueEnum};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal};
+use std::marker::PhantomData;
 use std::path::PathBuf;
+
+/// What a subcommand calls its inputs and its JSON flags in `--help`: all that differs
+/// between the subcommands' [`Inputs`]. Each subcommand implements it on a unit type.
+pub trait Words {
+    /// The inputs' value name.
+    const VALUE: &'static str = "URL";
+    /// What the inputs are (the help line goes on to say where they may come from).
+    const INPUTS: &'static str;
+    /// The help line of `--json`.
+    const JSON: &'static str = "Print one JSON object per URL";
+    /// The help line of `--jsonl`; `None`: the subcommand has no `--jsonl`.
+    const JSONL: Option<&'static str> = None;
+    /// What `--jsonl` cannot be used with: `urls` (the inputs), `json`, or the ids of the
+    /// subcommand's own arguments.
+    const JSONL_CONFLICTS: &'static [&'static str] = &["urls", "json"];
+}
+
+/// The arguments every batch subcommand shares: the inputs (`-` for standard input),
+/// `--json`, `--jsonl` where the subcommand has it, and the input and output options
+/// ([`Io`]). A subcommand flattens it where `--json` goes in its `--help`
+/// (`#[command(flatten)] pub inputs: Inputs<Words>`), its [`Words`] saying what the help
+/// lines call things, and after any other flattened group with a heading of its own (the
+/// sections of `--help` come in the order their first option was declared).
+pub struct Inputs<W> {
+    /// The inputs given as arguments.
+    pub urls: Vec<OsString>,
+    /// `--json`: JSON output.
+    pub json: bool,
+    /// `--jsonl`: JSON output, reading standard input when no input is given.
+    pub jsonl: bool,
+    /// The input and output options.
+    pub io: Io,
+    words: PhantomData<W>,
+}
+
+impl<W> std::fmt::Debug for Inputs<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Inputs")
+            .field("urls", &self.urls)
+            .field("json", &self.json)
+            .field("jsonl", &self.jsonl)
+            .field("io", &self.io)
+            .finish()
+    }
+}
+
+impl<W: Words> Inputs<W> {
+    /// The batch over the inputs, then the files (see [`Io::batch`]).
+    pub fn batch(&self) -> Batch {
+        self.io.batch(&self.urls, self.json, self.jsonl)
+    }
+
+    /// The batch of a line-oriented subcommand (see [`Io::line_batch`]).
+    pub fn line_batch(&self) -> Batch {
+        self.io.line_batch(&self.urls, self.json, self.jsonl)
+    }
+}
+
+impl<W: Words> FromArgMatches for Inputs<W> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(Inputs {
+            urls: matches
+                .get_many::<OsString>("urls")
+                .map(|urls| urls.cloned().collect())
+                .unwrap_or_default(),
+            json: matches.get_flag("json"),
+            jsonl: W::JSONL.is_some() && matches.get_flag("jsonl"),
+            io: Io::from_arg_matches(matches)?,
+            words: PhantomData,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl<W: Words> Args for Inputs<W> {
+    fn augment_args(cmd: Command) -> Command {
+        let urls = Arg::new("urls")
+            .value_name(W::VALUE)
+            .help(format!(
+                "{} (- for standard input; standard input when none are given and it is not a terminal)",
+                W::INPUTS
+            ))
+            .value_parser(clap::value_parser!(OsString))
+            .action(ArgAction::Append);
+        let json = Arg::new("json")
+            .long("json")
+            .help(W::JSON)
+            .action(ArgAction::SetTrue);
+        // These three go with the subcommand's own options, whatever heading came before.
+        let mut cmd = cmd.next_help_heading(None::<&str>).arg(urls).arg(json);
+        if let Some(help) = W::JSONL {
+            cmd = cmd.arg(
+                Arg::new("jsonl")
+                    .long("jsonl")
+                    .help(help)
+                    .action(ArgAction::SetTrue)
+                    .conflicts_with_all(W::JSONL_CONFLICTS),
+            );
+        }
+        // Io's heading is for its own options only, not for the subcommand's after these.
+        Io::augment_args(cmd).next_help_heading(None::<&str>)
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
 
 /// The values of `--format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -13,47 +13,10 @@
 //! | `report` | the writer: answers in order, located reports, progress, summary, [`Status`] |
 //! | `schedule` | the run on one thread or several, answers kept in input order |
 //!
-//! # Adding a subcommand
+//! # The handler
 //!
-//! A subcommand `foo` is one file, `cmd/foo.rs` (plus `pub mod foo;` in `cmd/mod.rs`), and
-//! two lines in `main.rs`: a variant `Foo(cmd::foo::FooArgs)` with a doc comment (its
-//! `--help` line) in `Command`, and `Command::Foo(args) => cmd::foo::run(args),` in `main`.
-//!
-//! ```ignore
-//! use crate::args::Io;
-//! use crate::driver::{self, Sink, Status};
-//! use crate::failure::Failure;
-//!
-//! /// Arguments of `urlkit foo`.
-//! #[derive(Debug, clap::Args)]
-//! #[command(after_help = "Examples:\n  urlkit foo https://example.com/\n\n\
-//!                         Exit status: 0 when every input …, 1 when any failed, 2 on usage or I/O errors.")]
-//! pub struct FooArgs {
-//!     /// URLs (- for standard input; standard input when none are given and it is not a terminal)
-//!     #[arg(value_name = "URL")]
-//!     pub urls: Vec<std::ffi::OsString>,
-//!     /// Print one JSON object per URL (optional: --format json does the same)
-//!     #[arg(long)]
-//!     pub json: bool,
-//!     #[command(flatten)]
-//!     pub io: Io, // -f FILE, --format, hygiene, --threads, --quiet: shared by every subcommand
-//! }
-//!
-//! /// The success object, fields in the order declared (serde derive).
-//! #[derive(serde::Serialize)]
-//! struct FooObject<'a> { input: &'a str, ok: bool, foo: String }
-//!
-//! pub fn run(args: FooArgs) -> Status {
-//!     let batch = args.io.batch(&args.urls, args.json, false); // false: no legacy --jsonl flag
-//!     driver::run(batch, || {
-//!         |input: &str, out: &mut Sink| match urlkit::foo::foo(input) {
-//!             Ok(foo) if out.is_json() => out.json(true, &FooObject { input, ok: true, foo }),
-//!             Ok(foo) => out.line(&foo),
-//!             Err(e) => out.fail(input, &Failure::at("foo-kind", e.to_string(), e.position())),
-//!         }
-//!     })
-//! }
-//! ```
+//! A subcommand hands [`run`] its [`Batch`] (from its `crate::args::Inputs`) and a closure
+//! making handlers; `cmd/mod.rs` shows a whole subcommand.
 //!
 //! The handler gets one input (already cleaned: line end, BOM, `--trim`, UTF-8 checked) and
 //! a [`Sink`]; it writes its answer there and returns whether the input succeeded: a JSON

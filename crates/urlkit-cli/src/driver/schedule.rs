@@ -9,7 +9,7 @@ use super::sink::{Sink, IO_BUFFER};
 use super::worker::{Chunk, Worker};
 use std::io::{self, Write};
 
-/// [`run`] writing to `output`; `unreadable` hears of each source that could not be read
+/// [`super::run`] writing to `output`; `unreadable` hears of each source that could not be read
 /// (the run goes on with the next).
 pub(super) fn run_on<W, M, H>(
     batch: Batch,
@@ -70,7 +70,7 @@ where
 /// What one stretch of a work unit's bytes holds.
 #[derive(Debug, Clone, Copy)]
 enum Seg {
-    /// Whole lines (see [`Block::Lines`]).
+    /// Whole lines (see [`super::read::Block::Lines`]).
     Lines,
     /// One input: `line` (a line of a stream, else an argument), `too_long` (only the
     /// start of an overlong line or argument).

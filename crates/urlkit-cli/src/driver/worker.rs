@@ -84,7 +84,7 @@ where
         }
     }
 
-    /// Answers every line of a block (see [`Block::Lines`]).
+    /// Answers every line of a block (see [`super::read::Block::Lines`]).
     pub(super) fn lines(&mut self, block: &[u8]) {
         let max = self.hygiene.max_length;
         for line in Lines::new(block) {
