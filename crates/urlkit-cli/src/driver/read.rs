@@ -434,7 +434,7 @@ pub enum Source {
 }
 
 /// Opens a source of lines.
-pub(super) fn open(source: &Source) -> io::Result<Stream> {
+fn open(source: &Source) -> io::Result<Stream> {
     match source {
         Source::Stdin => Stream::stdin(),
         Source::File(path) => Stream::open(path),

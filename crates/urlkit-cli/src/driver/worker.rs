@@ -50,20 +50,20 @@ pub(super) struct Chunk {
 
 /// The answering half of a run: a handler, the input rules and the sink it fills.
 pub(super) struct Worker<'a, H> {
-    pub(super) handler: H,
-    pub(super) hygiene: &'a Hygiene,
-    pub(super) sink: Sink,
-    pub(super) recs: Vec<Rec>,
+    handler: H,
+    hygiene: &'a Hygiene,
+    sink: Sink,
+    recs: Vec<Rec>,
     /// Inputs answered with success since the last chunk was taken.
-    pub(super) ok: u64,
+    ok: u64,
     /// Lines read since the last chunk was taken.
-    pub(super) lines: u64,
+    lines: u64,
     /// Where the inputs come from.
     pub(super) source: Option<usize>,
     /// Record every answer (`--line-buffered`: the writer flushes after each).
-    pub(super) every: bool,
+    every: bool,
     /// See [`Batch::blank_failures`] (text only).
-    pub(super) blank_failures: bool,
+    blank_failures: bool,
 }
 
 impl<'a, H> Worker<'a, H>
@@ -123,7 +123,7 @@ where
 
     /// Answers one input with the handler, under a guard. `lossy`: invalid UTF-8 in the
     /// input was percent-encoded, which the answer says.
-    pub(super) fn answer(&mut self, input: &str, lossy: bool, line: bool) {
+    fn answer(&mut self, input: &str, lossy: bool, line: bool) {
         let start = self.sink.out.len();
         self.sink.block = false;
         self.sink.kind = None;
@@ -147,14 +147,14 @@ where
 
     /// Writes the empty line of a failed input that wrote nothing on standard output, when
     /// the batch keeps one line per input ([`Batch::blank_failures`]).
-    pub(super) fn blank_if_silent(&mut self, ok: bool, start: usize) {
+    fn blank_if_silent(&mut self, ok: bool, start: usize) {
         if !ok && self.blank_failures && self.sink.out.len() == start {
             self.sink.out.push(b'\n');
         }
     }
 
     /// Writes the failure of an input outside any handler.
-    pub(super) fn line_failure(&mut self, input: &str, failure: &Failure) -> bool {
+    fn line_failure(&mut self, input: &str, failure: &Failure) -> bool {
         self.sink.failed_as(failure.kind);
         if self.sink.is_json() {
             self.sink.json(false, &failure.with_base(input, None))
@@ -165,7 +165,7 @@ where
 
     /// Says that the answer starting at `start` is for percent-encoded input: a
     /// `"lossy": true` field in JSON objects, a note on standard error in text.
-    pub(super) fn mark_lossy(&mut self, start: usize, input: &str) {
+    fn mark_lossy(&mut self, start: usize, input: &str) {
         if !self.sink.is_json() {
             self.sink
                 .error(&format!("urlkit: invalid utf-8 percent-encoded in {input:?}\n"));
@@ -178,7 +178,7 @@ where
     }
 
     /// Records the answer just written (`line`: it answers a line of a stream).
-    pub(super) fn push(&mut self, ok: bool, line: bool) {
+    fn push(&mut self, ok: bool, line: bool) {
         if ok && !self.sink.block && self.sink.err.is_empty() && !self.every {
             self.ok += 1;
             return;
