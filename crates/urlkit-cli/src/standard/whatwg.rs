@@ -305,3 +305,62 @@ pub fn component_spans(url: &Url) -> Vec<Span> {
     }
     spans
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spans of `input` as `label=text` in drawing order.
+    fn spans(input: &str) -> Vec<String> {
+        let url = Url::parse(input).unwrap();
+        component_spans(&url)
+            .into_iter()
+            .map(|s| format!("{}={}", s.label, &url.href()[s.bytes]))
+            .collect()
+    }
+
+    #[test]
+    fn spans_come_from_the_attribute_ranges_in_drawing_order() {
+        assert_eq!(
+            spans("https://u:p@h.example:8/a/b?q#f"),
+            [
+                "protocol=https:",
+                "hash=#f",
+                "search=?q",
+                "pathname=/a/b",
+                "username=u",
+                "password=p",
+                "port=8",
+                "hostname=h.example",
+                "host=h.example:8",
+            ]
+        );
+        assert_eq!(
+            spans("http://h/p"),
+            [
+                "protocol=http:",
+                "pathname=/p",
+                "hostname=h",
+                "host=h",
+                "origin=http://h"
+            ]
+        );
+        assert_eq!(spans("mailto:x@y"), ["protocol=mailto:", "pathname=x@y"]);
+    }
+
+    #[test]
+    fn a_lone_question_mark_or_hash_is_marked() {
+        assert_eq!(
+            spans("http://h/p?#"),
+            [
+                "protocol=http:",
+                "hash=#",
+                "search=?",
+                "pathname=/p",
+                "hostname=h",
+                "host=h",
+                "origin=http://h"
+            ]
+        );
+    }
+}
