@@ -1,7 +1,8 @@
 //! What one run of the driver is over ([`Batch`]): the sources of its inputs, the output
 //! format, the input hygiene rules and how the run goes (threads, buffering, summary).
 
-use super::read::{Hygiene, Source};
+use super::hygiene::Hygiene;
+use super::read::Source;
 use super::sink::Format;
 
 /// What the driver is to run over: the inputs, the output format and the input rules.

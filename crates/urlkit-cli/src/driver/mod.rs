@@ -7,7 +7,8 @@
 //! | module | holds |
 //! | --- | --- |
 //! | `sink` | [`Sink`], where a handler writes its answer, and the output [`Format`] |
-//! | `read` | reading and input hygiene: sources, streams (`.gz`, `.zst`), lines, [`Hygiene`] |
+//! | `hygiene` | the input rules ([`Hygiene`]): UTF-8, `--lossy`, `--trim`, `--comments`, `--skip-blank` |
+//! | `read` | reading: sources, streams (`.gz`, `.zst`), lines in bounded memory |
 //! | `batch` | [`Batch`], what a run is over |
 //! | `worker` | a worker answering inputs under a guard ([`guarded`]) into chunks |
 //! | `report` | the writer: answers in order, located reports, progress, summary, [`Status`] |
@@ -37,6 +38,7 @@
 //! A usage error found before the run (a bad flag value) is `return driver::usage(msg)`.
 
 mod batch;
+mod hygiene;
 mod read;
 mod report;
 mod schedule;
@@ -44,7 +46,8 @@ mod sink;
 mod worker;
 
 pub use batch::Batch;
-pub use read::{check_open, Hygiene, Source, Stream};
+pub use hygiene::Hygiene;
+pub use read::{check_open, Source, Stream};
 pub use report::{color, lower_first, usage, Status};
 pub use sink::{Format, Sink};
 pub use worker::guarded;

@@ -3,7 +3,8 @@
 //! only), and gathers the answers of consecutive inputs into a [`Chunk`] for the writer.
 
 use super::batch::Batch;
-use super::read::{Hygiene, Item, Lines, Raw};
+use super::hygiene::{Hygiene, Item};
+use super::read::{Lines, Raw};
 use super::sink::{Format, Sink, IO_BUFFER};
 use crate::failure::Failure;
 use std::panic::{self, AssertUnwindSafe};
