@@ -1,10 +1,12 @@
 //! Why one input failed ([`Failure`]), and the one JSON object of a failure
 //! ([`FailureObject`]) that every subcommand writes.
 //!
-//! The object is `{"input",…,"ok":false,"error","kind","position"}`: `"base"` after the
-//! input where the URL Standard resolves against one, and in the form of the grammars'
-//! answers (RFC 3986, RFC 1738 validation, the CLI's own `Sink::fail`) the fields
-//! `"error","position","expected","kind"`, in the order the existing outputs have them.
+//! The object is `{"input",…,"ok":false,"error",…}` in one of three field orders, kept as
+//! the outputs have them: `Sink::fail` (most subcommands) writes
+//! `…"error","position","expected","kind"`; the URL Standard's answers add `"base"` after
+//! the input and end `…"error","kind","position"`, as RFC 1738's "not a url" objects do
+//! without the base. Objects that carry a failure among fields of their own (`relative`,
+//! `resolve --rfc3986`) write it with [`Failure::serialize_fields`].
 
 use crate::diagram;
 use serde::ser::{Serialize, SerializeMap, Serializer};
