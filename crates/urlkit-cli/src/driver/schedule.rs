@@ -7,7 +7,12 @@ use super::read::{read_all, Event, Raw, Source};
 use super::report::{Closed, Output, RunError, Tally};
 use super::sink::{Sink, IO_BUFFER};
 use super::worker::{Chunk, Worker};
+use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// [`super::run`] writing to `output`; `unreadable` hears of each source that could not be read
 /// (the run goes on with the next).
@@ -199,11 +204,6 @@ where
     M: Fn() -> H + Sync,
     H: FnMut(&str, &mut Sink) -> bool,
 {
-    use std::collections::BTreeMap;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::mpsc::sync_channel;
-    use std::sync::{Arc, Mutex};
-
     let threads = batch.threads;
     let (work_tx, work_rx) = sync_channel::<(u64, Work)>(threads * 2);
     // The workers share the receiving end and the last one to stop drops it, so that the
@@ -218,106 +218,13 @@ where
         for _ in 0..threads {
             let (work_rx, done_tx, make, batch) = (Arc::clone(&work_rx), done_tx.clone(), &make, &batch);
             let (works, outs) = (&works, &outs);
-            scope.spawn(move || {
-                let mut worker = Worker::new(make(), batch);
-                loop {
-                    let next = work_rx
-                        .lock()
-                        .map_err(drop)
-                        .and_then(|rx| rx.recv().map_err(drop));
-                    let Ok((seq, mut work)) = next else { break };
-                    work.answer(&mut worker);
-                    let mut chunk = worker.take_into(outs.get(|| Vec::with_capacity(WORK_BYTES + IO_BUFFER)));
-                    chunk.flush = work.flush;
-                    work.data.clear();
-                    work.segs.clear();
-                    works.put(work);
-                    if done_tx.send((seq, chunk)).is_err() {
-                        break;
-                    }
-                }
-            });
+            scope.spawn(move || answer_units(make, batch, work_rx, done_tx, works, outs));
         }
         drop((done_tx, work_rx));
-        let started = std::time::Instant::now();
-        let batch = &batch;
-        let outs = &outs;
-        let stopped = &stopped;
-        let writer = scope.spawn(move || {
-            let mut out = Output::new(output, batch);
-            let mut pending = BTreeMap::new();
-            let mut next = 0u64;
-            let write = || -> Result<(), RunError> {
-                for (seq, chunk) in done_rx {
-                    pending.insert(seq, chunk);
-                    while let Some(mut chunk) = pending.remove(&next) {
-                        out.write(&chunk)?;
-                        chunk.out.clear();
-                        outs.put(chunk.out);
-                        next += 1;
-                    }
-                }
-                Ok(())
-            };
-            // Dropping the receiver (returning from `write`) stops the workers' sends.
-            if let Err(e) = write() {
-                stopped.store(true, Ordering::Relaxed);
-                return Err(e);
-            }
-            out.close(started)
-        });
-        let mut work = Work::new();
-        let mut seq = 0u64;
-        let mut send = |work: &mut Work, flush: bool| -> Result<(), ()> {
-            let source = work.source;
-            let mut unit = std::mem::replace(work, works.get(Work::new));
-            work.source = source;
-            unit.flush = flush;
-            work_tx.send((seq, unit)).map_err(drop)?;
-            seq += 1;
-            Ok(())
-        };
-        let mut sent_unflushed = false;
-        let _ = read_all(
-            &batch.sources,
-            batch.hygiene.max_length,
-            unreadable,
-            &mut |event| -> Result<(), ()> {
-                if stopped.load(Ordering::Relaxed) {
-                    return Err(());
-                }
-                match event {
-                    Event::Source(source) => {
-                        if !work.segs.is_empty() {
-                            send(&mut work, false)?;
-                            sent_unflushed = true;
-                        }
-                        work.source = source;
-                        return Ok(());
-                    }
-                    Event::Arg(raw) => work.push_one(raw, false),
-                    Event::Line(raw) => work.push_one(raw, true),
-                    Event::Lines(block) => work.push(block, Seg::Lines),
-                    // Hand over what was read and have it flushed before input waits.
-                    Event::Waiting => {
-                        if !work.segs.is_empty() || sent_unflushed {
-                            send(&mut work, true)?;
-                            sent_unflushed = false;
-                        }
-                        return Ok(());
-                    }
-                }
-                if work.full() || batch.line_buffered {
-                    send(&mut work, batch.line_buffered)?;
-                    sent_unflushed = !batch.line_buffered;
-                }
-                Ok(())
-            },
-        );
-        if !work.segs.is_empty() {
-            let _ = send(&mut work, false);
-        }
-        drop(work_tx);
+        let started = Instant::now();
+        let (batch, outs, stopped) = (&batch, &outs, &stopped);
+        let writer = scope.spawn(move || write_in_order(output, batch, done_rx, outs, stopped, started));
+        send_units(batch, unreadable, work_tx, &works, stopped);
         writer.join().unwrap_or_else(|_| {
             Err(RunError::new(
                 Tally::default(),
@@ -326,4 +233,132 @@ where
             ))
         })
     })
+}
+
+/// A worker thread of [`run_threaded`]: answers the work units it takes from `work_rx`
+/// until the reader is done or the writer has stopped, handing the buffers back for reuse.
+fn answer_units<M, H>(
+    make: &M,
+    batch: &Batch,
+    work_rx: Arc<Mutex<Receiver<(u64, Work)>>>,
+    done_tx: SyncSender<(u64, Chunk)>,
+    works: &Pool<Work>,
+    outs: &Pool<Vec<u8>>,
+) where
+    M: Fn() -> H,
+    H: FnMut(&str, &mut Sink) -> bool,
+{
+    let mut worker = Worker::new(make(), batch);
+    loop {
+        let next = work_rx
+            .lock()
+            .map_err(drop)
+            .and_then(|rx| rx.recv().map_err(drop));
+        let Ok((seq, mut work)) = next else { break };
+        work.answer(&mut worker);
+        let mut chunk = worker.take_into(outs.get(|| Vec::with_capacity(WORK_BYTES + IO_BUFFER)));
+        chunk.flush = work.flush;
+        work.data.clear();
+        work.segs.clear();
+        works.put(work);
+        if done_tx.send((seq, chunk)).is_err() {
+            break;
+        }
+    }
+}
+
+/// The writer thread of [`run_threaded`]: writes the chunks in input order (by sequence
+/// number). A failed write sets `stopped` and returns, dropping the receiver so that the
+/// workers' sends fail.
+fn write_in_order<W: Write>(
+    output: W,
+    batch: &Batch,
+    done_rx: Receiver<(u64, Chunk)>,
+    outs: &Pool<Vec<u8>>,
+    stopped: &AtomicBool,
+    started: Instant,
+) -> Result<Closed, RunError> {
+    let mut out = Output::new(output, batch);
+    let mut pending = BTreeMap::new();
+    let mut next = 0u64;
+    let write = || -> Result<(), RunError> {
+        for (seq, chunk) in done_rx {
+            pending.insert(seq, chunk);
+            while let Some(mut chunk) = pending.remove(&next) {
+                out.write(&chunk)?;
+                chunk.out.clear();
+                outs.put(chunk.out);
+                next += 1;
+            }
+        }
+        Ok(())
+    };
+    if let Err(e) = write() {
+        stopped.store(true, Ordering::Relaxed);
+        return Err(e);
+    }
+    out.close(started)
+}
+
+/// The reading half of [`run_threaded`]: reads the sources and sends their inputs in work
+/// units, numbered in order, until the end or until the writer has `stopped`; dropping
+/// `work_tx` at the end tells the workers there is no more.
+fn send_units(
+    batch: &Batch,
+    unreadable: &mut dyn FnMut(&str, io::Error),
+    work_tx: SyncSender<(u64, Work)>,
+    works: &Pool<Work>,
+    stopped: &AtomicBool,
+) {
+    let mut work = Work::new();
+    let mut seq = 0u64;
+    let mut send = |work: &mut Work, flush: bool| -> Result<(), ()> {
+        let source = work.source;
+        let mut unit = std::mem::replace(work, works.get(Work::new));
+        work.source = source;
+        unit.flush = flush;
+        work_tx.send((seq, unit)).map_err(drop)?;
+        seq += 1;
+        Ok(())
+    };
+    let mut sent_unflushed = false;
+    let _ = read_all(
+        &batch.sources,
+        batch.hygiene.max_length,
+        unreadable,
+        &mut |event| -> Result<(), ()> {
+            if stopped.load(Ordering::Relaxed) {
+                return Err(());
+            }
+            match event {
+                Event::Source(source) => {
+                    if !work.segs.is_empty() {
+                        send(&mut work, false)?;
+                        sent_unflushed = true;
+                    }
+                    work.source = source;
+                    return Ok(());
+                }
+                Event::Arg(raw) => work.push_one(raw, false),
+                Event::Line(raw) => work.push_one(raw, true),
+                Event::Lines(block) => work.push(block, Seg::Lines),
+                // Hand over what was read and have it flushed before input waits.
+                Event::Waiting => {
+                    if !work.segs.is_empty() || sent_unflushed {
+                        send(&mut work, true)?;
+                        sent_unflushed = false;
+                    }
+                    return Ok(());
+                }
+            }
+            if work.full() || batch.line_buffered {
+                send(&mut work, batch.line_buffered)?;
+                sent_unflushed = !batch.line_buffered;
+            }
+            Ok(())
+        },
+    );
+    if !work.segs.is_empty() {
+        let _ = send(&mut work, false);
+    }
 }
