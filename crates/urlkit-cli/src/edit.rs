@@ -8,8 +8,8 @@
 //! (`application/x-www-form-urlencoded`, as `URLSearchParams` does).
 
 use crate::driver::Sink;
-use crate::standard::Failure;
-use crate::template::Template;
+use crate::failure::Failure;
+use crate::template::{unicode_host, Template};
 use clap::{ArgMatches, Args};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -257,16 +257,15 @@ impl Edits {
         if self.keep_port || self.default_port {
             if let Some(port) = self.shown_port(input, url) {
                 if url.port_str().is_empty() {
-                    let at = host_end(url);
+                    let at = url.attribute_ranges()[Attribute::Host as usize].end;
                     href.to_mut().insert_str(at, &format!(":{port}"));
                 }
             }
         }
         if self.unicode {
             if let Some(unicode) = unicode_host(url.hostname()) {
-                let end = host_end(url) - url.port_str().len() - usize::from(!url.port_str().is_empty());
-                let start = end - url.hostname().len();
-                href.to_mut().replace_range(start..end, &unicode);
+                let hostname = url.attribute_ranges()[Attribute::Hostname as usize].clone();
+                href.to_mut().replace_range(hostname, &unicode);
             }
         }
         href
@@ -330,22 +329,6 @@ impl Edits {
         }
         ok
     }
-}
-
-/// The host in Unicode when it has Punycode labels that decode.
-pub fn unicode_host(host: &str) -> Option<String> {
-    if !host.contains("xn--") {
-        return None;
-    }
-    match urlkit::host::domain_to_unicode(host) {
-        (text, Ok(())) if text != host => Some(text),
-        _ => None,
-    }
-}
-
-/// Where the host (and port) ends in the href: where the path starts.
-fn host_end(url: &Url) -> usize {
-    url.href().len() - url.pathname().len() - url.search().len() - url.hash_str().len()
 }
 
 /// Runs a setter; only `href` fails, as in the URL API.

@@ -9,11 +9,12 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 
+mod args;
 mod cmd;
 mod diagram;
 mod driver;
 mod edit;
-mod input;
+mod failure;
 mod request;
 mod standard;
 mod template;

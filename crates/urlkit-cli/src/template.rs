@@ -9,7 +9,6 @@
 //! and `{public_suffix}` by the Public Suffix List (`urlkit::domain`). A missing component
 //! prints empty; `{{` and `}}` are literal braces.
 
-use crate::edit::unicode_host;
 use std::fmt::Write as _;
 use urlkit::{Attribute, Url};
 
@@ -184,6 +183,17 @@ fn render(field: &Field, url: &Url, href: &str, out: &mut String) {
                 out.push_str(url.port_str());
             }
         }
+    }
+}
+
+/// The host in Unicode when it has Punycode labels that decode.
+pub fn unicode_host(host: &str) -> Option<String> {
+    if !host.contains("xn--") {
+        return None;
+    }
+    match urlkit::host::domain_to_unicode(host) {
+        (text, Ok(())) if text != host => Some(text),
+        _ => None,
     }
 }
 

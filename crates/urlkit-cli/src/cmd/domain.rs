@@ -10,11 +10,11 @@
 //! (null where absent: IP addresses and opaque hosts have no public suffix), or the usual
 //! failure object when the input is neither a URL nor a host.
 
-use crate::driver::{self, Io, Sink, Status};
-use crate::standard::Failure;
+use crate::args::{self, Inputs};
+use crate::driver::{self, Sink, Status};
+use crate::failure::Failure;
 use clap::Args;
 use serde::Serialize;
-use std::ffi::OsString;
 use urlkit::domain::{List, Section};
 use urlkit::{Host, Url};
 
@@ -24,17 +24,18 @@ use urlkit::{Host, Url};
     after_help = "Exit status: 0 when every input had a host, 1 when any failed, 2 on usage or I/O errors."
 )]
 pub struct DomainArgs {
-    /// URLs or hosts (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "URL")]
-    pub urls: Vec<OsString>,
-    /// Print one JSON object per URL
-    #[arg(long)]
-    pub json: bool,
-    /// Read standard input: each line a URL; print one JSON object per line
-    #[arg(long, conflicts_with_all = ["urls", "json"])]
-    pub jsonl: bool,
     #[command(flatten)]
-    pub io: Io,
+    pub inputs: Inputs<Words>,
+}
+
+/// What `urlkit domain` calls its inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const INPUTS: &'static str = "URLs or hosts";
+    const JSONL: Option<&'static str> =
+        Some("Read standard input: each line a URL; print one JSON object per line");
 }
 
 /// The success object (field order as the contract lists it).
@@ -110,5 +111,5 @@ fn answer(input: &str, out: &mut Sink) -> bool {
 
 /// Runs `urlkit domain`.
 pub fn run(args: DomainArgs) -> Status {
-    driver::run(args.io.line_batch(&args.urls, args.json, args.jsonl), || answer)
+    driver::run(args.inputs.line_batch(), || answer)
 }

@@ -6,12 +6,12 @@
 //! `+` (and decodes `+` as a space). A decoded input that is not UTF-8 fails
 //! (`invalid-utf8`).
 
-use crate::driver::{self, Io, Sink, Status};
-use crate::standard::{kind, Failure};
+use crate::args::{self, Inputs};
+use crate::driver::{self, Sink, Status};
+use crate::failure::{kind, Failure};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::borrow::Cow;
-use std::ffi::OsString;
 use urlkit::percent::sets::{self, AsciiSet};
 use urlkit::percent::{percent_decode_str, utf8_percent_encode};
 
@@ -64,17 +64,21 @@ impl EncodeSet {
                         Exit status: 0 when every input was done, 1 when any failed, 2 on usage or I/O errors."
 )]
 pub struct EncodeArgs {
-    /// Texts (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "TEXT")]
-    pub texts: Vec<OsString>,
     /// The encode set
     #[arg(long = "set", value_enum, value_name = "NAME", default_value = "component")]
     pub set: EncodeSet,
-    /// Print one JSON object per input
-    #[arg(long)]
-    pub json: bool,
     #[command(flatten)]
-    pub io: Io,
+    pub inputs: Inputs<Words>,
+}
+
+/// What `urlkit encode` and `urlkit decode` call their inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const VALUE: &'static str = "TEXT";
+    const INPUTS: &'static str = "Texts";
+    const JSON: &'static str = "Print one JSON object per input";
 }
 
 /// The object of an encoded or decoded input.
@@ -138,7 +142,7 @@ pub fn decode(input: &str, set: EncodeSet) -> Result<String, Failure> {
 /// Runs `urlkit encode`.
 pub fn run_encode(args: EncodeArgs) -> Status {
     let set = args.set;
-    let batch = args.io.line_batch(&args.texts, args.json, false);
+    let batch = args.inputs.line_batch();
     driver::run(batch, || {
         move |input: &str, out: &mut Sink| answer(input, &encode(input, set), true, out)
     })
@@ -147,7 +151,7 @@ pub fn run_encode(args: EncodeArgs) -> Status {
 /// Runs `urlkit decode`.
 pub fn run_decode(args: EncodeArgs) -> Status {
     let set = args.set;
-    let batch = args.io.line_batch(&args.texts, args.json, false);
+    let batch = args.inputs.line_batch();
     driver::run(batch, || {
         move |input: &str, out: &mut Sink| match decode(input, set) {
             Ok(text) => answer(input, &text, false, out),

@@ -9,8 +9,8 @@
 //! the column in bytes; `valid` whether `url` parses under the WHATWG URL Standard; `file`
 //! the input's name, `null` for standard input). `--plain` prints the URLs only.
 
+use crate::driver::Stream;
 use crate::driver::{lower_first, Status};
-use crate::input::Stream;
 use clap::Args;
 use serde::Serialize;
 use std::collections::HashSet;

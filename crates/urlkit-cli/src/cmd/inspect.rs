@@ -6,16 +6,17 @@
 //! "rfc3986","rfc1738","iri","unicode_host","origin","unicode_origin"}`, each reading the
 //! object `urlkit parse` prints for it (`ok` says whether the URL Standard parsed it).
 
-use crate::driver::{self, Format, Io, Sink, Status};
-use crate::edit::unicode_host;
+use crate::args::{self, Inputs};
+use crate::driver::{self, Format, Sink, Status};
+use crate::failure::Failure;
 use crate::standard::rfc1738::Rfc1738;
 use crate::standard::rfc3986::Rfc3986;
 use crate::standard::whatwg::Whatwg;
-use crate::standard::{Failure, Standard};
+use crate::standard::Standard;
+use crate::template::unicode_host;
 use clap::Args;
 use serde::Serialize;
 use serde_json::value::RawValue;
-use std::ffi::OsString;
 use urlkit::{Url, ValidationError};
 
 /// Arguments of `urlkit inspect`.
@@ -25,17 +26,19 @@ use urlkit::{Url, ValidationError};
                         Exit status: 0 when every URL parsed (URL Standard), 1 when any did not, 2 on usage or I/O errors."
 )]
 pub struct InspectArgs {
-    /// URLs (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "URL")]
-    pub urls: Vec<OsString>,
-    /// Print one JSON object per URL
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub inputs: Inputs<Words>,
     /// Diagram width in columns (default: $COLUMNS, else 80)
     #[arg(long, value_name = "COLUMNS")]
     pub width: Option<usize>,
-    #[command(flatten)]
-    pub io: Io,
+}
+
+/// What `urlkit inspect` calls its inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const INPUTS: &'static str = "URLs";
 }
 
 /// A validation error in the object.
@@ -86,7 +89,7 @@ fn validation_errors(input: &str) -> Vec<ValidationError> {
 /// Runs `urlkit inspect`.
 pub fn run(args: InspectArgs) -> Status {
     let width = crate::standard::width(args.width);
-    let batch = args.io.batch(&args.urls, args.json, false);
+    let batch = args.inputs.batch();
     driver::run(batch, || {
         move |input: &str, out: &mut Sink| inspect(input, out, width)
     })

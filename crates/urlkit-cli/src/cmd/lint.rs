@@ -9,13 +9,13 @@
 //! when the policy allows it). Exit 0 when every input is ok, 1 otherwise, 2 on usage or
 //! I/O errors.
 
+use crate::args::{self, Inputs};
 use crate::diagram;
-use crate::driver::{self, Io, Sink, Status};
+use crate::driver::{self, Sink, Status};
+use crate::failure::{kind, Failure};
 use crate::request::Request;
-use crate::standard::{kind, Failure};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use std::ffi::OsString;
 use urlkit::lint::{lint, Finding, Policy, Severity};
 
 /// Arguments of `urlkit lint`.
@@ -25,20 +25,24 @@ use urlkit::lint::{lint, Finding, Policy, Severity};
                   Exit status: 0 when nothing was found at warning level or above (with --policy: when the policy allows every URL), 1 otherwise, 2 on usage or I/O errors."
 )]
 pub struct LintArgs {
-    /// URLs to lint (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "URL")]
-    pub urls: Vec<OsString>,
     /// Apply a safe-fetch policy: the input is ok only when the policy allows it
     #[arg(long, value_enum, value_name = "POLICY")]
     pub policy: Option<PolicyArg>,
-    /// Print one JSON object per input
-    #[arg(long)]
-    pub json: bool,
-    /// Read standard input: each line a URL (or a {"input"} object); print one JSON object per line
-    #[arg(long, conflicts_with = "urls")]
-    pub jsonl: bool,
     #[command(flatten)]
-    pub io: Io,
+    pub inputs: Inputs<Words>,
+}
+
+/// What `urlkit lint` calls its inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const INPUTS: &'static str = "URLs to lint";
+    const JSON: &'static str = "Print one JSON object per input";
+    const JSONL: Option<&'static str> = Some(
+        r#"Read standard input: each line a URL (or a {"input"} object); print one JSON object per line"#,
+    );
+    const JSONL_CONFLICTS: &'static [&'static str] = &["urls"];
 }
 
 /// The policies `--policy` names.
@@ -176,7 +180,7 @@ fn answer(input: &str, policy: Option<PolicyArg>, out: &mut Sink) -> bool {
 
 /// Runs `urlkit lint`.
 pub fn run(args: LintArgs) -> Status {
-    let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    let batch = args.inputs.batch();
     let policy = args.policy;
     driver::run(batch, || {
         move |line: &str, out: &mut Sink| {

@@ -11,11 +11,11 @@
 //! Exit status: 0 when every URL matched, 1 when any did not, 2 for a bad pattern (the error
 //! with a caret under its position in the pattern) or a bad base.
 
-use crate::driver::{self, Io, Sink, Status};
-use crate::standard::{kind, Failure};
+use crate::args::{self, Inputs};
+use crate::driver::{self, Sink, Status};
+use crate::failure::{kind, Failure};
 use clap::Args;
 use serde::ser::{Serialize, SerializeMap, Serializer};
-use std::ffi::OsString;
 use urlkit::pattern::{
     Component, ComponentResult, UrlPattern, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
 };
@@ -29,23 +29,25 @@ pub struct MatchArgs {
     /// The URL pattern, e.g. 'https://*.example.com/books/:id(\d+)' (relative with --base)
     #[arg(value_name = "PATTERN")]
     pub pattern: String,
-    /// URLs to match (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "URL")]
-    pub urls: Vec<OsString>,
     /// Base URL of a relative pattern and of relative URLs
     #[arg(long, value_name = "B")]
     pub base: Option<String>,
     /// Match the pathname, search and hash case-insensitively (the pattern's ignoreCase)
     #[arg(long)]
     pub ignore_case: bool,
-    /// Print one JSON object per URL
-    #[arg(long)]
-    pub json: bool,
-    /// Read standard input: each line a URL; print one JSON object per line
-    #[arg(long, conflicts_with = "urls")]
-    pub jsonl: bool,
     #[command(flatten)]
-    pub io: Io,
+    pub inputs: Inputs<Words>,
+}
+
+/// What `urlkit match` calls its inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const INPUTS: &'static str = "URLs to match";
+    const JSONL: Option<&'static str> =
+        Some("Read standard input: each line a URL; print one JSON object per line");
+    const JSONL_CONFLICTS: &'static [&'static str] = &["urls"];
 }
 
 /// One component's groups as a JSON object, in pattern order.
@@ -124,7 +126,7 @@ pub fn run(args: MatchArgs) -> Status {
             return Status::Error;
         }
     };
-    let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    let batch = args.inputs.batch();
     let base = args.base;
     let pattern = &pattern;
     let base = base.as_deref();

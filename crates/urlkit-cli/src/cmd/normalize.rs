@@ -14,13 +14,14 @@
 //! `rfc3986` (as `--rfc3986`), `safe-browsing`, `surt` or `crawler`; one line out per line
 //! in, the JSON object as above.
 
-use crate::driver::{self, Io, Sink, Status};
+use crate::args::{self, Inputs};
+use crate::driver::{self, Sink, Status};
 use crate::edit::{EditArgs, Edits};
+use crate::failure::Failure;
 use crate::standard::whatwg::Requests;
-use crate::standard::{self, Failure, Normalizer};
+use crate::standard::{self, Normalizer};
 use clap::Args;
 use serde::Serialize;
-use std::ffi::OsString;
 use urlkit::canon::Profile;
 
 /// `--profile NAME`.
@@ -39,9 +40,6 @@ fn parse_profile(name: &str) -> Result<Profile, String> {
                   tail -f access.log | urlkit normalize --get '{host}'\n\n\
                   Exit status: 0 when every input normalized, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct NormalizeArgs {
-    /// URLs (or, with --rfc3986, URI references) to normalize (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "URL")]
-    pub urls: Vec<OsString>,
     /// Normalize per RFC 3986 §6.2.2 instead of the WHATWG URL Standard
     #[arg(long)]
     pub rfc3986: bool,
@@ -51,16 +49,21 @@ pub struct NormalizeArgs {
     /// The canonical form: whatwg (default), rfc3986, safe-browsing, surt or crawler
     #[arg(long, value_name = "PROFILE", value_parser = parse_profile, conflicts_with = "rfc3986")]
     pub profile: Option<Profile>,
-    /// Print one JSON object per URL
-    #[arg(long)]
-    pub json: bool,
-    /// Read standard input: each line a URL; print one JSON object per line
-    #[arg(long, conflicts_with_all = ["urls", "json"])]
-    pub jsonl: bool,
+    // Before the inputs: the Edits section of --help comes before Input and output.
     #[command(flatten)]
     pub edits: EditArgs,
     #[command(flatten)]
-    pub io: Io,
+    pub inputs: Inputs<Words>,
+}
+
+/// What `urlkit normalize` calls its inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const INPUTS: &'static str = "URLs (or, with --rfc3986, URI references) to normalize";
+    const JSONL: Option<&'static str> =
+        Some("Read standard input: each line a URL; print one JSON object per line");
 }
 
 /// The success object.
@@ -93,7 +96,7 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
         Ok(edits) => edits,
         Err(message) => return driver::usage(&message),
     };
-    let batch = args.io.line_batch(&args.urls, args.json, args.jsonl);
+    let batch = args.inputs.line_batch();
     let profile = args.profile.unwrap_or(if args.rfc3986 {
         Profile::Rfc3986
     } else {

@@ -7,7 +7,8 @@
 //! `{"input": URL, "base": BASE or null}`; with `--rfc3986` and `--rfc1738` every input is
 //! read as it is.
 
-use crate::driver::{self, Io, Sink, Status};
+use crate::args::{self, Inputs};
+use crate::driver::{self, Sink, Status};
 use crate::edit::{EditArgs, Edits};
 use crate::standard::whatwg::{self, Requests};
 use crate::standard::{self, Standard};
@@ -28,18 +29,14 @@ pub const EXAMPLE: &str = "https://user:pass@sub.example.com:8080/p/a/t/h?query=
                   With --rfc1738 an input succeeds when it has a scheme, whether or not it is strictly valid (see \"valid\").\n\n\
                   Exit status: 0 when every input parsed, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct ParseArgs {
-    /// URLs to parse (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "URL")]
-    pub urls: Vec<OsString>,
     /// Resolve each URL against this base URL
     #[arg(long, value_name = "BASE")]
     pub base: Option<OsString>,
-    /// Print one JSON object per URL instead of a table
-    #[arg(long)]
-    pub json: bool,
-    /// Read standard input: each line a URL or {"input": URL, "base": BASE or null}; print one JSON object per line
-    #[arg(long, conflicts_with_all = ["urls", "base", "json", "example"])]
-    pub jsonl: bool,
+    // Before the inputs: the Edits section of --help comes before Input and output.
+    #[command(flatten)]
+    pub edits: EditArgs,
+    #[command(flatten)]
+    pub inputs: Inputs<Words>,
     /// Also parse a built-in example URL
     #[arg(long)]
     pub example: bool,
@@ -55,14 +52,23 @@ pub struct ParseArgs {
     /// Parse per the RFC 1738 schemes: the scheme's decoded parts and strict BNF validation (no base)
     #[arg(long, conflicts_with = "base")]
     pub rfc1738: bool,
-    #[command(flatten)]
-    pub edits: EditArgs,
-    #[command(flatten)]
-    pub io: Io,
+}
+
+/// What `urlkit parse` calls its inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const INPUTS: &'static str = "URLs to parse";
+    const JSON: &'static str = "Print one JSON object per URL instead of a table";
+    const JSONL: Option<&'static str> = Some(
+        r#"Read standard input: each line a URL or {"input": URL, "base": BASE or null}; print one JSON object per line"#,
+    );
+    const JSONL_CONFLICTS: &'static [&'static str] = &["urls", "base", "json", "example"];
 }
 
 /// Runs `urlkit parse`; `matches` give the order of the edits.
-pub fn run(args: ParseArgs, matches: Option<&clap::ArgMatches>) -> Status {
+pub fn run(mut args: ParseArgs, matches: Option<&clap::ArgMatches>) -> Status {
     let edits = match Edits::new(&args.edits, matches) {
         Ok(edits) => edits,
         Err(message) => return driver::usage(&message),
@@ -73,12 +79,10 @@ pub fn run(args: ParseArgs, matches: Option<&clap::ArgMatches>) -> Status {
         );
     }
     let width = standard::width(args.width);
-    let mut inputs = Vec::with_capacity(args.urls.len() + 1);
     if args.example {
-        inputs.push(OsString::from(EXAMPLE));
+        args.inputs.urls.insert(0, OsString::from(EXAMPLE));
     }
-    inputs.extend(args.urls.iter().cloned());
-    let mut batch = args.io.batch(&inputs, args.json, args.jsonl);
+    let mut batch = args.inputs.batch();
     // `--get` answers one line per URL; the described form is a block.
     batch.blank_failures = edits.template.is_some();
     if args.rfc3986 || args.rfc1738 {

@@ -4,12 +4,12 @@
 //! Text output is one line per input; JSON output `{"input","ok":true,"url"}` or
 //! `{"input","ok":true,"path"}`, failures in the usual shape (`kind` `file-path`).
 
-use crate::driver::{self, Io, Sink, Status};
+use crate::args::{self, Inputs};
+use crate::driver::{self, Sink, Status};
+use crate::failure::Failure;
 use crate::standard::whatwg::Whatwg;
-use crate::standard::Failure;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use std::ffi::OsString;
 use urlkit::file_path::{self, PathStyle};
 
 /// Path styles.
@@ -29,17 +29,21 @@ pub enum Style {
                         Exit status: 0 when every input was converted, 1 when any failed, 2 on usage or I/O errors."
 )]
 pub struct PathArgs {
-    /// Paths or URLs (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "INPUT")]
-    pub inputs: Vec<OsString>,
     /// The path style [default: the system's]
     #[arg(long, value_enum)]
     pub style: Option<Style>,
-    /// Print one JSON object per input
-    #[arg(long)]
-    pub json: bool,
     #[command(flatten)]
-    pub io: Io,
+    pub inputs: Inputs<Words>,
+}
+
+/// What `urlkit path-to-url` and `urlkit url-to-path` call their inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const VALUE: &'static str = "INPUT";
+    const INPUTS: &'static str = "Paths or URLs";
+    const JSON: &'static str = "Print one JSON object per input";
 }
 
 impl PathArgs {
@@ -71,7 +75,7 @@ fn failure(e: file_path::FilePathError) -> Failure {
 /// Runs `urlkit path-to-url`.
 pub fn run_to_url(args: PathArgs) -> Status {
     let style = args.style();
-    let batch = args.io.line_batch(&args.inputs, args.json, false);
+    let batch = args.inputs.line_batch();
     driver::run(batch, || {
         move |input: &str, out: &mut Sink| match file_path::from_path(input, style) {
             Ok(url) if out.is_json() => out.json(
@@ -92,7 +96,7 @@ pub fn run_to_url(args: PathArgs) -> Status {
 /// Runs `urlkit url-to-path`.
 pub fn run_to_path(args: PathArgs) -> Status {
     let style = args.style();
-    let batch = args.io.line_batch(&args.inputs, args.json, false);
+    let batch = args.inputs.line_batch();
     driver::run(batch, || {
         move |input: &str, out: &mut Sink| {
             let path = Whatwg::WITHOUT_BASE

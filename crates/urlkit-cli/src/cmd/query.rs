@@ -8,12 +8,12 @@
 //! `params` that array, or the failure object `{"input","base","ok":false,"error","kind",
 //! "position"}`.
 
+use crate::args::{self, Inputs};
 use crate::diagram::visible_str;
-use crate::driver::{self, Io, Sink, Status};
-use crate::standard::whatwg::{BaseFailure, Requests};
+use crate::driver::{self, Sink, Status};
+use crate::standard::whatwg::Requests;
 use clap::Args;
 use serde::Serialize;
-use std::ffi::OsString;
 
 /// Arguments of `urlkit query`.
 #[derive(Debug, Args)]
@@ -22,17 +22,19 @@ use std::ffi::OsString;
                   urlkit query --jsonl < urls.txt\n\n\
                   Exit status: 0 when every URL parsed, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct QueryArgs {
-    /// URLs whose search parameters to show (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "URL")]
-    pub urls: Vec<OsString>,
-    /// Print, per URL, a JSON array of [name, value] pairs
-    #[arg(long)]
-    pub json: bool,
-    /// Read standard input: each line a URL or {"input", "base"}; print one JSON object per line
-    #[arg(long, conflicts_with_all = ["urls", "json"])]
-    pub jsonl: bool,
     #[command(flatten)]
-    pub io: Io,
+    pub inputs: Inputs<Words>,
+}
+
+/// What `urlkit query` calls its inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const INPUTS: &'static str = "URLs whose search parameters to show";
+    const JSON: &'static str = "Print, per URL, a JSON array of [name, value] pairs";
+    const JSONL: Option<&'static str> =
+        Some(r#"Read standard input: each line a URL or {"input", "base"}; print one JSON object per line"#);
 }
 
 /// The success object.
@@ -46,8 +48,8 @@ struct Params<'a> {
 
 /// Runs `urlkit query`.
 pub fn run(args: QueryArgs) -> Status {
-    let arrays = args.json;
-    let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    let arrays = args.inputs.json;
+    let batch = args.inputs.batch();
     driver::run(batch, || {
         let mut requests = Requests::new(None);
         move |line: &str, out: &mut Sink| {
@@ -56,7 +58,7 @@ pub fn run(args: QueryArgs) -> Status {
                 let params = match whatwg.resolve(input) {
                     Ok(url) => url.search_params().into_vec(),
                     Err(failure) if out.is_json() => {
-                        return out.json_failure(failure.kind, &BaseFailure::new(input, base, &failure))
+                        return out.json_failure(failure.kind, &failure.with_base(input, base))
                     }
                     Err(failure) => return out.fail(input, &failure),
                 };

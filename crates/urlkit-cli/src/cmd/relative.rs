@@ -9,7 +9,8 @@
 //! `{"base","target","ok":false,"error","kind","position","input"}`.
 
 use super::resolve::run_pairs;
-use crate::driver::{self, Io, Status};
+use crate::args::{self, Inputs};
+use crate::driver::{self, Status};
 use crate::standard::rfc3986::Op;
 use clap::Args;
 use std::ffi::OsString;
@@ -24,23 +25,28 @@ pub struct RelativeArgs {
     /// The base URI
     #[arg(value_name = "BASE", required_unless_present = "jsonl")]
     pub base: Option<OsString>,
-    /// Target URIs (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "TARGET")]
-    pub targets: Vec<OsString>,
-    /// Print one JSON object per target
-    #[arg(long)]
-    pub json: bool,
-    /// Read standard input: each line {"base": BASE, "target": TARGET}; print one JSON object per line
-    #[arg(long, conflicts_with_all = ["base", "targets", "json"])]
-    pub jsonl: bool,
     #[command(flatten)]
-    pub io: Io,
+    pub inputs: Inputs<Words>,
+}
+
+/// What `urlkit relative` calls its inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const VALUE: &'static str = "TARGET";
+    const INPUTS: &'static str = "Target URIs";
+    const JSON: &'static str = "Print one JSON object per target";
+    const JSONL: Option<&'static str> = Some(
+        r#"Read standard input: each line {"base": BASE, "target": TARGET}; print one JSON object per line"#,
+    );
+    const JSONL_CONFLICTS: &'static [&'static str] = &["base", "urls", "json"];
 }
 
 /// Runs `urlkit relative`.
 pub fn run(args: RelativeArgs) -> Status {
-    let batch = args.io.line_batch(&args.targets, args.json, args.jsonl);
-    if args.jsonl {
+    let batch = args.inputs.line_batch();
+    if args.inputs.jsonl {
         return driver::run(batch, || Op::Relative.request_handler());
     }
     let base = args

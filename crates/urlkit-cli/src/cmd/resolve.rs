@@ -11,7 +11,8 @@
 //! `{"base","input","ok":false,"error","kind","position"}`, JSONL lines
 //! `{"base": BASE, "input": REF}`.
 
-use crate::driver::{self, Io, Sink, Status};
+use crate::args::{self, Inputs};
+use crate::driver::{self, Sink, Status};
 use crate::standard::rfc3986::{self, Op};
 use crate::standard::whatwg::{self, Requests};
 use crate::standard::Standard;
@@ -29,26 +30,32 @@ pub struct ResolveArgs {
     /// The base URL
     #[arg(value_name = "BASE", required_unless_present = "jsonl")]
     pub base: Option<OsString>,
-    /// References to resolve against BASE (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "REF")]
-    pub refs: Vec<OsString>,
-    /// Print one JSON object per reference (as `urlkit parse --json`) instead of hrefs
-    #[arg(long)]
-    pub json: bool,
-    /// Read standard input: each line {"base": BASE or null, "input": REF} or a plain URL; print one JSON object per line
-    #[arg(long, conflicts_with_all = ["base", "refs", "json"])]
-    pub jsonl: bool,
+    #[command(flatten)]
+    pub inputs: Inputs<Words>,
     /// Resolve per RFC 3986 §5.2 (strict URI references) instead of the WHATWG URL Standard
     #[arg(long)]
     pub rfc3986: bool,
-    #[command(flatten)]
-    pub io: Io,
+}
+
+/// What `urlkit resolve` calls its inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const VALUE: &'static str = "REF";
+    const INPUTS: &'static str = "References to resolve against BASE";
+    const JSON: &'static str =
+        "Print one JSON object per reference (as `urlkit parse --json`) instead of hrefs";
+    const JSONL: Option<&'static str> = Some(
+        r#"Read standard input: each line {"base": BASE or null, "input": REF} or a plain URL; print one JSON object per line"#,
+    );
+    const JSONL_CONFLICTS: &'static [&'static str] = &["base", "urls", "json"];
 }
 
 /// Runs `urlkit resolve`.
 pub fn run(args: ResolveArgs) -> Status {
-    let batch = args.io.line_batch(&args.refs, args.json, args.jsonl);
-    if args.jsonl {
+    let batch = args.inputs.line_batch();
+    if args.inputs.jsonl {
         return if args.rfc3986 {
             driver::run(batch, || Op::Resolve.request_handler())
         } else {

@@ -11,10 +11,12 @@
 //! was, which is printed: only the `href` setter fails (the API throws a `TypeError`), as
 //! do an href that does not parse and an unknown setter name.
 
-use crate::driver::{self, Io, Sink, Status};
+use crate::args::Io;
+use crate::driver::{self, Sink, Status};
+use crate::failure::{kind, Failure};
 use crate::request::{str_field, Line};
-use crate::standard::whatwg::{BaseFailure, Whatwg};
-use crate::standard::{self, kind, Failure};
+use crate::standard;
+use crate::standard::whatwg::Whatwg;
 use clap::Args;
 use std::ffi::OsString;
 use urlkit::{Attribute, SetterError, Url};
@@ -85,7 +87,7 @@ pub fn run(args: SetArgs) -> Status {
 /// Answers one request line.
 fn request(line: &str, out: &mut Sink) -> bool {
     let fail = |out: &mut Sink, input: &str, failure: Failure| {
-        out.json_failure(failure.kind, &BaseFailure::new(input, None, &failure))
+        out.json_failure(failure.kind, &failure.with_base(input, None))
     };
     let invalid = |message| Failure::new(kind::INVALID_REQUEST, message);
     let map = match Line::object(line) {

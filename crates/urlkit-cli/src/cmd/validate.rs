@@ -7,12 +7,13 @@
 //! `--format json`) is one object per input: `{"input","ok":true}` or
 //! `{"input","ok":false,"error","position","expected","kind"}` (as `urlkit normalize`).
 
-use crate::driver::{self, Io, Sink, Status};
+use crate::args::{self, Inputs};
+use crate::driver::{self, Sink, Status};
+use crate::failure::Failure;
 use crate::standard::whatwg::Requests;
-use crate::standard::{self, Failure, Standard};
+use crate::standard::{self, Standard};
 use clap::Args;
 use serde::Serialize;
-use std::ffi::OsString;
 
 /// Arguments of `urlkit validate`.
 #[derive(Debug, Args)]
@@ -21,23 +22,26 @@ use std::ffi::OsString;
                   urlkit validate --rfc3986 --format jsonl -f urls.txt\n\n\
                   Exit status: 0 when every input is valid, 1 when any is not, 2 on usage or I/O errors.")]
 pub struct ValidateArgs {
-    /// URLs (or, with --rfc3986, URI references) to check (- for standard input; standard input when none are given and it is not a terminal)
-    #[arg(value_name = "URL")]
-    pub urls: Vec<OsString>,
     /// Check against the RFC 3986 grammar instead of the WHATWG URL Standard
     #[arg(long)]
     pub rfc3986: bool,
     /// With --rfc3986: read IRI references (RFC 3987), Unicode allowed where the IRI grammar allows it
     #[arg(long, requires = "rfc3986")]
     pub iri: bool,
-    /// Print one JSON object per input
-    #[arg(long)]
-    pub json: bool,
-    /// Read standard input: each line an input; print one JSON object per line
-    #[arg(long, conflicts_with = "urls")]
-    pub jsonl: bool,
     #[command(flatten)]
-    pub io: Io,
+    pub inputs: Inputs<Words>,
+}
+
+/// What `urlkit validate` calls its inputs and JSON flags.
+#[derive(Debug)]
+pub struct Words;
+
+impl args::Words for Words {
+    const INPUTS: &'static str = "URLs (or, with --rfc3986, URI references) to check";
+    const JSON: &'static str = "Print one JSON object per input";
+    const JSONL: Option<&'static str> =
+        Some("Read standard input: each line an input; print one JSON object per line");
+    const JSONL_CONFLICTS: &'static [&'static str] = &["urls"];
 }
 
 /// The success object.
@@ -59,7 +63,7 @@ fn answer(input: &str, result: Result<(), Failure>, out: &mut Sink) -> bool {
 
 /// Runs `urlkit validate`.
 pub fn run(args: ValidateArgs) -> Status {
-    let batch = args.io.batch(&args.urls, args.json, args.jsonl);
+    let batch = args.inputs.batch();
     if args.rfc3986 {
         let standard = standard::select(true, args.iri, false);
         return driver::run(batch, || {

@@ -8,9 +8,10 @@
 //! [`view_fields`]): ports are numbers (the explicit port, else the default), absent parts
 //! `null`. An input succeeds when it has a scheme, whether or not it is strictly valid.
 
-use super::{kind, Failure, Standard};
+use super::Standard;
 use crate::diagram::visible_str;
 use crate::driver::Sink;
+use crate::failure::{kind, Failure};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 use urlkit::rfc1738::{self, Parsed, SchemeView};
@@ -34,16 +35,7 @@ impl Standard for Rfc1738 {
                 sink.text(&table(input, &parsed));
                 true
             }
-            Err(e) if sink.is_json() => sink.json_failure(
-                kind::NOT_A_URL,
-                &NotAUrl {
-                    input,
-                    ok: false,
-                    error: &format!("not a url: {e}"),
-                    kind: kind::NOT_A_URL,
-                    position: e.position(),
-                },
-            ),
+            Err(e) if sink.is_json() => sink.json_failure(kind::NOT_A_URL, &not_a_url(&e).located(input)),
             Err(e) => sink.fail(input, &not_a_url(&e)),
         }
     }
@@ -60,16 +52,6 @@ impl Standard for Rfc1738 {
 /// The failure of input without a scheme.
 fn not_a_url(e: &rfc1738::NotAUrl) -> Failure {
     Failure::at(kind::NOT_A_URL, format!("not a url: {e}"), e.position())
-}
-
-/// The failure object `{"input","ok":false,"error","kind","position"}`.
-#[derive(serde::Serialize)]
-struct NotAUrl<'a> {
-    input: &'a str,
-    ok: bool,
-    error: &'a str,
-    kind: &'a str,
-    position: usize,
 }
 
 /// The success object for a parsed URL.

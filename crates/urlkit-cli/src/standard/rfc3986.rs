@@ -9,9 +9,10 @@
 //! `{"input","ok":false,"error","position","expected"}`, the byte offset of the error and
 //! the name of the ABNF rule expected there.
 
-use super::{kind, Failure, Normalizer, Standard, INTERNAL_ERROR};
+use super::{Normalizer, Standard};
 use crate::diagram::{self, Span};
 use crate::driver::{guarded, Sink};
+use crate::failure::{kind, Failure, INTERNAL_ERROR};
 use crate::request::{str_field, Line};
 use serde::Serialize;
 use urlkit::rfc3986::{IriRef, ParseError, Uri, UriRef};
@@ -210,12 +211,7 @@ impl Serialize for OpObject<'_> {
                 map.serialize_entry("ok", &true)?;
                 map.serialize_entry(self.op.result_key(), value)?;
             }
-            Err(failure) => {
-                map.serialize_entry("ok", &false)?;
-                map.serialize_entry("error", &failure.message)?;
-                map.serialize_entry("kind", failure.kind)?;
-                map.serialize_entry("position", &failure.position)?;
-            }
+            Err(failure) => failure.serialize_fields(&mut map)?,
         }
         // Every object names its input "input" too.
         if self.op.key() != "input" {

@@ -5,12 +5,14 @@
 //! "password","host","hostname","port","pathname","search","hash"}` (each value the string
 //! the API getter returns), its failure `{"input","base","ok":false,"error"}`.
 
-use super::{kind, Failure, Normalizer, Standard, INTERNAL_ERROR};
+use super::{Normalizer, Standard};
 use crate::diagram::{self, Span};
 use crate::driver::{guarded, Sink};
+use crate::failure::{kind, Failure, INTERNAL_ERROR};
 use crate::request::Request;
 use serde::Serialize;
-use urlkit::{Url, ValidationError};
+use std::ops::Range;
+use urlkit::{Attribute, Url, ValidationError};
 
 /// A parsed base URL, or the message for the inputs resolved against it.
 pub type Base = Result<Url, String>;
@@ -51,7 +53,7 @@ impl Whatwg<'_> {
                 true
             }
             Err(failure) if sink.is_json() => {
-                sink.json_failure(failure.kind, &BaseFailure::new(input, base, failure))
+                sink.json_failure(failure.kind, &failure.with_base(input, base))
             }
             Err(failure) => sink.report(failure.kind, &failure.report(input)),
         }
@@ -130,7 +132,7 @@ impl<'a> Requests<'a> {
             Err(message) => {
                 let failure = Failure::new(kind::INVALID_REQUEST, message);
                 return if sink.is_json() {
-                    sink.json_failure(failure.kind, &BaseFailure::new(line, None, &failure))
+                    sink.json_failure(failure.kind, &failure.with_base(line, None))
                 } else {
                     sink.fail(line, &failure)
                 };
@@ -210,31 +212,6 @@ impl<'a> UrlObject<'a> {
     }
 }
 
-/// The failure object `{"input","base","ok":false,"error","kind","position"}`.
-#[derive(Serialize)]
-pub struct BaseFailure<'a> {
-    input: &'a str,
-    base: Option<&'a str>,
-    ok: bool,
-    error: &'a str,
-    kind: &'a str,
-    position: Option<usize>,
-}
-
-impl<'a> BaseFailure<'a> {
-    /// The object of `failure` of `input` against `base`.
-    pub fn new(input: &'a str, base: Option<&'a str>, failure: &'a Failure) -> Self {
-        BaseFailure {
-            input,
-            base,
-            ok: false,
-            error: &failure.message,
-            kind: failure.kind,
-            position: failure.position,
-        }
-    }
-}
-
 /// The table of components followed by the diagram.
 fn table(input: &str, base: Option<&str>, url: &Url, width: usize) -> String {
     let origin = url.origin().ascii_serialization();
@@ -272,70 +249,118 @@ fn table(input: &str, base: Option<&str>, url: &Url, width: usize) -> String {
     text
 }
 
-/// Where each non-empty component lies in the href, as byte ranges: the single components
-/// first, then `host` and `origin` (when the href starts with it, i.e. has no
-/// credentials), which span several. Worked out from the getters and the URL serializer's
-/// layout (`protocol [//[username[:password]@]hostname[:port]] [/.] pathname [?query]
-/// [#fragment]`) from both ends; a span is kept only if the href really holds the
-/// component there.
+/// Where each non-empty component lies in the href, as byte ranges ([`Url::attribute_ranges`]):
+/// the single components first, then `host` and `origin` (when the href starts with it,
+/// i.e. has no credentials), which span several and are drawn in layers below the others.
 pub fn component_spans(url: &Url) -> Vec<Span> {
     let href = url.href();
+    let ranges = url.attribute_ranges();
+    let range = |attribute: Attribute| ranges[attribute as usize].clone();
+    // The API's search and hash are "" for a lone `?` or `#`; the diagram still marks it.
+    let delimiter = |range: Range<usize>, lone: bool, at: usize| {
+        if range.is_empty() && lone {
+            at..at + 1
+        } else {
+            range
+        }
+    };
+    let search = delimiter(
+        range(Attribute::Search),
+        url.query() == Some(""),
+        range(Attribute::Pathname).end,
+    );
+    let hash = delimiter(
+        range(Attribute::Hash),
+        url.fragment() == Some(""),
+        href.len().saturating_sub(1),
+    );
     let mut spans = Vec::with_capacity(8);
-    let mut add = |start: Option<usize>, text: &str, label: &str| {
-        let start = start?;
-        let end = start.checked_add(text.len())?;
-        if !text.is_empty() && href.get(start..end) == Some(text) {
+    let mut add = |bytes: Range<usize>, label: &str| {
+        if !bytes.is_empty() {
             spans.push(Span {
-                bytes: start..end,
+                bytes,
                 label: label.to_owned(),
             });
         }
-        Some(end)
     };
-    let protocol = url.protocol();
-    let after_protocol = add(Some(0), protocol, "protocol");
-    // From the end: fragment, query, path.
-    let mut end = Some(href.len());
-    let hash = url.fragment().map(|f| format!("#{f}"));
-    let search = url.query().map(|q| format!("?{q}"));
-    for (part, label) in [(hash, "hash"), (search, "search")] {
-        if let Some(part) = part {
-            end = end.and_then(|e| e.checked_sub(part.len()));
-            add(end, &part, label);
-        }
-    }
-    let pathname = url.pathname();
-    let path_start = end.and_then(|e| e.checked_sub(pathname.len()));
-    add(path_start, pathname, "pathname");
+    add(range(Attribute::Protocol), "protocol");
+    add(hash, "hash");
+    add(search, "search");
+    add(range(Attribute::Pathname), "pathname");
     if url.host().is_none() {
         return spans;
     }
-    // The authority: credentials from the front, host and port from the back.
-    let credentials = after_protocol.map(|p| p + 2);
-    let (username, password) = (url.username(), url.password_str());
-    let after_username = add(credentials, username, "username");
-    if !password.is_empty() {
-        add(after_username.map(|u| u + 1), password, "password");
+    for attribute in [
+        Attribute::Username,
+        Attribute::Password,
+        Attribute::Port,
+        Attribute::Hostname,
+        Attribute::Host,
+    ] {
+        add(range(attribute), attribute.name());
     }
-    let port = url.port_str();
-    let mut host_end = path_start;
-    if !port.is_empty() {
-        host_end = host_end.and_then(|e| e.checked_sub(port.len()));
-        add(host_end, port, "port");
-        host_end = host_end.and_then(|e| e.checked_sub(1));
-    }
-    let hostname = url.hostname();
-    add(
-        host_end.and_then(|e| e.checked_sub(hostname.len())),
-        hostname,
-        "hostname",
-    );
-    // Spans over several components, drawn in layers below the others.
-    let host = url.host_port();
-    add(path_start.and_then(|e| e.checked_sub(host.len())), host, "host");
     let origin = url.origin().ascii_serialization();
-    if origin != "null" {
-        add(Some(0), &origin, "origin");
+    if origin != "null" && href.starts_with(origin.as_str()) {
+        add(0..origin.len(), "origin");
     }
     spans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spans of `input` as `label=text` in drawing order.
+    fn spans(input: &str) -> Vec<String> {
+        let url = Url::parse(input).unwrap();
+        component_spans(&url)
+            .into_iter()
+            .map(|s| format!("{}={}", s.label, &url.href()[s.bytes]))
+            .collect()
+    }
+
+    #[test]
+    fn spans_come_from_the_attribute_ranges_in_drawing_order() {
+        assert_eq!(
+            spans("https://u:p@h.example:8/a/b?q#f"),
+            [
+                "protocol=https:",
+                "hash=#f",
+                "search=?q",
+                "pathname=/a/b",
+                "username=u",
+                "password=p",
+                "port=8",
+                "hostname=h.example",
+                "host=h.example:8",
+            ]
+        );
+        assert_eq!(
+            spans("http://h/p"),
+            [
+                "protocol=http:",
+                "pathname=/p",
+                "hostname=h",
+                "host=h",
+                "origin=http://h"
+            ]
+        );
+        assert_eq!(spans("mailto:x@y"), ["protocol=mailto:", "pathname=x@y"]);
+    }
+
+    #[test]
+    fn a_lone_question_mark_or_hash_is_marked() {
+        assert_eq!(
+            spans("http://h/p?#"),
+            [
+                "protocol=http:",
+                "hash=#",
+                "search=?",
+                "pathname=/p",
+                "hostname=h",
+                "host=h",
+                "origin=http://h"
+            ]
+        );
+    }
 }

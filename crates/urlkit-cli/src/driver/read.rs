@@ -1,118 +1,22 @@
 //! Reading inputs: arguments, files (`.gz` and `.zst` decompressed, recognised by their
-//! magic bytes) and standard input, cut into lines and cleaned by the input hygiene rules.
+//! magic bytes) and standard input, cut into lines (then cleaned by the input hygiene
+//! rules of `super::hygiene`).
 //!
 //! Lines end at `\n`, `\r\n` or a lone `\r`; the line end is removed. A byte order mark at
 //! the start of a stream is skipped. A line longer than the maximum length is not kept in
-//! memory: it fails on its own (`too-long`) and reading goes on after its end. Invalid UTF-8
-//! fails the line (`invalid-utf8`, at the first bad byte) unless `--lossy` percent-encodes
-//! the bad bytes. `--trim`, `--comments PREFIX` and `--skip-blank` are applied in that
-//! order.
+//! memory: it fails on its own (`too-long`) and reading goes on after its end.
+//!
+//! [`read_all`] reads a batch's sources in order, arguments and streams alike.
 
-use crate::standard::{kind, Failure};
-use std::borrow::Cow;
+use super::hygiene::SHOWN_PREFIX;
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
+use std::path::PathBuf;
 
 /// Bytes read from a stream at a time.
 const CHUNK: usize = 64 * 1024;
-
-/// How much of an overlong line its failure object shows.
-const SHOWN_PREFIX: usize = 64;
-
-/// The input hygiene rules.
-#[derive(Debug, Clone, Default)]
-pub struct Hygiene {
-    /// Remove leading and trailing white space.
-    pub trim: bool,
-    /// Skip lines starting with this prefix (after trimming).
-    pub comments: Option<String>,
-    /// Skip empty lines (after trimming).
-    pub skip_blank: bool,
-    /// Percent-encode invalid UTF-8 instead of failing the line.
-    pub lossy: bool,
-    /// The longest line accepted, in bytes.
-    pub max_length: usize,
-}
-
-/// One input after hygiene.
-#[derive(Debug)]
-pub enum Item<'a> {
-    /// The input text; `true` when invalid UTF-8 in it was percent-encoded.
-    Input(Cow<'a, str>, bool),
-    /// A line the rules skip.
-    Skip,
-    /// A line that failed before any subcommand saw it: what to show as its input, and why.
-    Fail(String, Failure),
-}
-
-impl Hygiene {
-    /// Applies the rules to the bytes of one input.
-    pub fn clean<'a>(&self, bytes: &'a [u8]) -> Item<'a> {
-        let (text, lossy) = match std::str::from_utf8(bytes) {
-            Ok(text) => (Cow::Borrowed(text), false),
-            Err(e) if !self.lossy => {
-                let position = e.valid_up_to();
-                let failure = Failure::at(
-                    kind::INVALID_UTF8,
-                    format!("invalid utf-8 at byte {position}"),
-                    position,
-                );
-                return Item::Fail(String::from_utf8_lossy(bytes).into_owned(), failure);
-            }
-            Err(_) => (Cow::Owned(percent_encode_invalid(bytes)), true),
-        };
-        let trimmed = if self.trim { text.trim() } else { &text };
-        if self
-            .comments
-            .as_deref()
-            .is_some_and(|p| !p.is_empty() && trimmed.starts_with(p))
-            || (self.skip_blank && trimmed.is_empty())
-        {
-            return Item::Skip;
-        }
-        if trimmed.len() == text.len() {
-            return Item::Input(text, lossy);
-        }
-        match text {
-            Cow::Borrowed(text) => {
-                Item::Input(Cow::Borrowed(if self.trim { text.trim() } else { text }), lossy)
-            }
-            Cow::Owned(text) => Item::Input(Cow::Owned(text.trim().to_owned()), lossy),
-        }
-    }
-
-    /// The failure of a line longer than the maximum, showing its start.
-    pub fn too_long(&self, start: &[u8]) -> Item<'static> {
-        let mut shown = String::from_utf8_lossy(&start[..start.len().min(SHOWN_PREFIX)]).into_owned();
-        shown.push('…');
-        let message = format!("line longer than {} bytes", self.max_length);
-        Item::Fail(shown, Failure::at(kind::TOO_LONG, message, self.max_length))
-    }
-}
-
-/// `bytes` with every byte that is not part of valid UTF-8 written as `%XX`.
-fn percent_encode_invalid(mut bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() + 8);
-    loop {
-        match std::str::from_utf8(bytes) {
-            Ok(rest) => {
-                out.push_str(rest);
-                return out;
-            }
-            Err(e) => {
-                let (valid, rest) = bytes.split_at(e.valid_up_to());
-                // `valid` is valid UTF-8 by the error's word.
-                out.push_str(std::str::from_utf8(valid).unwrap_or_default());
-                let bad = e.error_len().unwrap_or(rest.len());
-                for b in &rest[..bad] {
-                    out.push_str(&format!("%{b:02X}"));
-                }
-                bytes = &rest[bad..];
-            }
-        }
-    }
-}
 
 /// A stream of inputs: standard input or a file, decompressed when it is gzip or zstd.
 pub struct Stream {
@@ -418,6 +322,120 @@ impl<'a> Iterator for Lines<'a> {
     }
 }
 
+/// One place inputs come from, in the order given.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// A command-line argument: one input.
+    Arg(OsString),
+    /// The lines of standard input.
+    Stdin,
+    /// The lines of a file.
+    File(PathBuf),
+}
+
+/// Opens a source of lines.
+fn open(source: &Source) -> io::Result<Stream> {
+    match source {
+        Source::Stdin => Stream::stdin(),
+        Source::File(path) => Stream::open(path),
+        Source::Arg(_) => Err(io::Error::other("an argument is not a stream")),
+    }
+}
+
+/// The name of a source in messages.
+fn source_name(source: &Source) -> String {
+    match source {
+        Source::Stdin => "standard input".to_owned(),
+        Source::File(path) => path.display().to_string(),
+        Source::Arg(_) => "an argument".to_owned(),
+    }
+}
+
+/// What reading found.
+pub(super) enum Event<'a> {
+    /// The inputs that follow come from the stream `Some(index)` of the batch's sources,
+    /// or from arguments (`None`).
+    Source(Option<usize>),
+    /// One argument: one input, whatever bytes it holds.
+    Arg(Raw<'a>),
+    /// One line of a stream.
+    Line(Raw<'a>),
+    /// Whole lines of a stream (see [`Block::Lines`]).
+    Lines(&'a [u8]),
+    /// The next read may wait.
+    Waiting,
+}
+
+/// Reads every source in order, handing what it finds to `each`, and [`Event::Waiting`]
+/// before a read that may wait for input; `unreadable` hears of each source that cannot
+/// be read. Stops early when `each` fails.
+pub(super) fn read_all<E>(
+    sources: &[Source],
+    max_length: usize,
+    unreadable: &mut dyn FnMut(&str, io::Error),
+    each: &mut dyn FnMut(Event<'_>) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut streaming = false;
+    for (index, source) in sources.iter().enumerate() {
+        if let Source::Arg(arg) = source {
+            if std::mem::take(&mut streaming) {
+                each(Event::Source(None))?;
+            }
+            let bytes = arg_bytes(arg);
+            if bytes.len() > max_length {
+                each(Event::Arg(Raw::TooLong(&bytes)))?;
+            } else {
+                each(Event::Arg(Raw::Line(&bytes)))?;
+            }
+            continue;
+        }
+        let mut lines = match open(source) {
+            Ok(stream) => LineReader::new(stream, max_length),
+            Err(e) => {
+                unreadable(&source_name(source), e);
+                continue;
+            }
+        };
+        streaming = true;
+        each(Event::Source(Some(index)))?;
+        let mut stopped = None;
+        loop {
+            let mut before_blocking = || {
+                each(Event::Waiting).map_err(|e| {
+                    stopped = Some(e);
+                    io::Error::other("stopped")
+                })
+            };
+            match lines.next_block(&mut before_blocking) {
+                Ok(Some(Block::Lines(block))) => each(Event::Lines(block))?,
+                Ok(Some(Block::One(raw))) => each(Event::Line(raw))?,
+                Ok(None) => break,
+                Err(e) => {
+                    if let Some(stopped) = stopped.take() {
+                        return Err(stopped);
+                    }
+                    unreadable(&source_name(source), e);
+                    break;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The bytes of an argument as given.
+fn arg_bytes(arg: &OsString) -> std::borrow::Cow<'_, [u8]> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        std::borrow::Cow::Borrowed(arg.as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        std::borrow::Cow::Owned(arg.to_string_lossy().into_owned().into_bytes())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -562,34 +580,5 @@ mod tests {
         }
         assert_eq!(got, [true, false]);
         assert!(peak <= 3 * CHUNK, "{peak}");
-    }
-
-    #[test]
-    fn hygiene() {
-        let rules = Hygiene {
-            trim: true,
-            comments: Some("#".into()),
-            skip_blank: true,
-            lossy: false,
-            max_length: 10,
-        };
-        assert!(matches!(
-            rules.clean(b"  a "),
-            Item::Input(Cow::Borrowed("a"), false)
-        ));
-        assert!(matches!(rules.clean(b" # x"), Item::Skip));
-        assert!(matches!(rules.clean(b"   "), Item::Skip));
-        let Item::Fail(shown, failure) = rules.clean(b"a\xffb") else {
-            panic!()
-        };
-        assert_eq!(
-            (shown.as_str(), failure.position, failure.kind),
-            ("a\u{fffd}b", Some(1), "invalid-utf8")
-        );
-        let lossy = Hygiene { lossy: true, ..rules };
-        let Item::Input(text, true) = lossy.clean(b"a\xff\xc3\xa9\xe2\x82b") else {
-            panic!()
-        };
-        assert_eq!(text, "a%FF\u{e9}%E2%82b");
     }
 }
