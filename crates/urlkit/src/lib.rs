@@ -127,9 +127,6 @@ pub mod rfc1738;
 #[cfg(feature = "rfc3986")]
 pub mod rfc3986;
 pub mod scheme;
-#[cfg(feature = "rfc1738")]
-#[deprecated(since = "0.2.0", note = "renamed to `urlkit::rfc1738`")]
-pub mod schemes;
 mod simd;
 #[cfg(test)]
 mod test_rng;
