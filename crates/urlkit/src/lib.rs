@@ -132,7 +132,6 @@ mod simd;
 mod test_rng;
 pub mod text;
 mod url;
-mod url_compat;
 mod whatwg;
 
 pub use error::{ErrorKind, ParseError, ValidationError};
@@ -140,9 +139,11 @@ pub use file_path::PathStyle;
 pub use host::Host;
 pub use url::attribute::{Attribute, UnknownAttribute};
 pub use url::origin::{OpaqueOrigin, Origin};
+pub use url::position::Position;
+pub use url::query_pairs::QueryPairsMut;
+pub use url::segments::PathSegmentsMut;
 pub use url::setters::SetterError;
 pub use url::{ParseOptions, Url};
-pub use url_compat::{PathSegmentsMut, Position, QueryPairsMut};
 
 /// The `encoding_rs` crate, whose encodings [`ParseOptions::encoding_override`] and
 /// `percent::percent_encode_after_encoding` take (feature `encoding`).
