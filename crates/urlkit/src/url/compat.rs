@@ -1,13 +1,14 @@
 //! The [`url`](https://docs.rs/url) crate's API on [`Url`], for programs that switch from it:
 //! the methods `url::Url` has and the URL API does not, with `url`'s names, signatures and
-//! semantics (including its `Result<_, ()>` errors), [`Position`] slicing, and the
-//! conversions `url` implements. `docs/migrating-from-url.md` in the repository maps every
-//! `url` item and lists the behaviour differences.
+//! semantics (including its `Result<_, ()>` errors), and `url`'s `Host::to_owned`.
+//! `docs/migrating-from-url.md` in the repository maps every `url` item and lists the
+//! behaviour differences.
 //!
-//!
-//! The rest of `url`'s surface sits with its topic: [`Position`] slicing in `position.rs`,
-//! [`PathSegmentsMut`] in `segments.rs`, [`QueryPairsMut`] in `query_pairs.rs`, and the
-//! conversions from and to text beside the type in `mod.rs`.
+//! The rest of that surface sits with its topic in `url/`: slicing by
+//! [`Position`](crate::Position) in `position.rs`, the editors
+//! [`PathSegmentsMut`](crate::PathSegmentsMut) in `segments.rs` and
+//! [`QueryPairsMut`](crate::QueryPairsMut) in `query_pairs.rs`, and the conversions from
+//! and to text beside the type in `mod.rs`.
 //!
 //! ```
 //! use urlkit::{Position, Url};
@@ -28,8 +29,6 @@ use crate::host::HostInternal;
 use crate::percent::sets::AsciiSet;
 use crate::percent::utf8_percent_encode;
 use crate::{form, Host, ParseError, Url};
-#[cfg(doc)]
-use crate::{PathSegmentsMut, Position, QueryPairsMut};
 use alloc::string::String;
 use core::borrow::Borrow;
 use core::net::IpAddr;
