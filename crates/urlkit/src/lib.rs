@@ -127,15 +127,11 @@ pub mod rfc1738;
 #[cfg(feature = "rfc3986")]
 pub mod rfc3986;
 pub mod scheme;
-#[cfg(feature = "rfc1738")]
-#[deprecated(since = "0.2.0", note = "renamed to `urlkit::rfc1738`")]
-pub mod schemes;
 mod simd;
 #[cfg(test)]
 mod test_rng;
 pub mod text;
 mod url;
-mod url_compat;
 mod whatwg;
 
 pub use error::{ErrorKind, ParseError, ValidationError};
@@ -143,9 +139,11 @@ pub use file_path::PathStyle;
 pub use host::Host;
 pub use url::attribute::{Attribute, UnknownAttribute};
 pub use url::origin::{OpaqueOrigin, Origin};
+pub use url::position::Position;
+pub use url::query_pairs::QueryPairsMut;
+pub use url::segments::PathSegmentsMut;
 pub use url::setters::SetterError;
 pub use url::{ParseOptions, Url};
-pub use url_compat::{PathSegmentsMut, Position, QueryPairsMut};
 
 /// The `encoding_rs` crate, whose encodings [`ParseOptions::encoding_override`] and
 /// `percent::percent_encode_after_encoding` take (feature `encoding`).

@@ -8,9 +8,21 @@
 //! scan stops on a branch that is nearly always predicted (most URL components end within
 //! the first block), where a scalar loop leaves at a data-dependent byte.
 //!
-//! `unsafe` is confined to this module, for two reasons only: unaligned vector loads take a
-//! raw pointer, and a `#[target_feature]` function may only be called once the feature was
-//! detected. BENCHMARKS.md ("AVX2 class scan") has the measurements that justify it.
+//! One kernel is chosen when the crate is built instead: [`dots_and_odd`], the domain
+//! list's check of a short host, in SSE2 (part of every x86-64) with a scalar form for
+//! other targets that is also its tests' reference.
+//!
+//! The vector code's `unsafe` is confined to this module, for two reasons only: unaligned
+//! vector loads take a raw pointer, and a `#[target_feature]` function may only be called
+//! where the feature is known to be there (detected at run time for AVX2, enabled by the
+//! build for SSE2). BENCHMARKS.md ("AVX2 class scan") has the measurements that justify it.
+//!
+//! The crate has one other place with `unsafe`, not vector code: `domain/list.rs`'s
+//! `builtin` module publishes the parsed built-in Public Suffix List once, through an
+//! `AtomicPtr` to a `Box` that is never freed (the pointer read back as a `&'static List`,
+//! and a losing thread's `Box` released). `core` has no `OnceLock`, and a reference
+//! cannot be read back out of an atomic pointer in safe code; `std`'s `OnceLock` would
+//! cover `std` builds only, so the `no_std` build would keep the block anyway.
 #![allow(unsafe_code)]
 
 /// A set of ASCII bytes as nibble rows: `rows[lo]` has bit `hi` set when byte
@@ -223,6 +235,93 @@ pub(crate) fn try_triggers(s: &[u8], at: usize, t: &Triggers) -> Option<(usize, 
     }
     let _ = (s, at, t);
     None
+}
+
+/// The dots and the odd bytes (upper-case ASCII, or not ASCII) of 16 bytes, `lo` then `hi`
+/// (little-endian): bit `k` of each mask for byte `k`. The domain list checks a short host
+/// with it in one step per 16 bytes: no empty label, and lower-case ASCII only.
+///
+/// Unlike the scans above it is chosen when the crate is built, not at run time: SSE2 is
+/// part of x86-64, so it needs no detection (nor `std`). Elsewhere, and with
+/// `--cfg urlkit_scalar`, it is [`dots_and_odd_scalar`].
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urlkit_scalar)))]
+#[inline(always)]
+pub(crate) fn dots_and_odd(lo: u64, hi: u64) -> (u32, u32) {
+    // SAFETY: `sse2::dots_and_odd` only needs SSE2, which this build enables (the `cfg`
+    // above; it is part of x86-64).
+    unsafe { sse2::dots_and_odd(lo, hi) }
+}
+
+/// [`dots_and_odd`] where no vector form is built: [`dots_and_odd_scalar`].
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urlkit_scalar))))]
+#[inline(always)]
+pub(crate) fn dots_and_odd(lo: u64, hi: u64) -> (u32, u32) {
+    dots_and_odd_scalar(lo, hi)
+}
+
+/// [`dots_and_odd`] eight bytes at a time with [`dots_and_odd_word`]: the form on other
+/// targets (and with `--cfg urlkit_scalar`), and the reference the SSE2 form is tested
+/// against.
+#[cfg_attr(
+    all(
+        target_arch = "x86_64",
+        target_feature = "sse2",
+        not(urlkit_scalar),
+        not(test)
+    ),
+    allow(dead_code)
+)]
+#[inline(always)]
+pub(crate) fn dots_and_odd_scalar(lo: u64, hi: u64) -> (u32, u32) {
+    let word = |w: u64| -> (u32, u32) {
+        let (dot, odd) = dots_and_odd_word(w);
+        // One bit per byte: the high bits gathered into the top byte by a multiply.
+        let gather = |x: u64| (((x >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56) as u32;
+        (gather(dot), gather(odd))
+    };
+    let (dl, ol) = word(lo);
+    let (dh, oh) = word(hi);
+    (dl | dh << 8, ol | oh << 8)
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// A word's dots and odd bytes (upper-case ASCII or non-ASCII), exactly: in the high bit of
+/// their byte, every other bit clear. Plain integer arithmetic, on every target: the domain
+/// list's scan of a long host runs on it directly.
+#[inline(always)]
+pub(crate) fn dots_and_odd_word(w: u64) -> (u64, u64) {
+    // Dots: bytes equal to 0x2E, exactly (no borrow between bytes).
+    let t = w ^ (ONES * u64::from(b'.'));
+    let dot = !(((t & !HIGH) + !HIGH) | t) & HIGH;
+    // Non-ASCII, or ASCII from `A` (0x41) to `Z` (0x5A): the sums are over the low seven bits
+    // (at most 0x7f + 0x3f), so no carry reaches the next byte and marks it (the SSE2 form
+    // and the unit test read the bits one by one).
+    let x = w & !HIGH;
+    let upper = (x + ONES * 0x3f) & !(x + ONES * 0x25);
+    let odd = (w | upper) & HIGH;
+    (dot, odd)
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urlkit_scalar)))]
+mod sse2 {
+    /// [`super::dots_and_odd`] with SSE2.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn dots_and_odd(lo: u64, hi: u64) -> (u32, u32) {
+        use core::arch::x86_64::{
+            _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+            _mm_set_epi64x,
+        };
+        let v = _mm_set_epi64x(hi as i64, lo as i64);
+        let dot = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'.' as i8))) as u32;
+        // `A`..=`Z` moved to -128..=-103, the only bytes below -102 after the shift.
+        let upper = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(0x3f)), _mm_set1_epi8(-102));
+        // Non-ASCII bytes have their high bit set already.
+        let odd = _mm_movemask_epi8(_mm_or_si128(v, upper)) as u32;
+        (dot, odd)
+    }
 }
 
 #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
@@ -690,6 +789,45 @@ mod tests {
     use super::*;
     use alloc::vec;
     use alloc::vec::Vec;
+
+    /// `dots_and_odd` bit by bit: a dot bit per `.`, an odd bit per upper-case ASCII or
+    /// non-ASCII byte.
+    fn dots_and_odd_naive(lo: u64, hi: u64) -> (u32, u32) {
+        let (mut dot, mut odd) = (0, 0);
+        for (i, b) in lo.to_le_bytes().into_iter().chain(hi.to_le_bytes()).enumerate() {
+            dot |= u32::from(b == b'.') << i;
+            odd |= u32::from(b.is_ascii_uppercase() || !b.is_ascii()) << i;
+        }
+        (dot, odd)
+    }
+
+    /// The form built here (SSE2 on x86-64, else the words) and the scalar reference, each
+    /// against a byte-by-byte reading; Miri checks the intrinsics.
+    #[test]
+    fn dots_and_odd_match_a_byte_by_byte_reading() {
+        // Bytes the forms treat differently: dots, the ends of `A`..=`Z` and their
+        // neighbours, lower case, the ends of ASCII, and bytes with the high bit set.
+        const EDGES: [u8; 14] = [
+            b'.', b'-', b'@', b'A', b'Z', b'[', b'`', b'a', b'z', 0, 0x7f, 0x80, 0xbf, 0xff,
+        ];
+        let mut next = crate::test_rng::xorshift(0x5eed_1e55);
+        let rounds = if cfg!(miri) { 200 } else { 200_000 };
+        for round in 0..rounds {
+            let (mut lo, mut hi) = (next(), next());
+            if round % 2 == 0 {
+                // Mostly edge bytes, where a wrong comparison would show.
+                let mut bytes = [0u8; 16];
+                for b in &mut bytes {
+                    *b = EDGES[(next() % EDGES.len() as u64) as usize];
+                }
+                lo = u64::from_le_bytes(bytes[..8].try_into().unwrap());
+                hi = u64::from_le_bytes(bytes[8..].try_into().unwrap());
+            }
+            let want = dots_and_odd_naive(lo, hi);
+            assert_eq!(dots_and_odd_scalar(lo, hi), want, "{lo:#018x} {hi:#018x}");
+            assert_eq!(dots_and_odd(lo, hi), want, "{lo:#018x} {hi:#018x}");
+        }
+    }
 
     /// A class of `a`-`z` and a sprinkling of punctuation, and its membership test.
     fn sample() -> (AsciiClass, impl Fn(u8) -> bool) {

@@ -10,6 +10,7 @@
 //! (Unicode) and in their `xn--` form, so hosts match in either form without a conversion.
 
 use crate::domain::{Parts, Section};
+use crate::simd::{dots_and_odd, dots_and_odd_word};
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -502,9 +503,6 @@ impl List {
     }
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
 /// Checks a host shorter than 64 bytes (its trailing dot removed) 16 bytes at a time: no empty
 /// label (no dot first, last or after a dot) and, unless `UNICODE`, only lower-case ASCII.
 /// Returns a bitmap of its dots (bit `k` for byte `k`).
@@ -522,20 +520,20 @@ fn scan_short<const UNICODE: bool>(host: &[u8]) -> Result<u64, Walk> {
         } else {
             (load_short(host), 0)
         };
-        let (d, o) = chunk(lo, hi);
+        let (d, o) = dots_and_odd(lo, hi);
         dots = u64::from(d);
         odd = o;
     } else {
         // Whole chunks, then one ending at the end (overlapping: its bits agree).
         let mut at = 0;
         while at + 16 < len {
-            let (d, o) = chunk(read8(host, at), read8(host, at + 8));
+            let (d, o) = dots_and_odd(read8(host, at), read8(host, at + 8));
             dots |= u64::from(d) << at;
             odd |= o;
             at += 16;
         }
         let at = len - 16;
-        let (d, o) = chunk(read8(host, at), read8(host, at + 8));
+        let (d, o) = dots_and_odd(read8(host, at), read8(host, at + 8));
         dots |= u64::from(d) << at;
         odd |= o;
     }
@@ -546,67 +544,6 @@ fn scan_short<const UNICODE: bool>(host: &[u8]) -> Result<u64, Walk> {
         return Err(Walk::NotCanonical);
     }
     Ok(dots)
-}
-
-/// 16 bytes (`lo` then `hi`, little-endian): a bit for each dot, and a bit for each byte
-/// that is upper-case ASCII or not ASCII.
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urlkit_scalar)))]
-#[inline(always)]
-fn chunk(lo: u64, hi: u64) -> (u32, u32) {
-    // SAFETY: `chunk_sse2` only needs SSE2, which this build enables (the `cfg` above; it is
-    // part of x86-64).
-    #[allow(unsafe_code)]
-    unsafe {
-        chunk_sse2(lo, hi)
-    }
-}
-
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urlkit_scalar)))]
-#[target_feature(enable = "sse2")]
-#[inline]
-fn chunk_sse2(lo: u64, hi: u64) -> (u32, u32) {
-    use core::arch::x86_64::{
-        _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-        _mm_set_epi64x,
-    };
-    let v = _mm_set_epi64x(hi as i64, lo as i64);
-    let dot = _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'.' as i8))) as u32;
-    // `A`..=`Z` moved to -128..=-103, the only bytes below -102 after the shift.
-    let upper = _mm_cmplt_epi8(_mm_add_epi8(v, _mm_set1_epi8(0x3f)), _mm_set1_epi8(-102));
-    // Non-ASCII bytes have their high bit set already.
-    let odd = _mm_movemask_epi8(_mm_or_si128(v, upper)) as u32;
-    (dot, odd)
-}
-
-/// [`chunk`] eight bytes at a time, for other targets (and `--cfg urlkit_scalar`).
-#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2", not(urlkit_scalar))))]
-#[inline(always)]
-fn chunk(lo: u64, hi: u64) -> (u32, u32) {
-    let word = |w: u64| -> (u32, u32) {
-        let (dot, odd) = word_flags(w);
-        // One bit per byte: the high bits gathered into the top byte by a multiply.
-        let gather = |x: u64| (((x >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56) as u32;
-        (gather(dot), gather(odd))
-    };
-    let (dl, ol) = word(lo);
-    let (dh, oh) = word(hi);
-    (dl | dh << 8, ol | oh << 8)
-}
-
-/// A word's dots and odd bytes (upper-case ASCII or non-ASCII), exactly: in the high bit of
-/// their byte, every other bit clear.
-#[inline(always)]
-fn word_flags(w: u64) -> (u64, u64) {
-    // Dots: bytes equal to 0x2E, exactly (no borrow between bytes).
-    let t = w ^ (ONES * u64::from(b'.'));
-    let dot = !(((t & !HIGH) + !HIGH) | t) & HIGH;
-    // Non-ASCII, or ASCII from `A` (0x41) to `Z` (0x5A): the sums are over the low seven bits
-    // (at most 0x7f + 0x3f), so no carry reaches the next byte and marks it (the SSE2 form
-    // and the unit test read the bits one by one).
-    let x = w & !HIGH;
-    let upper = (x + ONES * 0x3f) & !(x + ONES * 0x25);
-    let odd = (w | upper) & HIGH;
-    (dot, odd)
 }
 
 /// Checks a host of 64 bytes or more (its trailing dot removed) eight bytes at a time: no
@@ -621,7 +558,7 @@ fn scan<const UNICODE: bool>(host: &[u8]) -> Result<(), Walk> {
     let mut previous = 0; // the last word's dot flags
     let len = host.len();
     let mut word = |w: u64| {
-        let (dot, o) = word_flags(w);
+        let (dot, o) = dots_and_odd_word(w);
         doubled |= dot & ((dot << 8) | (previous >> 56));
         previous = dot;
         odd |= o;
@@ -795,7 +732,9 @@ impl fmt::Debug for List {
     }
 }
 
-/// The built-in list, parsed once on first use.
+/// The built-in list, parsed once on first use. Its publication is the crate's one `unsafe`
+/// outside `simd.rs`: `core` has no `OnceLock`, and the `&'static List` is read back out of
+/// an `AtomicPtr`, which safe code cannot do (the `simd` module's docs say so too).
 mod builtin {
     use super::List;
     use alloc::boxed::Box;
@@ -843,7 +782,7 @@ mod builtin {
 
 #[cfg(test)]
 mod tests {
-    use super::{chunk, scan_short, Walk};
+    use super::{scan_short, Walk};
     use crate::test_rng::xorshift;
     use alloc::vec::Vec;
 
@@ -852,37 +791,6 @@ mod tests {
     const EDGES: [u8; 14] = [
         b'.', b'-', b'@', b'A', b'Z', b'[', b'`', b'a', b'z', 0, 0x7f, 0x80, 0xbf, 0xff,
     ];
-
-    /// `chunk` bit by bit: a dot bit per `.`, an odd bit per upper-case ASCII or non-ASCII
-    /// byte.
-    fn chunk_naive(lo: u64, hi: u64) -> (u32, u32) {
-        let (mut dot, mut odd) = (0, 0);
-        for (i, b) in lo.to_le_bytes().into_iter().chain(hi.to_le_bytes()).enumerate() {
-            dot |= u32::from(b == b'.') << i;
-            odd |= u32::from(b.is_ascii_uppercase() || !b.is_ascii()) << i;
-        }
-        (dot, odd)
-    }
-
-    #[test]
-    fn chunk_agrees_with_a_byte_by_byte_reading() {
-        // The SSE2 form (or the word form under `urlkit_scalar`); Miri checks the intrinsics.
-        let mut next = xorshift(0x5eed_1e55);
-        let rounds = if cfg!(miri) { 200 } else { 200_000 };
-        for round in 0..rounds {
-            let (mut lo, mut hi) = (next(), next());
-            if round % 2 == 0 {
-                // Mostly edge bytes, where a wrong comparison would show.
-                let mut bytes = [0u8; 16];
-                for b in &mut bytes {
-                    *b = EDGES[(next() % EDGES.len() as u64) as usize];
-                }
-                lo = u64::from_le_bytes(bytes[..8].try_into().unwrap());
-                hi = u64::from_le_bytes(bytes[8..].try_into().unwrap());
-            }
-            assert_eq!(chunk(lo, hi), chunk_naive(lo, hi), "{lo:#018x} {hi:#018x}");
-        }
-    }
 
     /// What `scan_short` answers, read byte by byte: `None` for an empty label, `Some(Err)`
     /// for a non-canonical host (without `UNICODE`), else the dots' bitmap.

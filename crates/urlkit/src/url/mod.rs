@@ -1,8 +1,12 @@
 //! [`Url`]: an absolute URL per the [WHATWG URL Standard](https://url.spec.whatwg.org/#urls).
 
 pub(crate) mod attribute;
+mod compat;
 pub(crate) mod offsets;
 pub(crate) mod origin;
+pub(crate) mod position;
+pub(crate) mod query_pairs;
+pub(crate) mod segments;
 pub(crate) mod setters;
 
 use crate::error::Reporter;
@@ -717,6 +721,49 @@ impl FromStr for Url {
 impl AsRef<str> for Url {
     fn as_ref(&self) -> &str {
         &self.serialization
+    }
+}
+
+/// [`Url::parse`].
+///
+/// ```
+/// let url = urlkit::Url::try_from("http://h")?;
+/// assert_eq!(url.as_str(), "http://h/");
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+impl TryFrom<&str> for Url {
+    type Error = ParseError;
+
+    fn try_from(input: &str) -> Result<Url, ParseError> {
+        Url::parse(input)
+    }
+}
+
+/// [`Url::parse`].
+///
+/// ```
+/// let url = urlkit::Url::try_from(String::from("http://h"))?;
+/// assert_eq!(url.as_str(), "http://h/");
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+impl TryFrom<String> for Url {
+    type Error = ParseError;
+
+    fn try_from(input: String) -> Result<Url, ParseError> {
+        Url::parse(&input)
+    }
+}
+
+/// The serialization ([`Url::into_string`]).
+///
+/// ```
+/// let s: String = urlkit::Url::parse("http://h")?.into();
+/// assert_eq!(s, "http://h/");
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+impl From<Url> for String {
+    fn from(url: Url) -> String {
+        url.into_string()
     }
 }
 

@@ -1143,13 +1143,3 @@ fn https_has_the_http_view_but_no_rfc1738_grammar() {
     assert!(urlkit::rfc1738::validate("https://u:p@h/").is_ok());
     assert!(urlkit::rfc1738::validate("http://u:p@h/").is_err());
 }
-
-/// The module's former name still resolves (deprecated), so existing users get a warning.
-#[test]
-#[allow(deprecated)]
-fn former_module_name_still_resolves() {
-    let parsed = urlkit::schemes::parse("ftp://h/f").unwrap();
-    assert!(parsed.view.as_ftp().is_some());
-    let err: urlkit::schemes::Rfc1738Error = urlkit::schemes::validate("http://h:x/").unwrap_err();
-    assert_eq!(err.rule(), urlkit::rfc1738::Rule::Port);
-}
