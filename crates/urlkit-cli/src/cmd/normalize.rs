@@ -10,9 +10,10 @@
 //! rules; `kind` the URL Standard's name for the error, or `syntax`). With the URL
 //! Standard an input starting with `{` is a request `{"input", "base"}`.
 //!
-//! `--profile` picks a canonical form of `urlkit::canon` instead: `whatwg` (the default),
-//! `rfc3986` (as `--rfc3986`), `safe-browsing`, `surt` or `crawler`; one line out per line
-//! in, the JSON object as above.
+//! `--profile` picks a canonical form of `urlkit::canon` instead (a name of its profile
+//! table: `whatwg`, the default, `rfc3986` as `--rfc3986`, `safe-browsing`, `surt`,
+//! `crawler`; any other name is a usage error listing them); one line out per line in, the
+//! JSON object as above.
 
 use crate::driver::{self, Io, Sink, Status};
 use crate::edit::{EditArgs, Edits};
@@ -117,28 +118,30 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
             }
         });
     }
-    if let Profile::SafeBrowsing | Profile::Surt | Profile::Crawler = profile {
-        return driver::run(batch, || {
+    match profile {
+        Profile::Whatwg => driver::run(batch, || {
+            let mut requests = Requests::new(None);
+            move |line: &str, out: &mut Sink| {
+                requests.answer(line, out, |input, whatwg, out| {
+                    answer(input, whatwg.normalize(input), out)
+                })
+            }
+        }),
+        // The standard's own normalizer: its failures carry a position and a grammar rule.
+        Profile::Rfc3986 => {
+            let normalizer = standard::normalizer(true, args.iri);
+            driver::run(batch, || {
+                |input: &str, out: &mut Sink| answer(input, normalizer.normalize(input), out)
+            })
+        }
+        // Any other row of the profile table: its own function, failures of kind its name.
+        _ => driver::run(batch, || {
             move |input: &str, out: &mut Sink| {
                 let result = profile
                     .canonicalize(input)
                     .map_err(|e| Failure::new(profile.name(), e.to_string()));
                 answer(input, result, out)
             }
-        });
+        }),
     }
-    if profile == Profile::Rfc3986 {
-        let normalizer = standard::normalizer(true, args.iri);
-        return driver::run(batch, || {
-            |input: &str, out: &mut Sink| answer(input, normalizer.normalize(input), out)
-        });
-    }
-    driver::run(batch, || {
-        let mut requests = Requests::new(None);
-        move |line: &str, out: &mut Sink| {
-            requests.answer(line, out, |input, whatwg, out| {
-                answer(input, whatwg.normalize(input), out)
-            })
-        }
-    })
 }
