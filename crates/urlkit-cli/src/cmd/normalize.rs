@@ -30,6 +30,23 @@ fn parse_profile(name: &str) -> Result<Profile, String> {
         .map_err(|e: urlkit::canon::UnknownProfile| e.to_string())
 }
 
+/// `--profile`'s help: "The canonical form: whatwg (default), rfc3986, … or crawler".
+fn profile_help() -> String {
+    let mut help = String::from("The canonical form: ");
+    for (i, p) in Profile::ALL.into_iter().enumerate() {
+        help.push_str(match i {
+            0 => "",
+            _ if i + 1 == Profile::ALL.len() => " or ",
+            _ => ", ",
+        });
+        help.push_str(p.name());
+        if p == Profile::Whatwg {
+            help.push_str(" (default)");
+        }
+    }
+    help
+}
+
 /// Arguments of `urlkit normalize`.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
@@ -49,8 +66,8 @@ pub struct NormalizeArgs {
     /// With --rfc3986: read IRI references (RFC 3987), Unicode allowed where the IRI grammar allows it
     #[arg(long, requires = "rfc3986")]
     pub iri: bool,
-    /// The canonical form: whatwg (default), rfc3986, safe-browsing, surt or crawler
-    #[arg(long, value_name = "PROFILE", value_parser = parse_profile, conflicts_with = "rfc3986")]
+    // The help lists the profile table's names, so that a new profile needs no edit here.
+    #[arg(long, value_name = "PROFILE", value_parser = parse_profile, conflicts_with = "rfc3986", help = profile_help())]
     pub profile: Option<Profile>,
     /// Print one JSON object per URL
     #[arg(long)]
