@@ -377,3 +377,25 @@ async fn an_unknown_profile_is_an_error_listing_every_valid_name() {
         );
     }
 }
+
+#[test]
+fn the_functions_listing_is_the_table() {
+    let out = sql(&["--functions"]);
+    let fs = urlkit_datafusion::functions();
+    let mut at = 0;
+    for f in &fs {
+        let doc = f.documentation().unwrap();
+        let entry = format!(
+            "{}\n    {}\n    {}\n",
+            doc.syntax_example,
+            doc.description,
+            doc.sql_example.as_deref().unwrap()
+        );
+        // In table order.
+        let found = out[at..]
+            .find(&entry)
+            .unwrap_or_else(|| panic!("{} not listed in order", f.name()));
+        at += found + entry.len();
+    }
+    assert_eq!(out.matches("\n\nurl_").count() + 1, fs.len());
+}
