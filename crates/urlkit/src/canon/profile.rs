@@ -11,7 +11,7 @@ use core::fmt;
 use core::str::FromStr;
 
 /// Defines [`Profile`] from its rows: the variant (with its doc), the name callers use, a
-/// summary for listings (lower-case, no trailing dot) and the function computing the form.
+/// summary for listings (a phrase, no trailing dot) and the function computing the form.
 /// Every method of `Profile` is a `match` generated here, so none can miss a row.
 macro_rules! profiles {
     ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal, $summary:literal, $canonicalize:expr;)+) => {
@@ -48,7 +48,7 @@ macro_rules! profiles {
                 }
             }
 
-            /// What the profile gives, in a few words (lower-case, for listings).
+            /// What the profile gives, in a few words (a phrase for listings, no trailing dot).
             ///
             /// ```
             /// assert_eq!(urlkit::canon::Profile::SafeBrowsing.summary(), "the Safe Browsing canonical URL");
