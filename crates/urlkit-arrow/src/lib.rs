@@ -15,7 +15,7 @@
 //! | [`is_valid`], [`is_valid_with_base`] | `Boolean` | whether it parses |
 //! | [`resolve`] | `Utf8View` | the href of a reference resolved against a base (scalar or column) |
 //! | [`query_param`] | `Utf8View` | a query parameter's decoded value, by name |
-//! | [`normalize`] | `Utf8View` | the canonical form under a [`Profile`]: `whatwg`, `rfc3986`, `safe-browsing`, `surt`, `crawler` ([`urlkit::canon`]) |
+//! | [`normalize`] | `Utf8View` | the canonical form under a [`Profile`] of [`urlkit::canon`]'s table ([`Profile::ALL`]: `whatwg`, `rfc3986`, `safe-browsing`, …); an unknown name is an [`UnknownProfile`] |
 //! | [`rfc3986`] | struct ([`rfc3986_fields`]) | the RFC 3986 components of a URI reference |
 //! | [`registrable_domain`], [`public_suffix`], [`domain`] | `Utf8View` | the host's eTLD+1 or public suffix by the Public Suffix List ([`urlkit::domain`]) |
 //! | [`lint_codes`] | `List<Utf8View>` | the codes of the linter's findings ([`urlkit::lint`]: `L001`, …) |

@@ -7,20 +7,23 @@ use arrow_schema::ArrowError;
 use core::fmt;
 use urlkit::canon::CanonError;
 
-pub use urlkit::canon::Profile;
+pub use urlkit::canon::{Profile, UnknownProfile};
 
 /// The profile named `name`, as an SQL user may write it: in any case, `_` for `-`
-/// (`'SAFE_BROWSING'`). The names are those of [`Profile::name`].
+/// (`'SAFE_BROWSING'`). The names are those of [`Profile::name`], from the library's
+/// profile table.
 ///
 /// # Errors
 ///
-/// [`UnknownProfile`] when `name` is none of [`Profile::ALL`]'s names.
+/// [`UnknownProfile`] (the library's) when `name` is none of [`Profile::ALL`]'s names; its
+/// message lists them.
 ///
 /// ```
 /// use urlkit_arrow::{Profile, profile};
 /// assert_eq!(profile("rfc3986")?, Profile::Rfc3986);
 /// assert_eq!(profile("Safe_Browsing")?, Profile::SafeBrowsing);
-/// assert!(profile("safe browsing").is_err());
+/// let e = profile("safe browsing").unwrap_err();
+/// assert_eq!(e.to_string(), "unknown normalization profile 'safe browsing' (expected whatwg, rfc3986, safe-browsing, surt or crawler)");
 /// # Ok::<(), urlkit_arrow::UnknownProfile>(())
 /// ```
 pub fn profile(name: &str) -> Result<Profile, UnknownProfile> {
@@ -35,32 +38,6 @@ pub fn profile(name: &str) -> Result<Profile, UnknownProfile> {
         .find(|p| same(p.name()))
         .ok_or_else(|| UnknownProfile(name.to_owned()))
 }
-
-/// A profile name that is none of [`Profile::ALL`]'s, with the name.
-///
-/// ```
-/// let e = urlkit_arrow::profile("x").unwrap_err();
-/// assert_eq!(e.to_string(), "unknown normalization profile 'x' (expected whatwg, rfc3986, safe-browsing, surt or crawler)");
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownProfile(pub String);
-
-impl fmt::Display for UnknownProfile {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown normalization profile '{}' (expected ", self.0)?;
-        for (i, p) in Profile::ALL.iter().enumerate() {
-            let sep = match i {
-                0 => "",
-                _ if i + 1 == Profile::ALL.len() => " or ",
-                _ => ", ",
-            };
-            write!(f, "{sep}{}", p.name())?;
-        }
-        f.write_str(")")
-    }
-}
-
-impl std::error::Error for UnknownProfile {}
 
 /// The error of one row of [`normalize`]: each profile's own ([`CanonError`]'s message).
 #[derive(Debug)]
@@ -133,6 +110,7 @@ pub fn normalize(
             Profile::Rfc3986 => urlkit::rfc3986::UriRef::parse(s)
                 .map(|r| out.append_value(r.normalized().as_str()))
                 .map_err(NormalizeError::Rfc3986),
+            // Every other row of the profile table: its own function.
             other => other
                 .canonicalize(s)
                 .map(|c| out.append_value(c))

@@ -577,6 +577,28 @@ fn profiles_are_found_by_their_names_in_sql_style() {
 }
 
 #[test]
+fn an_unknown_profile_is_the_library_error_listing_every_valid_name() {
+    for bad in ["nope", "safe browsing", "crawlers"] {
+        let err = urlkit_arrow::profile(bad).unwrap_err();
+        // One error type for every caller: the library's, with the same message.
+        let library: urlkit::canon::UnknownProfile = bad.parse::<Profile>().unwrap_err();
+        assert_eq!(err, library);
+        let message = err.to_string();
+        assert!(
+            message.starts_with(&format!("unknown normalization profile '{bad}' (expected ")),
+            "{message}"
+        );
+        let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+        let listed = format!(
+            "{} or {})",
+            names[..names.len() - 1].join(", "),
+            names[names.len() - 1]
+        );
+        assert!(message.ends_with(&listed), "{message}");
+    }
+}
+
+#[test]
 fn domains_agree_with_the_public_suffix_list() {
     type Kernel = fn(&dyn Array, OnError) -> Result<Output<StringViewArray>, arrow_schema::ArrowError>;
     type Get = fn(&urlkit::domain::Parts<'_>) -> Option<String>;

@@ -120,3 +120,21 @@ fn normalize_profiles_write_one_line_per_line() {
     let bad = urlkit(&["normalize", "--profile", "nope", "x"], b"");
     assert_eq!(bad.code, 2);
 }
+
+#[test]
+fn normalize_an_unknown_profile_is_a_usage_error_listing_the_valid_names() {
+    let bad = urlkit(&["normalize", "--profile", "nope", "http://h/"], b"");
+    assert_eq!((bad.code, bad.stdout.as_str()), (2, ""));
+    assert!(
+        bad.stderr.contains("unknown normalization profile 'nope'"),
+        "{}",
+        bad.stderr
+    );
+    let names: Vec<&str> = urlkit::canon::Profile::ALL.iter().map(|p| p.name()).collect();
+    let listed = format!(
+        "(expected {} or {})",
+        names[..names.len() - 1].join(", "),
+        names[names.len() - 1]
+    );
+    assert!(bad.stderr.contains(&listed), "{}", bad.stderr);
+}

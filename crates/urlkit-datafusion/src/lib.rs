@@ -12,6 +12,10 @@
 //! NULL for a NULL argument and for a URL that does not parse, and runs the kernels of
 //! `urlkit-arrow` over whole batches.
 //!
+//! Every function is one row of one table: registration, the functions' documentation and
+//! `urlkit sql --functions` are built from it; the tests run each row's example and check
+//! that this list names every row.
+//!
 //! | function | result | what |
 //! | --- | --- | --- |
 //! | `url_parse(url)` | struct | href, protocol, username, password, host, hostname, port (UInt16), pathname, search, hash |
@@ -71,7 +75,8 @@
 //! ## Crate features
 //!
 //! None. The crate needs Rust 1.94 (that of DataFusion 55). The `urlkit-sql` binary runs
-//! SQL over files (`urlkit sql --help`).
+//! SQL over files (`urlkit sql --help`; `urlkit sql --functions` lists the functions with
+//! their examples).
 
 mod udf;
 

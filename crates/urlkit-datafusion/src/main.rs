@@ -31,7 +31,11 @@ use std::sync::Arc;
 #[command(name = "urlkit sql", version)]
 struct Args {
     /// The SQL statement(s) to run; the last one's result is printed.
-    sql: String,
+    #[arg(required_unless_present = "functions")]
+    sql: Option<String>,
+    /// List the URL functions (syntax, description, an example and its answer) and exit.
+    #[arg(long, conflicts_with = "sql")]
+    functions: bool,
     /// A file to register as a table: PATH or NAME=PATH (repeatable).
     #[arg(short, long = "table", value_name = "[NAME=]PATH")]
     tables: Vec<String>,
@@ -63,6 +67,9 @@ enum Format {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if args.functions {
+        return list_functions();
+    }
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -86,6 +93,27 @@ fn main() -> ExitCode {
     }
 }
 
+/// `--functions`: every function's documentation, in the order of the crate's table.
+fn list_functions() -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    for f in urlkit_datafusion::functions() {
+        let Some(doc) = f.documentation() else {
+            continue;
+        };
+        let example = doc.sql_example.as_deref().unwrap_or_default();
+        if writeln!(
+            out,
+            "{}\n    {}\n    {example}\n",
+            doc.syntax_example, doc.description
+        )
+        .is_err()
+        {
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 async fn run(args: Args, threads: usize) -> Result<()> {
     let config = SessionConfig::new().with_target_partitions(threads.max(1));
     let ctx = SessionContext::new_with_config(config).enable_url_table();
@@ -99,7 +127,7 @@ async fn run(args: Args, threads: usize) -> Result<()> {
         register(&ctx, &name, &path, true, threads).await?;
     }
     let mut last = None;
-    for statement in split_statements(&args.sql) {
+    for statement in split_statements(args.sql.as_deref().unwrap_or_default()) {
         last = Some(ctx.sql(statement).await?);
     }
     let Some(df) = last else {

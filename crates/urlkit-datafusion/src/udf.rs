@@ -1,7 +1,12 @@
-//! The scalar UDFs: one [`UrlFunction`] per SQL name, each a call of a kernel.
+//! The scalar UDFs: one row of [`TABLE`] per SQL function (name, signature, volatility,
+//! result type, kernel, documentation and a documented example), and the one
+//! [`ScalarUDFImpl`] that serves every row. Registration ([`functions`], [`register`]), the
+//! functions' documentation and the tests (`tests/sql.rs` runs every row's example) all
+//! read the table, so adding a function is one row here (plus its kernel in `urlkit-arrow`
+//! when it needs a new one) and a line of the crate docs' list.
 
 use datafusion::arrow::array::{Array, ArrayRef};
-use datafusion::arrow::datatypes::{DataType, Fields};
+use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{DataFusionError, Result, ScalarValue, exec_err, plan_err};
 use datafusion::logical_expr::{
     ColumnarValue, DocSection, Documentation, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature,
@@ -12,44 +17,118 @@ use std::sync::{Arc, OnceLock};
 use urlkit::Attribute;
 use urlkit_arrow::{DomainPart, OnError, Part, Profile, Strings};
 
-/// What a function computes, and so which kernel it calls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-enum Kind {
-    Parse,
-    Part(Part),
-    Port,
-    IsValid,
-    ParseError,
-    Resolve,
-    QueryParam,
-    Normalize,
-    Rfc3986,
-    Domain(DomainPart),
-    LintCodes,
-    LintSeverity,
-}
-
-/// One of urlkit's SQL functions ([`functions`] lists them all).
-///
-/// ```
-/// let f = urlkit_datafusion::functions().into_iter().find(|f| f.name() == "url_host").unwrap();
-/// assert!(f.documentation().is_some());
-/// ```
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub struct UrlFunction {
+/// One SQL function: everything about it.
+struct Row {
     name: &'static str,
-    kind: Kind,
-    signature: Signature,
-    doc: DocText,
-}
-
-/// The documentation of one function, built into DataFusion's form on first use.
-#[derive(Debug, PartialEq, Eq, Hash)]
-struct DocText {
+    /// The numbers of arguments it accepts, each coerced to a string type.
+    strings: &'static [usize],
+    volatility: Volatility,
+    returns: fn() -> DataType,
+    kernel: fn(&Call<'_>) -> Result<ColumnarValue>,
+    /// `{profiles}` stands for the profile table's listing with summaries, `{profile names}`
+    /// for its names alone (so that a new profile needs no edit here).
     description: &'static str,
     syntax: &'static str,
-    example: &'static str,
     arguments: &'static [(&'static str, &'static str)],
+    /// A query of one value, and that value as printed (`NULL` for null, `''` for the empty
+    /// string): shown in the documentation as `{example};  -- {answer}`, run by the tests.
+    example: &'static str,
+    answer: &'static str,
+}
+
+/// The arguments of one call of a function over a batch.
+struct Call<'a> {
+    name: &'static str,
+    args: &'a [ColumnarValue],
+    rows: usize,
+}
+
+impl Call<'_> {
+    /// The first argument as a column (a constant is expanded: the kernels read columns).
+    fn urls(&self) -> Result<ArrayRef> {
+        self.args[0].to_array(self.rows)
+    }
+
+    /// The argument `i` as kernel input: a column, or a scalar standing for every row (so
+    /// that a constant base is parsed once).
+    fn strings(&self, i: usize, what: &str) -> Result<Strings<'_>> {
+        match &self.args[i] {
+            ColumnarValue::Array(a) => Ok(Strings::try_from_array(a.as_ref())?),
+            ColumnarValue::Scalar(s) => match s.try_as_str() {
+                Some(v) => Ok(Strings::Scalar(v)),
+                None => exec_err!(
+                    "{} {what}: argument {} must be a string, found {}",
+                    self.name,
+                    i + 1,
+                    s.data_type()
+                ),
+            },
+        }
+    }
+}
+
+/// A kernel's array as the function's result.
+fn column(array: impl Array + 'static) -> Result<ColumnarValue> {
+    Ok(ColumnarValue::Array(Arc::new(array)))
+}
+
+fn utf8_view() -> DataType {
+    DataType::Utf8View
+}
+
+/// The kernel of the functions that give one [`Part`] of the URL.
+fn part(c: &Call<'_>, p: Part) -> Result<ColumnarValue> {
+    column(urlkit_arrow::component(c.urls()?.as_ref(), p, OnError::Null)?.values)
+}
+
+/// The kernel of the functions that give one part of the host's domain.
+fn domain(c: &Call<'_>, part: DomainPart) -> Result<ColumnarValue> {
+    let list = urlkit::domain::List::builtin();
+    column(urlkit_arrow::domain(c.urls()?.as_ref(), part, list, OnError::Null)?.values)
+}
+
+/// `url_normalize`'s profile when none is given.
+const DEFAULT_PROFILE: Profile = Profile::Whatwg;
+
+/// `url_normalize(url [, profile])`: the profile a constant, looked up in the library's table.
+fn normalize(c: &Call<'_>) -> Result<ColumnarValue> {
+    let profile = match c.args.get(1) {
+        None => DEFAULT_PROFILE,
+        Some(ColumnarValue::Scalar(s)) => match s.try_as_str() {
+            Some(Some(name)) => urlkit_arrow::profile(name)
+                .map_err(|e| DataFusionError::Execution(format!("url_normalize: {e}")))?,
+            Some(None) => return Ok(ColumnarValue::Scalar(ScalarValue::Utf8View(None))),
+            None => return exec_err!("url_normalize: the profile must be a string"),
+        },
+        Some(ColumnarValue::Array(_)) => {
+            return plan_err!("url_normalize: the profile must be a constant");
+        }
+    };
+    column(urlkit_arrow::normalize(c.urls()?.as_ref(), profile, OnError::Null)?.values)
+}
+
+/// `'a', 'b' or 'c'`, each item written by `item`.
+fn or_list(item: impl Fn(Profile) -> String) -> String {
+    let mut out = String::new();
+    for (i, p) in Profile::ALL.into_iter().enumerate() {
+        out.push_str(match i {
+            0 => "",
+            _ if i + 1 == Profile::ALL.len() => " or ",
+            _ => ", ",
+        });
+        out.push_str(&item(p));
+    }
+    out
+}
+
+/// `text` with the profile table's listings in place of `{profiles}` and `{profile names}`.
+fn with_profiles(text: &str) -> String {
+    let profiles = or_list(|p| {
+        let default = if p == DEFAULT_PROFILE { "default: " } else { "" };
+        format!("'{}' ({default}{})", p.name(), p.summary())
+    });
+    text.replace("{profiles}", &profiles)
+        .replace("{profile names}", &or_list(|p| format!("'{}'", p.name())))
 }
 
 const URL_ARG: (&str, &str) = ("url", "A URL string (any string type).");
@@ -60,284 +139,342 @@ const SECTION: DocSection = DocSection {
     description: Some("WHATWG URL Standard and RFC 3986 functions from urlkit."),
 };
 
-/// `n` string arguments (each coerced to a string type), or one of several counts.
-fn strings(counts: &[usize]) -> Signature {
-    let sigs = counts.iter().map(|&n| TypeSignature::String(n)).collect();
-    Signature::one_of(sigs, Volatility::Immutable)
+/// The row of a function of one URL argument with a string result (most of them).
+const fn of_url(
+    name: &'static str,
+    kernel: fn(&Call<'_>) -> Result<ColumnarValue>,
+    description: &'static str,
+    syntax: &'static str,
+    example: &'static str,
+    answer: &'static str,
+) -> Row {
+    Row {
+        name,
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: utf8_view,
+        kernel,
+        description,
+        syntax,
+        arguments: &[URL_ARG],
+        example,
+        answer,
+    }
 }
 
-/// Every function, in the order of the crate's table.
-fn table() -> Vec<UrlFunction> {
-    let part = |name: &'static str,
-                p: Part,
-                description: &'static str,
-                syntax: &'static str,
-                example: &'static str| {
-        UrlFunction {
-            name,
-            kind: Kind::Part(p),
-            signature: strings(&[1]),
-            doc: DocText {
-                description,
-                syntax,
-                example,
-                arguments: &[URL_ARG],
-            },
-        }
-    };
-    let attr =
-        |name: &'static str,
-         a: Attribute,
-         description: &'static str,
-         syntax: &'static str,
-         example: &'static str| { part(name, Part::Attribute(a), description, syntax, example) };
-    vec![
-        UrlFunction {
-            name: "url_parse",
-            kind: Kind::Parse,
-            signature: strings(&[1]),
-            doc: DocText {
-                description: "Parses a URL with the WHATWG URL parser into a struct of its components: href, protocol, username, password, host, hostname, port (UInt16, NULL when none), pathname, search, hash. NULL when the URL does not parse.",
-                syntax: "url_parse(url)",
-                example: "SELECT url_parse('https://example.com:8080/a?b#c')['port'];  -- 8080",
-                arguments: &[URL_ARG],
-            },
+/// Every function, in the order of the crate's list.
+static TABLE: &[Row] = &[
+    Row {
+        name: "url_parse",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: || DataType::Struct(urlkit_arrow::parse_fields()),
+        kernel: |c| column(urlkit_arrow::parse(c.urls()?.as_ref(), OnError::Null)?.values),
+        description: "Parses a URL with the WHATWG URL parser into a struct of its components: href, protocol, username, password, host, hostname, port (UInt16, NULL when none), pathname, search, hash. NULL when the URL does not parse.",
+        syntax: "url_parse(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT url_parse('https://example.com:8080/a?b#c')['port']",
+        answer: "8080",
+    },
+    of_url(
+        "url_host",
+        |c| part(c, Part::Attribute(Attribute::Hostname)),
+        "The host name of a URL, without the port: a domain (lower-case, IDNA to ASCII), an IPv4 address, or an IPv6 address in brackets.",
+        "url_host(url)",
+        "SELECT url_host('https://Example.COM:8080/')",
+        "example.com",
+    ),
+    of_url(
+        "url_hostname",
+        |c| part(c, Part::Attribute(Attribute::Hostname)),
+        "The URL API's hostname (same as url_host).",
+        "url_hostname(url)",
+        "SELECT url_hostname('https://[::1]:8080/')",
+        "[::1]",
+    ),
+    of_url(
+        "url_host_port",
+        |c| part(c, Part::Attribute(Attribute::Host)),
+        "The URL API's host: the host name and, when not the default, the port.",
+        "url_host_port(url)",
+        "SELECT url_host_port('https://example.com:8080/')",
+        "example.com:8080",
+    ),
+    of_url(
+        "url_scheme",
+        |c| part(c, Part::Scheme),
+        "The scheme, lower-case, without the ':'.",
+        "url_scheme(url)",
+        "SELECT url_scheme('HTTPS://h/')",
+        "https",
+    ),
+    of_url(
+        "url_protocol",
+        |c| part(c, Part::Attribute(Attribute::Protocol)),
+        "The URL API's protocol: the scheme and ':'.",
+        "url_protocol(url)",
+        "SELECT url_protocol('https://h/')",
+        "https:",
+    ),
+    of_url(
+        "url_username",
+        |c| part(c, Part::Attribute(Attribute::Username)),
+        "The URL API's username (percent-encoded; empty when none).",
+        "url_username(url)",
+        "SELECT url_username('ftp://me:pw@h/')",
+        "me",
+    ),
+    of_url(
+        "url_password",
+        |c| part(c, Part::Attribute(Attribute::Password)),
+        "The URL API's password (percent-encoded; empty when none).",
+        "url_password(url)",
+        "SELECT url_password('ftp://me:pw@h/')",
+        "pw",
+    ),
+    of_url(
+        "url_pathname",
+        |c| part(c, Part::Attribute(Attribute::Pathname)),
+        "The URL API's pathname (dot segments removed, percent-encoded).",
+        "url_pathname(url)",
+        "SELECT url_pathname('https://h/a/../b%20c')",
+        "/b%20c",
+    ),
+    of_url(
+        "url_path",
+        |c| part(c, Part::Attribute(Attribute::Pathname)),
+        "The path (same as url_pathname).",
+        "url_path(url)",
+        "SELECT url_path('https://h/a/./b')",
+        "/a/b",
+    ),
+    of_url(
+        "url_search",
+        |c| part(c, Part::Attribute(Attribute::Search)),
+        "The URL API's search: '?' and the query, empty when the query is absent or empty.",
+        "url_search(url)",
+        "SELECT url_search('https://h/?q=1')",
+        "?q=1",
+    ),
+    of_url(
+        "url_hash",
+        |c| part(c, Part::Attribute(Attribute::Hash)),
+        "The URL API's hash: '#' and the fragment, empty when absent or empty.",
+        "url_hash(url)",
+        "SELECT url_hash('https://h/#top')",
+        "#top",
+    ),
+    of_url(
+        "url_href",
+        |c| part(c, Part::Attribute(Attribute::Href)),
+        "The URL's serialization (its href), the WHATWG canonical form.",
+        "url_href(url)",
+        "SELECT url_href('HTTP://h:80/a/./b')",
+        "http://h/a/b",
+    ),
+    of_url(
+        "url_query",
+        |c| part(c, Part::Query),
+        "The query without '?'; NULL when the URL has none (empty for a bare '?').",
+        "url_query(url)",
+        "SELECT url_query('https://h/?a=1&b=2')",
+        "a=1&b=2",
+    ),
+    of_url(
+        "url_fragment",
+        |c| part(c, Part::Fragment),
+        "The fragment without '#'; NULL when the URL has none.",
+        "url_fragment(url)",
+        "SELECT url_fragment('https://h/#top')",
+        "top",
+    ),
+    Row {
+        name: "url_port",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: || DataType::UInt16,
+        kernel: |c| column(urlkit_arrow::port(c.urls()?.as_ref(), OnError::Null)?.values),
+        description: "The port as a number (UInt16); NULL when the URL has none (a scheme's default port is dropped by the parser).",
+        syntax: "url_port(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT url_port('https://h:8443/')",
+        answer: "8443",
+    },
+    Row {
+        name: "url_is_valid",
+        strings: &[1, 2],
+        volatility: Volatility::Immutable,
+        returns: || DataType::Boolean,
+        kernel: |c| {
+            let urls = c.urls()?;
+            match c.args.len() {
+                1 => column(urlkit_arrow::is_valid(urls.as_ref())?),
+                _ => column(urlkit_arrow::is_valid_with_base(
+                    urls.as_ref(),
+                    c.strings(1, "base")?,
+                )?),
+            }
         },
-        part(
-            "url_host",
-            Part::Attribute(Attribute::Hostname),
-            "The host name of a URL, without the port: a domain (lower-case, IDNA to ASCII), an IPv4 address, or an IPv6 address in brackets.",
-            "url_host(url)",
-            "SELECT url_host('https://Example.COM:8080/');  -- example.com",
-        ),
-        attr(
-            "url_hostname",
-            Attribute::Hostname,
-            "The URL API's hostname (same as url_host).",
-            "url_hostname(url)",
-            "SELECT url_hostname('https://[::1]:8080/');  -- [::1]",
-        ),
-        attr(
-            "url_host_port",
-            Attribute::Host,
-            "The URL API's host: the host name and, when not the default, the port.",
-            "url_host_port(url)",
-            "SELECT url_host_port('https://example.com:8080/');  -- example.com:8080",
-        ),
-        part(
-            "url_scheme",
-            Part::Scheme,
-            "The scheme, lower-case, without the ':'.",
-            "url_scheme(url)",
-            "SELECT url_scheme('HTTPS://h/');  -- https",
-        ),
-        attr(
-            "url_protocol",
-            Attribute::Protocol,
-            "The URL API's protocol: the scheme and ':'.",
-            "url_protocol(url)",
-            "SELECT url_protocol('https://h/');  -- https:",
-        ),
-        attr(
-            "url_username",
-            Attribute::Username,
-            "The URL API's username (percent-encoded; empty when none).",
-            "url_username(url)",
-            "SELECT url_username('ftp://me:pw@h/');  -- me",
-        ),
-        attr(
-            "url_password",
-            Attribute::Password,
-            "The URL API's password (percent-encoded; empty when none).",
-            "url_password(url)",
-            "SELECT url_password('ftp://me:pw@h/');  -- pw",
-        ),
-        attr(
-            "url_pathname",
-            Attribute::Pathname,
-            "The URL API's pathname (dot segments removed, percent-encoded).",
-            "url_pathname(url)",
-            "SELECT url_pathname('https://h/a/../b%20c');  -- /b%20c",
-        ),
-        attr(
-            "url_path",
-            Attribute::Pathname,
-            "The path (same as url_pathname).",
-            "url_path(url)",
-            "SELECT url_path('https://h/a/./b');  -- /a/b",
-        ),
-        attr(
-            "url_search",
-            Attribute::Search,
-            "The URL API's search: '?' and the query, empty when the query is absent or empty.",
-            "url_search(url)",
-            "SELECT url_search('https://h/?q=1');  -- ?q=1",
-        ),
-        attr(
-            "url_hash",
-            Attribute::Hash,
-            "The URL API's hash: '#' and the fragment, empty when absent or empty.",
-            "url_hash(url)",
-            "SELECT url_hash('https://h/#top');  -- #top",
-        ),
-        attr(
-            "url_href",
-            Attribute::Href,
-            "The URL's serialization (its href), the WHATWG canonical form.",
-            "url_href(url)",
-            "SELECT url_href('HTTP://h:80/a/./b');  -- http://h/a/b",
-        ),
-        part(
-            "url_query",
-            Part::Query,
-            "The query without '?'; NULL when the URL has none (empty for a bare '?').",
-            "url_query(url)",
-            "SELECT url_query('https://h/?a=1&b=2');  -- a=1&b=2",
-        ),
-        part(
-            "url_fragment",
-            Part::Fragment,
-            "The fragment without '#'; NULL when the URL has none.",
-            "url_fragment(url)",
-            "SELECT url_fragment('https://h/#top');  -- top",
-        ),
-        UrlFunction {
-            name: "url_port",
-            kind: Kind::Port,
-            signature: strings(&[1]),
-            doc: DocText {
-                description: "The port as a number (UInt16); NULL when the URL has none (a scheme's default port is dropped by the parser).",
-                syntax: "url_port(url)",
-                example: "SELECT url_port('https://h:8443/');  -- 8443",
-                arguments: &[URL_ARG],
-            },
+        description: "Whether the URL parses with the WHATWG URL parser, against base when given (decided without building the URL).",
+        syntax: "url_is_valid(url [, base])",
+        arguments: &[
+            URL_ARG,
+            (
+                "base",
+                "An optional base URL that relative URLs are resolved against.",
+            ),
+        ],
+        example: "SELECT url_is_valid('/a', 'https://h/')",
+        answer: "true",
+    },
+    Row {
+        name: "url_parse_error",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: utf8_view,
+        kernel: |c| {
+            let out = urlkit_arrow::component(c.urls()?.as_ref(), Attribute::Href, OnError::Message)?;
+            let errors = out
+                .errors
+                .ok_or_else(|| DataFusionError::Internal("no error column".into()))?;
+            Ok(ColumnarValue::Array(datafusion::arrow::compute::cast(
+                &errors,
+                &DataType::Utf8View,
+            )?))
         },
-        UrlFunction {
-            name: "url_is_valid",
-            kind: Kind::IsValid,
-            signature: strings(&[1, 2]),
-            doc: DocText {
-                description: "Whether the URL parses with the WHATWG URL parser, against base when given (decided without building the URL).",
-                syntax: "url_is_valid(url [, base])",
-                example: "SELECT url_is_valid('/a', 'https://h/');  -- true",
-                arguments: &[
-                    URL_ARG,
-                    (
-                        "base",
-                        "An optional base URL that relative URLs are resolved against.",
-                    ),
-                ],
-            },
+        description: "Why a URL does not parse: the error and its byte position; NULL when it parses.",
+        syntax: "url_parse_error(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT url_parse_error('http://[::1')",
+        answer: "unclosed ipv6 address at byte 11",
+    },
+    Row {
+        name: "url_resolve",
+        strings: &[2],
+        volatility: Volatility::Immutable,
+        returns: utf8_view,
+        kernel: |c| {
+            // SQL order: url_resolve(base, reference).
+            let refs = c.args[1].to_array(c.rows)?;
+            let base = c.strings(0, "base")?;
+            column(urlkit_arrow::resolve(refs.as_ref(), base, OnError::Null)?.values)
         },
-        UrlFunction {
-            name: "url_parse_error",
-            kind: Kind::ParseError,
-            signature: strings(&[1]),
-            doc: DocText {
-                description: "Why a URL does not parse: the error and its byte position; NULL when it parses.",
-                syntax: "url_parse_error(url)",
-                example: "SELECT url_parse_error('http://[::1');  -- unclosed ipv6 address at byte 11",
-                arguments: &[URL_ARG],
-            },
+        description: "Resolves a reference against a base URL (the WHATWG URL parser with a base) and gives the result's href; NULL when the base or the result does not parse. The base may be a constant (parsed once) or a column.",
+        syntax: "url_resolve(base, reference)",
+        arguments: &[
+            ("base", "The base URL."),
+            ("reference", "The URL or relative reference to resolve."),
+        ],
+        example: "SELECT url_resolve('https://h/a/b?x', '../c#d')",
+        answer: "https://h/c#d",
+    },
+    Row {
+        name: "url_query_param",
+        strings: &[2],
+        volatility: Volatility::Immutable,
+        returns: utf8_view,
+        kernel: |c| {
+            let urls = c.urls()?;
+            let name = c.strings(1, "name")?;
+            column(urlkit_arrow::query_param(urls.as_ref(), name, OnError::Null)?.values)
         },
-        UrlFunction {
-            name: "url_resolve",
-            kind: Kind::Resolve,
-            signature: strings(&[2]),
-            doc: DocText {
-                description: "Resolves a reference against a base URL (the WHATWG URL parser with a base) and gives the result's href; NULL when the base or the result does not parse. The base may be a constant (parsed once) or a column.",
-                syntax: "url_resolve(base, reference)",
-                example: "SELECT url_resolve('https://h/a/b?x', '../c#d');  -- https://h/c#d",
-                arguments: &[
-                    ("base", "The base URL."),
-                    ("reference", "The URL or relative reference to resolve."),
-                ],
-            },
-        },
-        UrlFunction {
-            name: "url_query_param",
-            kind: Kind::QueryParam,
-            signature: strings(&[2]),
-            doc: DocText {
-                description: "The value of the first query parameter with this name, decoded as application/x-www-form-urlencoded (as URLSearchParams.get); NULL when absent.",
-                syntax: "url_query_param(url, name)",
-                example: "SELECT url_query_param('https://h/?q=a+b&q=c', 'q');  -- a b",
-                arguments: &[URL_ARG, ("name", "The parameter's name (decoded form).")],
-            },
-        },
-        UrlFunction {
-            name: "url_normalize",
-            kind: Kind::Normalize,
-            signature: strings(&[1, 2]),
-            doc: DocText {
-                description: "The URL's canonical form under a profile (urlkit::canon): 'whatwg' (default: the WHATWG serialization), 'rfc3986' (RFC 3986 6.2.2-6.2.3 normalization of a strictly parsed URI reference), 'safe-browsing' (the Safe Browsing canonical URL), 'surt' (the SURT key of web archives and CDX indexes) or 'crawler' (w3lib-style deduplication form: query sorted, fragment dropped). Names are case-insensitive and '_' may stand for '-'. NULL when the profile gives no form (the URL does not parse under its standard; Safe Browsing: no host).",
-                syntax: "url_normalize(url [, profile])",
-                example: "SELECT url_normalize('HTTP://www.Example.com:80/a/./b?b=2&a=1#x', 'surt');  -- com,example)/a/b?a=1&b=2",
-                arguments: &[
-                    URL_ARG,
-                    (
-                        "profile",
-                        "'whatwg', 'rfc3986', 'safe-browsing', 'surt' or 'crawler' (a constant).",
-                    ),
-                ],
-            },
-        },
-        UrlFunction {
-            name: "url_rfc3986",
-            kind: Kind::Rfc3986,
-            signature: strings(&[1]),
-            doc: DocText {
-                description: "Parses a URI reference strictly by RFC 3986 into a struct of its components as written: scheme, authority, userinfo, host, port, path, query, fragment (NULL when absent). NULL when it does not match the grammar.",
-                syntax: "url_rfc3986(url)",
-                example: "SELECT url_rfc3986('http://h?')['query'];  -- '' (empty, not NULL)",
-                arguments: &[URL_ARG],
-            },
-        },
-        UrlFunction {
-            name: "url_registrable_domain",
-            kind: Kind::Domain(DomainPart::RegistrableDomain),
-            signature: strings(&[1]),
-            doc: DocText {
-                description: "The registrable domain (eTLD+1) of the URL's host by the Public Suffix List built into urlkit (ICANN and private sections): what to group a crawl or a log by site. NULL when the URL does not parse, its host is not a domain (an IP address, an opaque host) or is itself a public suffix.",
-                syntax: "url_registrable_domain(url)",
-                example: "SELECT url_registrable_domain('https://www.news.example.co.uk/a');  -- example.co.uk",
-                arguments: &[URL_ARG],
-            },
-        },
-        UrlFunction {
-            name: "url_public_suffix",
-            kind: Kind::Domain(DomainPart::PublicSuffix),
-            signature: strings(&[1]),
-            doc: DocText {
-                description: "The public suffix (effective top-level domain) of the URL's host by the Public Suffix List built into urlkit. NULL when the URL does not parse or its host is not a domain.",
-                syntax: "url_public_suffix(url)",
-                example: "SELECT url_public_suffix('https://user.github.io/');  -- github.io",
-                arguments: &[URL_ARG],
-            },
-        },
-        UrlFunction {
-            name: "url_lint",
-            kind: Kind::LintCodes,
-            signature: strings(&[1]),
-            doc: DocText {
-                description: "The codes of urlkit's linter findings (urlkit::lint: L001 password, L011 other protocol's port, L020 encoded line break, L031 internal address, L040 userinfo like a host, L050 parser differential, L061 not a URL, L072 confusable domain, ...), in input order, as a list of strings; an empty list when there is nothing to say. Any string gets an answer (one that is not a URL: L061).",
-                syntax: "url_lint(url)",
-                example: "SELECT url FROM urls WHERE array_has(url_lint(url), 'L040');",
-                arguments: &[URL_ARG],
-            },
-        },
-        UrlFunction {
-            name: "url_lint_severity",
-            kind: Kind::LintSeverity,
-            signature: strings(&[1]),
-            doc: DocText {
-                description: "The highest severity among urlkit's linter findings: 'error', 'warning' or 'note'; NULL when there is none.",
-                syntax: "url_lint_severity(url)",
-                example: "SELECT url_lint_severity('http://user:pw@example.com/');  -- error",
-                arguments: &[URL_ARG],
-            },
-        },
-    ]
+        description: "The value of the first query parameter with this name, decoded as application/x-www-form-urlencoded (as URLSearchParams.get); NULL when absent.",
+        syntax: "url_query_param(url, name)",
+        arguments: &[URL_ARG, ("name", "The parameter's name (decoded form).")],
+        example: "SELECT url_query_param('https://h/?q=a+b&q=c', 'q')",
+        answer: "a b",
+    },
+    Row {
+        name: "url_normalize",
+        strings: &[1, 2],
+        volatility: Volatility::Immutable,
+        returns: utf8_view,
+        kernel: normalize,
+        description: "The URL's canonical form under a profile (urlkit::canon): {profiles}. Names are case-insensitive and '_' may stand for '-'. NULL when the profile gives no form (the URL does not parse under its standard; Safe Browsing: no host).",
+        syntax: "url_normalize(url [, profile])",
+        arguments: &[URL_ARG, ("profile", "{profile names} (a constant).")],
+        example: "SELECT url_normalize('HTTP://www.Example.com:80/a/./b?b=2&a=1#x', 'surt')",
+        answer: "com,example)/a/b?a=1&b=2",
+    },
+    Row {
+        name: "url_rfc3986",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: || DataType::Struct(urlkit_arrow::rfc3986_fields()),
+        kernel: |c| column(urlkit_arrow::rfc3986(c.urls()?.as_ref(), OnError::Null)?.values),
+        description: "Parses a URI reference strictly by RFC 3986 into a struct of its components as written: scheme, authority, userinfo, host, port, path, query, fragment (NULL when absent). NULL when it does not match the grammar.",
+        syntax: "url_rfc3986(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT url_rfc3986('http://h?')['query']",
+        answer: "''",
+    },
+    Row {
+        name: "url_registrable_domain",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: utf8_view,
+        kernel: |c| domain(c, DomainPart::RegistrableDomain),
+        description: "The registrable domain (eTLD+1) of the URL's host by the Public Suffix List built into urlkit (ICANN and private sections): what to group a crawl or a log by site. NULL when the URL does not parse, its host is not a domain (an IP address, an opaque host) or is itself a public suffix.",
+        syntax: "url_registrable_domain(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT url_registrable_domain('https://www.news.example.co.uk/a')",
+        answer: "example.co.uk",
+    },
+    Row {
+        name: "url_public_suffix",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: utf8_view,
+        kernel: |c| domain(c, DomainPart::PublicSuffix),
+        description: "The public suffix (effective top-level domain) of the URL's host by the Public Suffix List built into urlkit. NULL when the URL does not parse or its host is not a domain.",
+        syntax: "url_public_suffix(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT url_public_suffix('https://user.github.io/')",
+        answer: "github.io",
+    },
+    Row {
+        name: "url_lint",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: || DataType::List(urlkit_arrow::lint_codes_field()),
+        kernel: |c| column(urlkit_arrow::lint_codes(c.urls()?.as_ref())?),
+        description: "The codes of urlkit's linter findings (urlkit::lint: L001 password, L011 other protocol's port, L020 encoded line break, L031 internal address, L040 userinfo like a host, L050 parser differential, L061 not a URL, L072 confusable domain, ...), in input order, as a list of strings; an empty list when there is nothing to say. Any string gets an answer (one that is not a URL: L061).",
+        syntax: "url_lint(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT array_has(url_lint('https://bank.example@evil.example/'), 'L040')",
+        answer: "true",
+    },
+    Row {
+        name: "url_lint_severity",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: utf8_view,
+        kernel: |c| column(urlkit_arrow::lint_severity(c.urls()?.as_ref())?),
+        description: "The highest severity among urlkit's linter findings: 'error', 'warning' or 'note'; NULL when there is none.",
+        syntax: "url_lint_severity(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT url_lint_severity('http://user:pw@example.com/')",
+        answer: "error",
+    },
+];
+
+/// One of urlkit's SQL functions ([`functions`] lists them all): a row of the table.
+///
+/// ```
+/// let f = urlkit_datafusion::functions().into_iter().find(|f| f.name() == "url_host").unwrap();
+/// assert!(f.documentation().is_some());
+/// ```
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct UrlFunction {
+    /// The row's index in [`TABLE`].
+    row: usize,
+    signature: Signature,
+}
+
+impl UrlFunction {
+    fn row(&self) -> &'static Row {
+        &TABLE[self.row]
+    }
 }
 
 /// Every urlkit SQL function, for registries other than a `SessionContext`'s (a Ballista
@@ -348,7 +485,15 @@ fn table() -> Vec<UrlFunction> {
 /// assert!(names.contains(&"url_parse".to_owned()) && names.contains(&"url_resolve".to_owned()));
 /// ```
 pub fn functions() -> Vec<ScalarUDF> {
-    table().into_iter().map(ScalarUDF::new_from_impl).collect()
+    TABLE
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let sigs = r.strings.iter().map(|&n| TypeSignature::String(n)).collect();
+            let signature = Signature::one_of(sigs, r.volatility);
+            ScalarUDF::new_from_impl(UrlFunction { row: i, signature })
+        })
+        .collect()
 }
 
 /// Registers every urlkit SQL function on `ctx`.
@@ -370,30 +515,9 @@ pub fn register(ctx: &SessionContext) {
     }
 }
 
-impl UrlFunction {
-    /// The argument `i` as kernel input: a column, or a scalar standing for every row.
-    fn arg<'a>(args: &'a [ColumnarValue], i: usize, name: &str) -> Result<Strings<'a>> {
-        match &args[i] {
-            ColumnarValue::Array(a) => Ok(Strings::try_from_array(a.as_ref())?),
-            ColumnarValue::Scalar(s) => match s.try_as_str() {
-                Some(v) => Ok(Strings::Scalar(v)),
-                None => exec_err!(
-                    "{name}: argument {} must be a string, found {}",
-                    i + 1,
-                    s.data_type()
-                ),
-            },
-        }
-    }
-}
-
-fn struct_type(fields: Fields) -> DataType {
-    DataType::Struct(fields)
-}
-
 impl ScalarUDFImpl for UrlFunction {
     fn name(&self) -> &str {
-        self.name
+        self.row().name
     }
 
     fn signature(&self) -> &Signature {
@@ -401,96 +525,39 @@ impl ScalarUDFImpl for UrlFunction {
     }
 
     fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(match self.kind {
-            Kind::Parse => struct_type(urlkit_arrow::parse_fields()),
-            Kind::Rfc3986 => struct_type(urlkit_arrow::rfc3986_fields()),
-            Kind::Port => DataType::UInt16,
-            Kind::IsValid => DataType::Boolean,
-            Kind::LintCodes => DataType::List(urlkit_arrow::lint_codes_field()),
-            Kind::Part(_)
-            | Kind::ParseError
-            | Kind::Resolve
-            | Kind::QueryParam
-            | Kind::Normalize
-            | Kind::Domain(_)
-            | Kind::LintSeverity => DataType::Utf8View,
-        })
+        Ok((self.row().returns)())
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let rows = args.number_rows;
-        // The first argument as a column (a constant is expanded: the kernels read columns);
-        // the others stay scalars when they are, so a constant base is parsed once.
-        let first = args.args[0].to_array(rows)?;
-        let urls = first.as_ref();
-        let second = |what: &str| Self::arg(&args.args, 1, &format!("{} {what}", self.name));
-        let out: ArrayRef = match self.kind {
-            Kind::Parse => Arc::new(urlkit_arrow::parse(urls, OnError::Null)?.values),
-            Kind::Rfc3986 => Arc::new(urlkit_arrow::rfc3986(urls, OnError::Null)?.values),
-            Kind::Part(p) => Arc::new(urlkit_arrow::component(urls, p, OnError::Null)?.values),
-            Kind::Port => Arc::new(urlkit_arrow::port(urls, OnError::Null)?.values),
-            Kind::Domain(part) => {
-                let list = urlkit::domain::List::builtin();
-                Arc::new(urlkit_arrow::domain(urls, part, list, OnError::Null)?.values)
-            }
-            Kind::LintCodes => Arc::new(urlkit_arrow::lint_codes(urls)?),
-            Kind::LintSeverity => Arc::new(urlkit_arrow::lint_severity(urls)?),
-            Kind::IsValid => match args.args.len() {
-                1 => Arc::new(urlkit_arrow::is_valid(urls)?),
-                _ => Arc::new(urlkit_arrow::is_valid_with_base(urls, second("base")?)?),
-            },
-            Kind::ParseError => {
-                let out = urlkit_arrow::component(urls, Attribute::Href, OnError::Message)?;
-                let errors = out
-                    .errors
-                    .ok_or_else(|| DataFusionError::Internal("no error column".into()))?;
-                datafusion::arrow::compute::cast(&errors, &DataType::Utf8View)?
-            }
-            Kind::Resolve => {
-                // SQL order: url_resolve(base, reference).
-                let refs = args.args[1].to_array(rows)?;
-                let base = Self::arg(&args.args, 0, "url_resolve base")?;
-                Arc::new(urlkit_arrow::resolve(refs.as_ref(), base, OnError::Null)?.values)
-            }
-            Kind::QueryParam => {
-                Arc::new(urlkit_arrow::query_param(urls, second("name")?, OnError::Null)?.values)
-            }
-            Kind::Normalize => {
-                let profile = match args.args.get(1) {
-                    None => Profile::Whatwg,
-                    Some(ColumnarValue::Scalar(s)) => match s.try_as_str() {
-                        Some(Some(name)) => urlkit_arrow::profile(name)
-                            .map_err(|e| DataFusionError::Execution(format!("url_normalize: {e}")))?,
-                        Some(None) => return Ok(ColumnarValue::Scalar(ScalarValue::Utf8View(None))),
-                        None => return exec_err!("url_normalize: the profile must be a string"),
-                    },
-                    Some(ColumnarValue::Array(_)) => {
-                        return plan_err!("url_normalize: the profile must be a constant");
-                    }
-                };
-                Arc::new(urlkit_arrow::normalize(urls, profile, OnError::Null)?.values)
-            }
+        let row = self.row();
+        let call = Call {
+            name: row.name,
+            args: &args.args,
+            rows: args.number_rows,
         };
-        debug_assert_eq!(out.len(), rows);
-        Ok(ColumnarValue::Array(out))
+        let out = (row.kernel)(&call)?;
+        if let ColumnarValue::Array(a) = &out {
+            debug_assert_eq!(a.len(), call.rows);
+        }
+        Ok(out)
     }
 
     fn documentation(&self) -> Option<&Documentation> {
-        // One built documentation per function name, kept for the process's life.
-        static DOCS: OnceLock<Vec<(&'static str, Documentation)>> = OnceLock::new();
+        // One built documentation per row, kept for the process's life.
+        static DOCS: OnceLock<Vec<Documentation>> = OnceLock::new();
         let docs = DOCS.get_or_init(|| {
-            table()
-                .into_iter()
-                .map(|f| {
-                    let mut b = Documentation::builder(SECTION, f.doc.description, f.doc.syntax)
-                        .with_sql_example(f.doc.example);
-                    for (name, text) in f.doc.arguments {
-                        b = b.with_argument(*name, *text);
+            TABLE
+                .iter()
+                .map(|r| {
+                    let mut b = Documentation::builder(SECTION, with_profiles(r.description), r.syntax)
+                        .with_sql_example(format!("{};  -- {}", r.example, r.answer));
+                    for (name, text) in r.arguments {
+                        b = b.with_argument(*name, with_profiles(text));
                     }
-                    (f.name, b.build())
+                    b.build()
                 })
                 .collect()
         });
-        docs.iter().find(|(n, _)| *n == self.name).map(|(_, d)| d)
+        docs.get(self.row)
     }
 }

@@ -267,3 +267,135 @@ async fn every_function_is_documented_and_url_parse_has_ten_fields() {
     };
     assert_eq!(fields.len(), 10);
 }
+
+/// The one value of a one-row, one-column query, as the table's answers write it: `NULL`
+/// for null, `''` for the empty string, otherwise as Arrow displays it.
+async fn value(ctx: &datafusion::prelude::SessionContext, sql: &str) -> String {
+    use datafusion::arrow::util::display::{ArrayFormatter, FormatOptions};
+    let batches = ctx.sql(sql).await.unwrap().collect().await.unwrap();
+    let rows: usize = batches.iter().map(|b| b.num_rows()).sum();
+    assert_eq!(rows, 1, "{sql}");
+    let batch = batches.iter().find(|b| b.num_rows() == 1).unwrap();
+    assert_eq!(batch.num_columns(), 1, "{sql}");
+    let options = FormatOptions::default().with_null("NULL");
+    let text = ArrayFormatter::try_new(batch.column(0).as_ref(), &options)
+        .unwrap()
+        .value(0)
+        .to_string();
+    if text.is_empty() { "''".to_owned() } else { text }
+}
+
+#[tokio::test]
+async fn every_function_of_the_table_is_registered_and_its_documented_example_gives_its_answer() {
+    use datafusion::execution::FunctionRegistry;
+    let ctx = datafusion::prelude::SessionContext::new();
+    urlkit_datafusion::register(&ctx);
+    let registered = ctx.udfs();
+    let fs = urlkit_datafusion::functions();
+    assert!(fs.len() >= 26, "{} functions", fs.len());
+    for f in &fs {
+        let name = f.name();
+        assert!(registered.contains(name), "{name} not registered");
+        let doc = f.documentation().unwrap_or_else(|| panic!("{name} undocumented"));
+        assert!(!doc.description.is_empty() && doc.arguments.is_some(), "{name}");
+        let example = doc
+            .sql_example
+            .as_deref()
+            .unwrap_or_else(|| panic!("{name}: no example"));
+        let (query, answer) = example
+            .split_once(";  -- ")
+            .unwrap_or_else(|| panic!("{name}: the example is not `query;  -- answer`: {example}"));
+        assert!(
+            query.contains(&format!("{name}(")),
+            "{name}: the example does not call it: {query}"
+        );
+        assert!(!answer.is_empty(), "{name}");
+        assert_eq!(value(&ctx, query).await, answer, "{name}: {query}");
+    }
+    // Every row is a function, and nothing else of urlkit's is registered.
+    let ours = registered.iter().filter(|n| n.starts_with("url_")).count();
+    assert_eq!(ours, fs.len());
+}
+
+#[test]
+fn the_crate_docs_list_every_function_of_the_table() {
+    let docs = include_str!("../src/lib.rs");
+    let mut listed: Vec<&str> = Vec::new();
+    for line in docs.lines().filter(|l| l.starts_with("//! | `url_")) {
+        let first_cell = line["//! | ".len()..].split(" | ").next().unwrap();
+        for (i, _) in first_cell.match_indices("url_") {
+            let rest = &first_cell[i..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            listed.push(&rest[..end]);
+        }
+    }
+    listed.sort_unstable();
+    listed.dedup();
+    let mut names: Vec<String> = urlkit_datafusion::functions()
+        .iter()
+        .map(|f| f.name().to_owned())
+        .collect();
+    names.sort_unstable();
+    assert_eq!(listed, names);
+}
+
+#[tokio::test]
+async fn an_unknown_profile_is_an_error_listing_every_valid_name() {
+    let ctx = context_with_urls(&TRICKY).await;
+    let names: Vec<&str> = urlkit::canon::Profile::ALL.iter().map(|p| p.name()).collect();
+    let listed = format!(
+        "(expected {} or {})",
+        names[..names.len() - 1].join(", "),
+        names[names.len() - 1]
+    );
+    for bad in ["nope", "safe browsing", ""] {
+        let result = match ctx.sql(&format!("SELECT url_normalize(u, '{bad}') FROM t")).await {
+            Ok(df) => df.collect().await.map(|_| ()),
+            Err(e) => Err(e),
+        };
+        let message = result.unwrap_err().to_string();
+        assert!(
+            message.contains(&format!(
+                "url_normalize: unknown normalization profile '{bad}' {listed}"
+            )),
+            "{message}"
+        );
+    }
+    // The profile's documentation lists the same names, from the same table.
+    let f = urlkit_datafusion::functions()
+        .into_iter()
+        .find(|f| f.name() == "url_normalize")
+        .unwrap();
+    let doc = f.documentation().unwrap();
+    for name in names {
+        assert!(
+            doc.description.contains(&format!("'{name}' (")),
+            "{name}: {}",
+            doc.description
+        );
+    }
+}
+
+#[test]
+fn the_functions_listing_is_the_table() {
+    let out = sql(&["--functions"]);
+    let fs = urlkit_datafusion::functions();
+    let mut at = 0;
+    for f in &fs {
+        let doc = f.documentation().unwrap();
+        let entry = format!(
+            "{}\n    {}\n    {}\n",
+            doc.syntax_example,
+            doc.description,
+            doc.sql_example.as_deref().unwrap()
+        );
+        // In table order.
+        let found = out[at..]
+            .find(&entry)
+            .unwrap_or_else(|| panic!("{} not listed in order", f.name()));
+        at += found + entry.len();
+    }
+    assert_eq!(out.matches("\n\nurl_").count() + 1, fs.len());
+}

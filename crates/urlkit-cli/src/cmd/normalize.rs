@@ -10,9 +10,10 @@
 //! rules; `kind` the URL Standard's name for the error, or `syntax`). With the URL
 //! Standard an input starting with `{` is a request `{"input", "base"}`.
 //!
-//! `--profile` picks a canonical form of `urlkit::canon` instead: `whatwg` (the default),
-//! `rfc3986` (as `--rfc3986`), `safe-browsing`, `surt` or `crawler`; one line out per line
-//! in, the JSON object as above.
+//! `--profile` picks a canonical form of `urlkit::canon` instead (a name of its profile
+//! table: `whatwg`, the default, `rfc3986` as `--rfc3986`, `safe-browsing`, `surt`,
+//! `crawler`; any other name is a usage error listing them); one line out per line in, the
+//! JSON object as above.
 
 use crate::args::{self, Inputs};
 use crate::driver::{self, Sink, Status};
@@ -28,6 +29,23 @@ use urlkit::canon::Profile;
 fn parse_profile(name: &str) -> Result<Profile, String> {
     name.parse()
         .map_err(|e: urlkit::canon::UnknownProfile| e.to_string())
+}
+
+/// `--profile`'s help: "The canonical form: whatwg (default), rfc3986, … or crawler".
+fn profile_help() -> String {
+    let mut help = String::from("The canonical form: ");
+    for (i, p) in Profile::ALL.into_iter().enumerate() {
+        help.push_str(match i {
+            0 => "",
+            _ if i + 1 == Profile::ALL.len() => " or ",
+            _ => ", ",
+        });
+        help.push_str(p.name());
+        if p == Profile::Whatwg {
+            help.push_str(" (default)");
+        }
+    }
+    help
 }
 
 /// Arguments of `urlkit normalize`.
@@ -46,8 +64,8 @@ pub struct NormalizeArgs {
     /// With --rfc3986: read IRI references (RFC 3987), Unicode allowed where the IRI grammar allows it
     #[arg(long, requires = "rfc3986")]
     pub iri: bool,
-    /// The canonical form: whatwg (default), rfc3986, safe-browsing, surt or crawler
-    #[arg(long, value_name = "PROFILE", value_parser = parse_profile, conflicts_with = "rfc3986")]
+    // The help lists the profile table's names, so that a new profile needs no edit here.
+    #[arg(long, value_name = "PROFILE", value_parser = parse_profile, conflicts_with = "rfc3986", help = profile_help())]
     pub profile: Option<Profile>,
     // Before the inputs: the Edits section of --help comes before Input and output.
     #[command(flatten)]
@@ -120,28 +138,30 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
             }
         });
     }
-    if let Profile::SafeBrowsing | Profile::Surt | Profile::Crawler = profile {
-        return driver::run(batch, || {
+    match profile {
+        Profile::Whatwg => driver::run(batch, || {
+            let mut requests = Requests::new(None);
+            move |line: &str, out: &mut Sink| {
+                requests.answer(line, out, |input, whatwg, out| {
+                    answer(input, whatwg.normalize(input), out)
+                })
+            }
+        }),
+        // The standard's own normalizer: its failures carry a position and a grammar rule.
+        Profile::Rfc3986 => {
+            let normalizer = standard::normalizer(true, args.iri);
+            driver::run(batch, || {
+                |input: &str, out: &mut Sink| answer(input, normalizer.normalize(input), out)
+            })
+        }
+        // Any other row of the profile table: its own function, failures of kind its name.
+        _ => driver::run(batch, || {
             move |input: &str, out: &mut Sink| {
                 let result = profile
                     .canonicalize(input)
                     .map_err(|e| Failure::new(profile.name(), e.to_string()));
                 answer(input, result, out)
             }
-        });
+        }),
     }
-    if profile == Profile::Rfc3986 {
-        let normalizer = standard::normalizer(true, args.iri);
-        return driver::run(batch, || {
-            |input: &str, out: &mut Sink| answer(input, normalizer.normalize(input), out)
-        });
-    }
-    driver::run(batch, || {
-        let mut requests = Requests::new(None);
-        move |line: &str, out: &mut Sink| {
-            requests.answer(line, out, |input, whatwg, out| {
-                answer(input, whatwg.normalize(input), out)
-            })
-        }
-    })
 }
