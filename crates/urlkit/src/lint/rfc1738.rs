@@ -6,7 +6,34 @@
 use alloc::format;
 use alloc::vec::Vec;
 
+use super::check::{Check, Context, Escapes, Needs};
 use super::finding::{Code, Finding};
+
+/// A decoded protocol line of an RFC 1738 scheme view with a CR, LF or NUL (L100).
+pub(crate) struct Smuggling;
+
+impl Check for Smuggling {
+    const CODES: &'static [Code] = &[Code::Rfc1738Smuggling];
+    /// The line break is percent-encoded: a raw one is no URL code point.
+    const NEEDS: Needs = Needs {
+        escapes: Escapes::NONE
+            .anywhere(0x00, 0x00)
+            .anywhere(b'\n', b'\n')
+            .anywhere(b'\r', b'\r'),
+        ..Needs::NOTHING
+    };
+    #[inline]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        if VIEW_SCHEMES.contains(&cx.scheme) && encoded_line_break(cx.input).is_some() {
+            check(cx.input, out);
+        }
+    }
+}
+
+/// The schemes whose RFC 1738 views put decoded parts into protocol lines.
+const VIEW_SCHEMES: [&str; 9] = [
+    "ftp", "gopher", "mailto", "news", "snews", "nntp", "telnet", "wais", "prospero",
+];
 
 /// A finding for every decoded part of `input`'s RFC 1738 view that holds a CR, LF or NUL.
 pub(crate) fn check(input: &str, out: &mut Vec<Finding>) {
