@@ -128,12 +128,11 @@ impl Needs {
         ace_domain: false,
     };
 
-    /// Whether the pre-filters put the input of `cx` in one of these classes (always, when
-    /// they are off); `escapes`: whether these name an escape (worked out once, in a const).
+    /// Whether the pre-filters put the input of `cx` in one of these classes;
+    /// `escapes`: whether these name an escape (worked out once, in a const).
     #[inline(always)]
     fn met(&self, escapes: bool, cx: &Context<'_>) -> bool {
-        !cx.prefiltered
-            || self.any
+        self.any
             || (escapes && cx.scan.percent)
             || (self.not_uri && !cx.scan.rfc3986)
             || (self.ace_domain && cx.shape.ace)
@@ -158,9 +157,6 @@ pub(crate) struct Context<'a> {
     pub(crate) scan: Scan,
     /// The input is the URL's serialization (or that less a root path's `/`).
     pub(crate) canonical: bool,
-    /// Checks whose [`Needs`] the pre-filters rule out are skipped (off in the tests that
-    /// compare both ways).
-    pub(crate) prefiltered: bool,
     /// Where the components are in the input, located on first use.
     pub(crate) spans: LazySpans<'a>,
 }
@@ -188,11 +184,12 @@ pub(crate) struct Entry {
     pub(crate) needs: Needs,
 }
 
-/// Runs `C` when its needs may be met; debug builds run it anyway when they are not, and
-/// check that it says nothing.
+/// Runs `C` when its needs may be met, or always without `PREFILTERED` (the tests compare
+/// both ways; a constant, not a field, so that the common path tests nothing for it);
+/// debug builds run it anyway when they are not, and check that it says nothing.
 #[inline(always)]
-fn run<C: Check>(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
-    if C::NEEDS.met(C::ESCAPES, cx) {
+fn run<const PREFILTERED: bool, C: Check>(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+    if !PREFILTERED || C::NEEDS.met(C::ESCAPES, cx) {
         C::run(cx, out);
     } else {
         #[cfg(debug_assertions)]
@@ -215,10 +212,10 @@ macro_rules! checks {
             needs: <$check as Check>::NEEDS,
         }),*];
 
-        /// Runs every check on `cx`, in the order of [`ALL`].
+        /// Runs every check on `cx`, in the order of [`ALL`] ([`run`] for `PREFILTERED`).
         #[inline(always)]
-        pub(crate) fn run_all(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
-            $(run::<$check>(cx, out);)*
+        pub(crate) fn run_all<const PREFILTERED: bool>(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+            $(run::<PREFILTERED, $check>(cx, out);)*
         }
     };
 }
@@ -404,8 +401,8 @@ mod tests {
         let inputs = all_inputs();
         let mut fired = alloc::vec![0usize; ALL.len()];
         for input in &inputs {
-            let with = super::super::lint_with(input, true);
-            let without = super::super::lint_with(input, false);
+            let with = super::super::lint_with::<true>(input);
+            let without = super::super::lint_with::<false>(input);
             for (k, check) in ALL.iter().enumerate() {
                 let (a, b) = (of(&with, check.codes), of(&without, check.codes));
                 assert_eq!(a, b, "{}: {input:?}", check.name);
@@ -434,7 +431,7 @@ mod tests {
                     canonical
                         && Scan::of(input).percent
                         && !Scan::stepwise(input, &reduced).percent
-                        && !of(&super::super::lint_with(input, false), check.codes).is_empty()
+                        && !of(&super::super::lint_with::<false>(input), check.codes).is_empty()
                 });
                 assert!(
                     missed.is_some(),

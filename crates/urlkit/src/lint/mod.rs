@@ -86,12 +86,12 @@ use spans::LazySpans;
 /// assert!(findings.iter().any(|f| f.code() == Code::Rfc1738Smuggling));
 /// ```
 pub fn lint(input: &str) -> Vec<Finding> {
-    lint_with(input, true)
+    lint_with::<true>(input)
 }
 
-/// [`lint`]; without `prefiltered`, every check runs on every URL (the tests compare both).
+/// [`lint`]; without `PREFILTERED`, every check runs on every URL (the tests compare both).
 #[inline(always)]
-fn lint_with(input: &str, prefiltered: bool) -> Vec<Finding> {
+fn lint_with<const PREFILTERED: bool>(input: &str) -> Vec<Finding> {
     let mut out = Vec::new();
     // The common case, a URL already written as the parser serializes it, costs one parse
     // of each kind and passes over the bytes that tell which checks can fire; the checks
@@ -101,7 +101,7 @@ fn lint_with(input: &str, prefiltered: bool) -> Vec<Finding> {
     // A byte that is not a URL unit makes a validation error likely, which only a parse
     // with a listener finds, and a non-ASCII one (or a `'` in the query) a second parse
     // with a listener certain: that is then the only parse.
-    let scan = if prefiltered {
+    let scan = if PREFILTERED {
         Scan::of(input)
     } else {
         Scan::UNKNOWN
@@ -164,7 +164,6 @@ fn lint_with(input: &str, prefiltered: bool) -> Vec<Finding> {
                 shape,
                 scan,
                 canonical,
-                prefiltered,
                 spans,
             };
             // Debug builds take the spans of every canonical input, which checks them
@@ -173,7 +172,7 @@ fn lint_with(input: &str, prefiltered: bool) -> Vec<Finding> {
             if canonical {
                 cx.spans.get();
             }
-            check::run_all(&mut cx, &mut out);
+            check::run_all::<PREFILTERED>(&mut cx, &mut out);
         }
         Err(e) => {
             let e = if listened {

@@ -97,7 +97,7 @@ impl crate::Url {
     /// comparison, where [`Url::host`](crate::Url::host) tells every kind of host).
     #[inline]
     pub(crate) fn domain_range(&self) -> Option<Range<usize>> {
-        (self.host == HostInternal::Domain).then(|| self.offsets.host_start()..self.offsets.host_end())
+        matches!(self.host, HostInternal::Domain).then(|| self.offsets.host_start()..self.offsets.host_end())
     }
 }
 
