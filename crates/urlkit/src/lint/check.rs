@@ -1,4 +1,5 @@
-//! The interface of a lint check, and the one list of them ([`checks!`] below).
+//! The interface of a lint check, and the one list of them (the `checks!` invocation below,
+//! which defines [`ALL`] and [`run_all`]).
 //!
 //! A check is a type implementing [`Check`]: its codes, the input classes it needs to fire
 //! ([`Needs`]), and a `run` producing findings from a shared [`Context`] (the parsed URL,
@@ -8,9 +9,11 @@
 //! declares what it looks at is never skipped on an input that has it.
 //!
 //! Adding a check: a type implementing [`Check`] in the module of its standard or section,
-//! and its name in the [`checks!`] list (its place there is the order of its findings among
-//! equal spans). The tests of [`super::tests`] run every listed check on inputs of every
-//! class a check can declare, with and without the pre-filters.
+//! and its name in the `checks!` list (its place there is the order of its findings among
+//! equal spans). This module's tests run every listed check on inputs of every class a
+//! check can declare (escapes of all 256 octets among them), with and without the
+//! pre-filters, and fail where the pre-filters would skip a check that fires: a check that
+//! looks at more than it declares is caught there.
 
 use alloc::vec::Vec;
 

@@ -77,14 +77,13 @@ fn replace_range(s: &mut String, range: Range<usize>, parts: [&str; 2]) {
     }
 }
 
-/// The crate-visible reading of a parsed URL's layout, for code that reads its components
-/// by position (the linter), instead of through the fields. It promises:
-///
-/// - the offsets are those of [`Url::as_str`](crate::Url::as_str), and hold as well for an
-///   input the parser writes unchanged, or with only a root path's final `/` added (every
-///   component but that `/` is then at the same offsets);
-/// - they are read-only here: every edit goes through [`Offsets::splice`] and
-///   [`Offsets::place`].
+// The crate-visible reading of a parsed URL's layout, for code that reads its components by
+// position (the linter), instead of through the fields. It promises:
+//
+// - the offsets are those of `Url::as_str`, and hold as well for an input the parser writes
+//   unchanged, or with only a root path's final `/` added (every component but that `/` is
+//   then at the same offsets);
+// - they are read-only here: every edit goes through `Offsets::splice` and `Offsets::place`.
 #[cfg_attr(not(feature = "lint"), allow(dead_code))]
 impl crate::Url {
     /// Where each component sits in the serialization ([`Offsets`]' getters).
