@@ -24,6 +24,9 @@ impl Check for Idn {
         ace_domain: true,
         ..Needs::NOTHING
     };
+    // Out of line: few domains have an `xn--` label.
+    #[cold]
+    #[inline(never)]
     fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
         if let Some(crate::Host::Domain(d)) = cx.host {
             let spans = &mut cx.spans;
