@@ -9,6 +9,7 @@ use core::net::IpAddr;
 use core::ops::Range;
 
 use super::address::{address_class, embedded_ipv4, is_localhost_name};
+use super::check::{Check, Context, Needs};
 use super::finding::{Code, Detail, Finding};
 use super::spans::LazySpans;
 use crate::{Host, Url};
@@ -443,5 +444,94 @@ fn length_findings(
             );
             out.push(Finding::new(Code::ExcessiveLength, span, message));
         }
+    }
+}
+
+/// `javascript:`, `vbscript:`, `data:` and `file:` URLs (L080–L082).
+pub(crate) struct Scheme;
+
+impl Check for Scheme {
+    const CODES: &'static [Code] = &[Code::ScriptScheme, Code::DataScheme, Code::FileScheme];
+    /// Every URL has a scheme.
+    const NEEDS: Needs = Needs::ANY;
+    #[inline(always)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        scheme(cx.scheme, &mut cx.spans, out);
+    }
+}
+
+/// A password or a user name in the userinfo (L001, L002).
+pub(crate) struct Credentials;
+
+impl Check for Credentials {
+    const CODES: &'static [Code] = &[Code::Password, Code::Username];
+    /// Userinfo is a component of the parsed URL, not a byte class.
+    const NEEDS: Needs = Needs::ANY;
+    #[inline(always)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        if cx.url.has_credentials() {
+            credentials(cx.url, &mut cx.spans, out);
+        }
+    }
+}
+
+/// A user name that reads as a host (L040).
+pub(crate) struct UserinfoLikeHost;
+
+impl Check for UserinfoLikeHost {
+    const CODES: &'static [Code] = &[Code::UserinfoLikeHost];
+    /// As [`Credentials`].
+    const NEEDS: Needs = Needs::ANY;
+    #[inline(always)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        if cx.url.has_credentials() {
+            userinfo_like_host(cx.url, &mut cx.spans, out);
+        }
+    }
+}
+
+/// A port other than the scheme's default, or another protocol's (L010, L011).
+pub(crate) struct Port;
+
+impl Check for Port {
+    const CODES: &'static [Code] = &[Code::NonDefaultPort, Code::OtherProtocolPort];
+    /// A port is a component of the parsed URL.
+    const NEEDS: Needs = Needs::ANY;
+    #[inline(always)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        port(cx.url, &mut cx.spans, out);
+    }
+}
+
+/// Hosts that are addresses in rare forms, internal or carrying IPv4, and loopback names
+/// (L030–L033).
+pub(crate) struct Address;
+
+impl Check for Address {
+    const CODES: &'static [Code] = &[
+        Code::Ipv4Form,
+        Code::InternalAddress,
+        Code::EmbeddedIpv4,
+        Code::LocalhostName,
+    ];
+    /// The host as the parser reads it (an address written canonically is the most common
+    /// address finding).
+    const NEEDS: Needs = Needs::ANY;
+    #[inline(always)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        host(cx.input, cx.url, cx.host, &mut cx.spans, out);
+    }
+}
+
+/// An input or a host over its length limit (L090).
+pub(crate) struct Length;
+
+impl Check for Length {
+    const CODES: &'static [Code] = &[Code::ExcessiveLength];
+    /// Length is no byte class.
+    const NEEDS: Needs = Needs::ANY;
+    #[inline(always)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        length(cx.input, cx.host, cx.shape.long_label, &mut cx.spans, out);
     }
 }

@@ -11,12 +11,112 @@ use alloc::vec::Vec;
 use core::net::{Ipv4Addr, Ipv6Addr};
 use core::ops::Range;
 
+use super::check::{Check, Context, Needs};
 use super::finding::{Code, Component, Detail, Finding};
 use super::spans::{Generic, LazySpans, Via};
 use crate::percent::percent_decode_str;
 use crate::rfc3986::remove_dot_segments;
+use crate::rfc3986::UriRef;
 use crate::scheme::default_port;
 use crate::{Host, Url};
+
+/// What the RFC 3986 parser reads differently, or refuses (L050, L051).
+pub(crate) struct Differential;
+
+impl Check for Differential {
+    const CODES: &'static [Code] = &[Code::ParserDifferential, Code::NotRfc3986];
+    /// A canonical input of RFC 3986 characters is a URI the strict parser reads as the
+    /// WHATWG parser does (see [`Scan::rfc3986`](super::prefilter::Scan::rfc3986)).
+    const NEEDS: Needs = Needs {
+        not_uri: true,
+        ..Needs::NOTHING
+    };
+    #[inline(always)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        rfc3986_side(cx.input, cx.url, &mut cx.spans, cx.canonical, out);
+    }
+}
+
+/// The strict parse, and for an input that is not canonical or not a URI the RFC 3986
+/// reading and the differential (out of line: most inputs are canonical URIs of plain
+/// characters, decided without it).
+#[cold]
+#[inline(never)]
+fn rfc3986_side(input: &str, url: &Url, spans: &mut LazySpans<'_>, canonical: bool, out: &mut Vec<Finding>) {
+    let uri = UriRef::parse(input);
+    // An RFC 3986 parse of a WHATWG serialization finds the same components, byte for
+    // byte (a missing root path aside, which both read as `/`); debug builds check it.
+    if canonical && uri.is_ok() {
+        #[cfg(debug_assertions)]
+        {
+            let mut none = Vec::new();
+            check(url, &Generic::read(input, uri), spans, &mut none);
+            debug_assert!(none.is_empty(), "canonical {input:?} has differentials: {none:?}");
+        }
+        return;
+    }
+    let generic = Generic::read(input, uri);
+    if let Via::Split(e) = generic.via {
+        let at = e.position().min(input.len());
+        let message = not_rfc3986_message(&e);
+        out.push(Finding::new(Code::NotRfc3986, at..at, message));
+    }
+    check(url, &generic, spans, out);
+}
+
+/// `not an rfc 3986 uri nor an rfc 3987 iri: ` and the strict parser's error as it displays
+/// itself, put together without the formatting machinery but for the character found.
+fn not_rfc3986_message(e: &crate::rfc3986::ParseError) -> String {
+    let mut message = String::with_capacity(80 + e.expected().name().len());
+    message.push_str("not an rfc 3986 uri nor an rfc 3987 iri: ");
+    push_rfc3986_error(&mut message, e);
+    debug_assert_eq!(message, format!("not an rfc 3986 uri nor an rfc 3987 iri: {e}"));
+    message
+}
+
+/// Appends the strict parser's error `e` as it displays itself (`expected {rule} at byte
+/// {n}, found {c:?}`), without the formatting machinery but for an unusual character.
+fn push_rfc3986_error(message: &mut String, e: &crate::rfc3986::ParseError) {
+    message.push_str("expected ");
+    message.push_str(e.expected().name());
+    message.push_str(" at byte ");
+    crate::decimal::push_str(e.position() as u64, message);
+    message.push_str(", found ");
+    match e.found() {
+        Some(c) => push_debug_char(message, c),
+        None => message.push_str("end of input"),
+    }
+}
+
+/// Appends `c` as `{c:?}` writes it: printable ASCII but `'` and `\` directly, anything
+/// else through the formatting machinery.
+fn push_debug_char(message: &mut String, c: char) {
+    if matches!(c, ' '..='~') && c != '\'' && c != '\\' {
+        message.push('\'');
+        message.push(c);
+        message.push('\'');
+    } else {
+        use core::fmt::Write;
+        // A `String` takes any write.
+        let _ = write!(message, "{c:?}");
+    }
+}
+
+/// Appends `s` as `{s:?}` writes it: printable ASCII without `"` and `\` directly (what
+/// URL components mostly are), anything else through the formatting machinery.
+fn push_debug_str(message: &mut String, s: &str) {
+    if s.bytes()
+        .all(|c| matches!(c, b' '..=b'~') && c != b'"' && c != b'\\')
+    {
+        message.push('"');
+        message.push_str(s);
+        message.push('"');
+    } else {
+        use core::fmt::Write;
+        // A `String` takes any write.
+        let _ = write!(message, "{s:?}");
+    }
+}
 
 /// Adds a finding for each component the two parsers read differently.
 pub(crate) fn check(url: &Url, g: &Generic<'_>, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
@@ -93,7 +193,7 @@ fn push(
     // `parsers disagree on the {component}: whatwg reads {whatwg:?}, rfc 3986 reads
     // {rfc3986:?}{how}`, without the formatting machinery for the common components.
     let show = |message: &mut String, s: &Option<String>| match s {
-        Some(s) => super::push_debug_str(message, s),
+        Some(s) => push_debug_str(message, s),
         None => message.push_str("none"),
     };
     let mut message = String::with_capacity(160);
@@ -108,7 +208,7 @@ fn push(
         Via::Iri => message.push_str(" (as an iri)"),
         Via::Split(e) => {
             message.push_str(" (by appendix b's split; the strict parser fails: ");
-            super::push_rfc3986_error(&mut message, &e);
+            push_rfc3986_error(&mut message, &e);
             message.push(')');
         }
     }

@@ -7,15 +7,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use super::check::{Check, Context, Escapes, Needs};
 use super::finding::{Code, Finding, Severity};
 use super::spans::{LazySpans, Spans};
-
-/// What the scan saw, for later checks.
-#[derive(Debug, Default, Clone, Copy)]
-pub(crate) struct Seen {
-    /// A `%0D`, `%0A` or `%00` somewhere.
-    pub line_break: bool,
-}
 
 /// Each byte's hex digit value, 16 for a byte that is not a hex digit.
 const HEX_VALUE: [u8; 256] = {
@@ -36,7 +30,7 @@ const HEX_VALUE: [u8; 256] = {
 
 /// The octet `%XY` at `i` encodes (two table look-ups: escapes are checked by the hundred in
 /// encoded queries).
-fn octet_at(b: &[u8], i: usize) -> Option<u8> {
+pub(crate) fn octet_at(b: &[u8], i: usize) -> Option<u8> {
     let (hi, lo) = (
         HEX_VALUE[usize::from(*b.get(i + 1)?)],
         HEX_VALUE[usize::from(*b.get(i + 2)?)],
@@ -99,14 +93,33 @@ fn concat(parts: &[&str]) -> String {
     s
 }
 
-/// Whether the `%XY` at `i` of `b` encodes an octet [`check`] looks at (separators and
-/// dots only `in_path`).
-pub(crate) fn interesting(b: &[u8], i: usize, in_path: bool) -> bool {
-    octet_at(b, i).is_some_and(|o| match o {
-        0x00..=0x1f | 0x7f | b'%' => true,
-        b'/' | b'\\' | b'.' => in_path,
-        _ => false,
-    })
+/// Percent-encoded trouble (L020–L024).
+pub(crate) struct Encoding;
+
+impl Check for Encoding {
+    const CODES: &'static [Code] = &[
+        Code::EncodedLineBreak,
+        Code::EncodedControl,
+        Code::EncodedPathSeparator,
+        Code::EncodedDotSegment,
+        Code::DoubleEncoding,
+    ];
+    /// An encoded C0 control or DEL, or `%25` (double encoding), anywhere; an encoded `/`,
+    /// `\` or `.` in the path.
+    const NEEDS: Needs = Needs {
+        escapes: Escapes::NONE
+            .anywhere(0x00, 0x1f)
+            .anywhere(0x7f, 0x7f)
+            .anywhere(b'%', b'%')
+            .in_path(b'/', b'/')
+            .in_path(b'\\', b'\\')
+            .in_path(b'.', b'.'),
+        ..Needs::NOTHING
+    };
+    #[inline]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        check(cx.input, &mut cx.spans, cx.url.is_special(), out);
+    }
 }
 
 /// Appends `f`, or widens the previous finding when `f` continues it: `%0d%0a` is one
@@ -136,8 +149,7 @@ fn push_merged(out: &mut Vec<Finding>, first: usize, f: Finding) {
 /// Scans `input` for percent-encoded trouble; `special` says whether `\` separates path
 /// segments. In the query and fragment of a special URL, encoded controls are form data
 /// (a `<textarea>` submits its line breaks as `%0D%0A`), so they are notes there.
-pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: &mut Vec<Finding>) -> Seen {
-    let mut seen = Seen::default();
+pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: &mut Vec<Finding>) {
     let b = input.as_bytes();
     let first = out.len();
     let mut repeats: Vec<(Code, Part, usize, usize)> = Vec::new();
@@ -145,7 +157,7 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
     // The spans are located when the first escape worth a look is found, and only then.
     let mut percents = Percents::new(b);
     let Some(mut i) = next_interesting(&mut percents, 0) else {
-        return seen;
+        return;
     };
     let located = spans.get();
     while let Some(at) = next_interesting(&mut percents, i) {
@@ -158,7 +170,6 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
         let part = component_of(located, i);
         let in_path = part == Part::Path;
         let line_break = matches!(octet, b'\r' | b'\n' | 0);
-        seen.line_break |= line_break;
         let code = match octet {
             _ if line_break => Code::EncodedLineBreak,
             0x01..=0x1f | 0x7f => Code::EncodedControl,
@@ -257,7 +268,6 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
     if dots {
         dot_segments(input, located.path.clone(), special, out);
     }
-    seen
 }
 
 /// Every byte but `%` (and non-ASCII, which no [`AsciiClass`](crate::simd::AsciiClass)
@@ -328,13 +338,14 @@ impl<'a> Percents<'a> {
     }
 }
 
-/// The first escape at or after `i` that [`check`] looks at (as [`interesting`] in a path).
+/// The first escape at or after `i` that [`check`] looks at (as in a path: the component is
+/// told by the caller).
 fn next_interesting(percents: &mut Percents<'_>, mut i: usize) -> Option<usize> {
     let b = percents.b;
     loop {
         i = percents.next_from(i)?;
         match octet_at(b, i) {
-            Some(0x00..=0x1f | 0x7f | b'%' | b'/' | b'\\' | b'.') => return Some(i),
+            Some(o) if Encoding::NEEDS.escapes.looks_at(o, true) => return Some(i),
             Some(_) => i += 3,
             None => i += 1,
         }

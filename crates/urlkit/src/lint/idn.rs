@@ -10,7 +10,30 @@ use core::ops::Range;
 
 use unicode_security::{GeneralSecurityProfile, MixedScript, RestrictionLevel, RestrictionLevelDetection};
 
+use super::check::{Check, Context, Needs};
 use super::finding::{Code, Detail, Finding};
+
+/// Deceptive internationalized domains (L070–L072).
+pub(crate) struct Idn;
+
+impl Check for Idn {
+    const CODES: &'static [Code] = &[Code::IdnMixedScript, Code::IdnRestricted, Code::IdnConfusable];
+    /// Only an `xn--` label holds a non-ASCII character, hence a script, a restricted
+    /// character or a confusable (WHATWG domains are ASCII).
+    const NEEDS: Needs = Needs {
+        ace_domain: true,
+        ..Needs::NOTHING
+    };
+    // Out of line: few domains have an `xn--` label.
+    #[cold]
+    #[inline(never)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        if let Some(crate::Host::Domain(d)) = cx.host {
+            let spans = &mut cx.spans;
+            check(d, || spans.get().host.clone().unwrap_or_default(), out);
+        }
+    }
+}
 
 /// Checks the WHATWG domain `ascii` (lower-case, punycode), which has an `xn--` label (the
 /// only way to hold a non-ASCII character); `span` is the host in the input.

@@ -6,7 +6,40 @@
 use alloc::format;
 use alloc::vec::Vec;
 
+use super::check::{Check, Context, Escapes, Needs};
 use super::finding::{Code, Finding};
+
+/// A decoded protocol line of an RFC 1738 scheme view with a CR, LF or NUL (L100).
+pub(crate) struct Smuggling;
+
+impl Check for Smuggling {
+    const CODES: &'static [Code] = &[Code::Rfc1738Smuggling];
+    /// The line break is percent-encoded: a raw one is no URL code point.
+    const NEEDS: Needs = Needs {
+        escapes: Escapes::NONE
+            .anywhere(0x00, 0x00)
+            .anywhere(b'\n', b'\n')
+            .anywhere(b'\r', b'\r'),
+        ..Needs::NOTHING
+    };
+    // Out of line: the common path (a canonical URL without escapes) never calls it.
+    #[inline(never)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        // The first byte rules out most schemes (`http`, `https`) at once.
+        let view = matches!(
+            cx.scheme.as_bytes().first(),
+            Some(b'f' | b'g' | b'm' | b'n' | b's' | b't' | b'w' | b'p')
+        ) && VIEW_SCHEMES.contains(&cx.scheme);
+        if view && encoded_line_break(cx.input).is_some() {
+            check(cx.input, out);
+        }
+    }
+}
+
+/// The schemes whose RFC 1738 views put decoded parts into protocol lines.
+const VIEW_SCHEMES: [&str; 9] = [
+    "ftp", "gopher", "mailto", "news", "snews", "nntp", "telnet", "wais", "prospero",
+];
 
 /// A finding for every decoded part of `input`'s RFC 1738 view that holds a CR, LF or NUL.
 pub(crate) fn check(input: &str, out: &mut Vec<Finding>) {

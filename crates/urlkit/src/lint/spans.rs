@@ -133,7 +133,7 @@ impl Spans {
     /// userinfo, no `:` in the user name, host or port, no `?` or `#` in the path and no `#`
     /// in the query.
     pub(crate) fn of_url(input: &str, url: &Url) -> Spans {
-        let o = &url.offsets;
+        let o = url.boundaries();
         let end = input.len();
         let scheme_end = o.scheme_end();
         let b = input.as_bytes();

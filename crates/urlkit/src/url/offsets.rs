@@ -77,6 +77,29 @@ fn replace_range(s: &mut String, range: Range<usize>, parts: [&str; 2]) {
     }
 }
 
+// The crate-visible reading of a parsed URL's layout, for code that reads its components by
+// position (the linter), instead of through the fields. It promises:
+//
+// - the offsets are those of `Url::as_str`, and hold as well for an input the parser writes
+//   unchanged, or with only a root path's final `/` added (every component but that `/` is
+//   then at the same offsets);
+// - they are read-only here: every edit goes through `Offsets::splice` and `Offsets::place`.
+#[cfg_attr(not(feature = "lint"), allow(dead_code))]
+impl crate::Url {
+    /// Where each component sits in the serialization ([`Offsets`]' getters).
+    #[inline]
+    pub(crate) fn boundaries(&self) -> &Offsets {
+        &self.offsets
+    }
+
+    /// The host's bytes in the serialization when it is a domain, else `None` (one
+    /// comparison, where [`Url::host`](crate::Url::host) tells every kind of host).
+    #[inline]
+    pub(crate) fn domain_range(&self) -> Option<Range<usize>> {
+        matches!(self.host, HostInternal::Domain).then(|| self.offsets.host_start()..self.offsets.host_end())
+    }
+}
+
 impl Offsets {
     /// The offsets of `m`, narrowed to `u32`; `None` when `len` (at least the length of the
     /// serialization, which every mark lies within) does not fit. The one place where

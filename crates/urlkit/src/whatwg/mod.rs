@@ -181,8 +181,12 @@ pub(crate) enum Noted {
     AsIs,
 }
 
-/// [`Url::parse_reusing`], and how the URL was written ([`Noted`]): the linter tells most
-/// canonical inputs without comparing them with the serialization.
+/// [`Url::parse_reusing`] without a base or a listener, and how the URL was written
+/// ([`Noted`]): the crate-visible entry for a caller that needs to know whether the input
+/// is already canonical (the linter tells most canonical inputs without comparing them with
+/// the serialization). It promises the URL and the error [`Url::parse`] gives, and that
+/// `noted` is [`Noted::AsIs`] or [`Noted::Copied`] only as those variants say; `Parsed`
+/// promises nothing (a canonical input may still be parsed in full).
 #[cfg_attr(not(feature = "lint"), allow(dead_code))]
 pub(crate) fn parse_noting(input: &str, buffer: String, noted: &mut Noted) -> Result<Url, ParseError> {
     parse_noting_into::<true>(input, None, &mut Reporter::none(), buffer, noted)
