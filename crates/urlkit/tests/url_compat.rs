@@ -104,3 +104,161 @@ fn quirks_domain_functions_as_the_guide_says() {
     );
     assert!(differ.is_empty(), "{}", differ[..differ.len().min(20)].join("\n"));
 }
+
+/// What urlkit reads from the JSON `url` writes for `host`: the same host, except that an
+/// opaque host whose text is also a domain in its parsed form reads as `Domain` (`url`
+/// writes both as `Domain`, and the text alone cannot tell them apart).
+fn as_read_from_url(host: Host<&str>) -> Host {
+    match host {
+        Host::Opaque(o) if Host::parse(o) == Ok(Host::Domain(o.to_owned())) => Host::Domain(o.to_owned()),
+        other => other.to_owned(),
+    }
+}
+
+/// URLs with every kind of host, for the serde checks beside the datasets.
+const HOST_URLS: &[&str] = &[
+    "https://example.com/",
+    "https://Bücher.example/",
+    "http://1.2.3.4/",
+    "http://0x7f.1/",
+    "http://[::1]/",
+    "http://[::ffff:1.2.3.4]/",
+    "foo://bar/",
+    "foo://EXAMPLE.com/",
+    "foo://1.2.3.4/",
+    "foo://a%20b/",
+    "foo://é/",
+    "foo://[::1]/",
+    "ssh://git@github.com/x",
+    "postgres://db:5432/x",
+    "file://server/share",
+    "file:///tmp/x",
+    "foo:///x",
+    "foo://",
+    "foo://?q",
+];
+
+/// Checks one URL's host through JSON both ways between the crates; `false` when the
+/// crates do not parse `input` to the same href (then the hosts may differ too).
+fn check_host_json(input: &str) -> bool {
+    let (Ok(ours), Ok(theirs)) = (urlkit::Url::parse(input), url::Url::parse(input)) else {
+        return false;
+    };
+    if ours.as_str() != theirs.as_str() {
+        return false;
+    }
+    let Some(host) = ours.host() else {
+        assert!(theirs.host().is_none(), "{input}");
+        return true;
+    };
+    let our_json = serde_json::to_string(&host).unwrap();
+    let Some(their_host) = theirs.host() else {
+        // `url` has no empty host: urlkit writes it as `"Empty"`, which `url` refuses.
+        assert_eq!(host, Host::Empty, "{input}");
+        assert_eq!(our_json, r#""Empty""#);
+        assert!(serde_json::from_str::<url::Host>(&our_json).is_err());
+        assert_eq!(serde_json::from_str::<Host>(&our_json).unwrap(), Host::Empty);
+        return true;
+    };
+    let their_json = serde_json::to_string(&their_host).unwrap();
+    // urlkit writes what `url` writes, each reads the other's.
+    assert_eq!(our_json, their_json, "{input}");
+    assert_eq!(
+        serde_json::from_str::<url::Host>(&our_json).unwrap(),
+        their_host.to_owned(),
+        "{input}"
+    );
+    assert_eq!(
+        serde_json::from_str::<Host>(&their_json).unwrap(),
+        as_read_from_url(host),
+        "{input}"
+    );
+    true
+}
+
+#[test]
+fn host_json_is_the_url_crates() {
+    for input in HOST_URLS {
+        assert!(check_host_json(input), "{input}: the crates parse it differently");
+    }
+    let (mut same, mut parsers_differ) = (0, 0);
+    for file in ["realworld.txt", "synthetic.txt"] {
+        for line in common::dataset_lines(file).unwrap_or_default() {
+            if check_host_json(&line) {
+                same += 1;
+            } else {
+                parsers_differ += 1;
+            }
+        }
+    }
+    println!("host JSON: {same} URLs checked both ways, {parsers_differ} skipped (unparsed, or the parsers differ)");
+}
+
+/// JSON written by urlkit before the `url` form (lower-case variant names) still reads.
+#[test]
+fn host_json_reads_the_old_form() {
+    let read = |json: &str| serde_json::from_str::<Host>(json).unwrap();
+    assert_eq!(
+        read(r#"{"domain":"example.com"}"#),
+        Host::Domain("example.com".to_owned())
+    );
+    assert_eq!(read(r#"{"ipv4":"1.2.3.4"}"#), Host::Ipv4([1, 2, 3, 4].into()));
+    assert_eq!(
+        read(r#"{"ipv6":"::1"}"#),
+        Host::Ipv6(std::net::Ipv6Addr::LOCALHOST)
+    );
+    assert_eq!(
+        read(r#"{"opaque":"EXAMPLE"}"#),
+        Host::Opaque("EXAMPLE".to_owned())
+    );
+    assert_eq!(
+        read(r#"{"opaque":"example.com"}"#),
+        Host::Opaque("example.com".to_owned())
+    );
+    assert_eq!(read(r#""empty""#), Host::Empty);
+    // `domain` is read as `url`'s `Domain`: text the domain parser changes is an opaque host
+    // (as `url` writes that of `foo://EXAMPLE.com`).
+    assert_eq!(
+        read(r#"{"domain":"EXAMPLE.com"}"#),
+        Host::Opaque("EXAMPLE.com".to_owned())
+    );
+    // Text in no parsed form, in either spelling: refused.
+    for bad in [
+        r#"{"Domain":"a b"}"#,
+        r#"{"domain":"é"}"#,
+        r#"{"opaque":"a b"}"#,
+        r#"{"Opaque":"é"}"#,
+        r#"{"Domain":"[::1]"}"#,
+        r#"{"Ipv4":"1.2.3"}"#,
+        r#"{"Host":"h"}"#,
+    ] {
+        assert!(serde_json::from_str::<Host>(bad).is_err(), "{bad}");
+    }
+}
+
+/// Each kind of host through urlkit's own JSON: the form written and what reads back.
+#[test]
+fn host_json_round_trip() {
+    let cases = [
+        ("https://example.com/", r#"{"Domain":"example.com"}"#, None),
+        ("http://1.2.3.4/", r#"{"Ipv4":"1.2.3.4"}"#, None),
+        ("http://[::1]/", r#"{"Ipv6":"::1"}"#, None),
+        ("file:///x", r#""Empty""#, None),
+        ("foo://EXAMPLE/", r#"{"Domain":"EXAMPLE"}"#, None),
+        ("foo://1.2.3.4/", r#"{"Domain":"1.2.3.4"}"#, None),
+        ("foo://a%20b/", r#"{"Domain":"a%20b"}"#, None),
+        // An opaque host that is also a parsed domain reads back as that domain.
+        (
+            "foo://example.com/",
+            r#"{"Domain":"example.com"}"#,
+            Some(Host::Domain("example.com".to_owned())),
+        ),
+    ];
+    for (input, json, back) in cases {
+        let url = urlkit::Url::parse(input).unwrap();
+        let host = url.host().unwrap();
+        assert_eq!(serde_json::to_string(&host).unwrap(), json, "{input}");
+        let expected = back.unwrap_or_else(|| host.to_owned());
+        assert_eq!(serde_json::from_str::<Host>(json).unwrap(), expected, "{input}");
+    }
+}
