@@ -3,7 +3,9 @@
 //!
 //! Segments are generated from classes: every ASCII byte alone and inside text,
 //! `%`-sequences (valid, invalid, encoded dots, slashes and percents), the `.`/`..` forms,
-//! Unicode, and random mixes of them. The chains are drawn with the seeded SplitMix64 of the
+//! Unicode, and random mixes of them; the lines of the datasets are held-out text. Two
+//! differences are expected, each checked by applying its rule to `url`'s side (see
+//! [`Known`]); any other fails. The chains are drawn with the seeded SplitMix64 of the
 //! differential suites (`URLKIT_DIFF_SEED` and `URLKIT_DIFF_SCALE` as there), so that every
 //! run edits the same way.
 
@@ -12,6 +14,11 @@
 mod rng;
 
 use rng::Rng;
+
+// The data locator of all the workspace's tests: one note per missing directory per run.
+#[path = "../../urlkit/tests/common/shared_data.rs"]
+mod shared_data;
+use shared_data::Shared;
 
 /// URLs whose paths the edits start from: special and not, with and without a host, the
 /// empty path of `foo://h`, `file:` with and without a drive letter.
@@ -362,6 +369,27 @@ fn random_edit_chains_agree_with_url() {
         cases.push((base, edits));
     }
     verdict("random chains", cases.len(), &run(&cases));
+}
+
+/// Held-out text: every line of the datasets (whole URLs, and their pieces split at `/`)
+/// pushed as segments, text that neither generator wrote.
+#[test]
+fn dataset_text_as_segments_agrees_with_url() {
+    let mut cases = Vec::new();
+    for file in ["realworld.txt", "messy.txt"] {
+        let Some(path) = Shared::Datasets.file(file) else {
+            return;
+        };
+        let bytes = std::fs::read(&path).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        for (i, line) in text.lines().enumerate() {
+            let base = BASES[i % BASES.len()];
+            cases.push((base, vec![Edit::Push(line.to_owned())]));
+            let pieces: Vec<String> = line.split('/').map(str::to_owned).collect();
+            cases.push((base, vec![Edit::Pop, Edit::Extend(pieces)]));
+        }
+    }
+    verdict("dataset text", cases.len(), &run(&cases));
 }
 
 /// The examples, pinned: `%` is data in a pushed segment, so an encoded separator
