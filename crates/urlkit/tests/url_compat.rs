@@ -1,5 +1,7 @@
 //! The `url` crate's API on urlkit's types, where it once differed: `Hash::hash` called as a
-//! method, and the serde form of `Host` read and written by both crates.
+//! method, the `quirks` domain functions as the migration guide maps them, the serde form
+//! of `Host` read and written by both crates, and the `PathSegmentsMut` push rule (the
+//! differential test against `url` is `crates/urlkit-bench/tests/path_segments.rs`).
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -260,5 +262,86 @@ fn host_json_round_trip() {
         assert_eq!(serde_json::to_string(&host).unwrap(), json, "{input}");
         let expected = back.unwrap_or_else(|| host.to_owned());
         assert_eq!(serde_json::from_str::<Host>(json).unwrap(), expected, "{input}");
+    }
+}
+
+/// The `PathSegmentsMut` rule, whatever the text: a pushed segment is one segment that
+/// percent-decodes to the text pushed (tabs and newlines removed), and `.`/`..` are skipped.
+mod segments {
+    use proptest::prelude::*;
+    use urlkit::percent::percent_decode_str;
+    use urlkit::Url;
+
+    /// Segment text: separators, dots, `%`-sequences (encoded dots, slashes, percents),
+    /// tabs and newlines, non-ASCII.
+    fn segment() -> impl Strategy<Value = String> {
+        let piece = prop::sample::select(vec![
+            ".",
+            "..",
+            "%",
+            "%2e",
+            "%2E",
+            "%2f",
+            "%2F",
+            "%25",
+            "%5c",
+            "%00",
+            "/",
+            "\\",
+            "?",
+            "#",
+            " ",
+            "\t",
+            "\n",
+            "a",
+            "Z",
+            "0",
+            "é",
+            "\u{1F600}",
+            "^",
+            "{",
+            "`",
+            "\"",
+            "<",
+            "'",
+        ]);
+        prop::collection::vec(piece, 0..6).prop_map(|v| v.concat())
+    }
+
+    fn base() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "https://h/a",
+            "http://h/",
+            "foo://h/a/",
+            "foo://h",
+            "foo:/a",
+            "file:///tmp/",
+        ])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn pushed_text_is_one_segment_that_decodes_to_it(base in base(), text in segment()) {
+            let mut url = Url::parse(base).unwrap();
+            let count = |u: &Url| u.path_segments().map_or(0, |s| s.filter(|s| !s.is_empty()).count());
+            let before = (url.as_str().to_owned(), count(&url));
+            url.path_segments_mut().unwrap().pop_if_empty().push(&text);
+            let cleaned: String = text.chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect();
+            if matches!(cleaned.as_str(), "." | "..") {
+                // Skipped: the URL is as `pop_if_empty` left it.
+                let mut expected = Url::parse(&before.0).unwrap();
+                expected.path_segments_mut().unwrap().pop_if_empty();
+                prop_assert_eq!(url, expected);
+                return Ok(());
+            }
+            let last = url.path_segments().unwrap().next_back().unwrap().to_owned();
+            prop_assert_eq!(percent_decode_str(&last).decode_utf8_lossy(), cleaned.as_str());
+            prop_assert_eq!(count(&url), before.1 + usize::from(!cleaned.is_empty()));
+            // And the href is one the parser gives back unchanged.
+            let again = Url::parse(url.as_str()).unwrap();
+            prop_assert_eq!(again.as_str(), url.as_str());
+        }
     }
 }
