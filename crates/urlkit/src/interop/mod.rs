@@ -34,7 +34,7 @@
 //! | Type | Serialized as | Deserialization |
 //! |---|---|---|
 //! | [`Url`](crate::Url) | the href string | must parse as an absolute URL |
-//! | [`Host`](crate::Host) | one-key map (enum variant): `{"domain": "example.com"}`, `{"ipv4": "1.2.3.4"}`, `{"ipv6": "::1"}`, `{"opaque": "a%20b"}`, or the string `"empty"` | a domain or opaque host must already be in its parsed (canonical) form |
+//! | [`Host`](crate::Host) | the `url` crate's form, an enum variant (in JSON a one-key map): `{"Domain": "example.com"}`, `{"Ipv4": "1.2.3.4"}`, `{"Ipv6": "::1"}`; an opaque host is a `Domain` (`{"Domain": "a%20b"}`), as `url` writes it; the empty host, which `url` has no value for, the string `"Empty"` | the text must be in its parsed (canonical) form; a `Domain` is a domain when the domain parser keeps its text, else an opaque host, so an opaque host that is also a domain (`foo://example.com`) reads back as a domain. urlkit's earlier form (`{"domain": …}`, `{"opaque": …}`, `"empty"`, …) is still read |
 //! | [`Origin`](crate::Origin) | its ASCII serialization string (`"https://example.com:8443"`, `"null"`) | `"null"` gives a **new** opaque origin (opaque origins are equal only to themselves) |
 //! | [`rfc3986::Uri`](crate::rfc3986::Uri), [`rfc3986::UriRef`](crate::rfc3986::UriRef), [`rfc3986::IriRef`](crate::rfc3986::IriRef) | the reference's text | must match the RFC 3986 (3987) grammar; `UriRef` and `IriRef` borrow from the input |
 //! | [`form::SearchParams`](crate::form::SearchParams) | a sequence of `[name, value]` pairs, in order, duplicates kept | any sequence of 2-tuples of strings |
@@ -45,7 +45,7 @@
 //! ```
 //! # #[cfg(feature = "serde")] {
 //! let host = urlkit::Host::parse("EXAMPLE.com")?;
-//! assert_eq!(serde_json::to_string(&host).unwrap(), r#"{"domain":"example.com"}"#);
+//! assert_eq!(serde_json::to_string(&host).unwrap(), r#"{"Domain":"example.com"}"#);
 //! let params = urlkit::form::SearchParams::parse("a=1&a=2");
 //! assert_eq!(serde_json::to_string(&params).unwrap(), r#"[["a","1"],["a","2"]]"#);
 //! # }

@@ -54,23 +54,36 @@ where
     })
 }
 
-/// The serialized form of [`Host`] (an externally tagged enum).
+/// The serialized form of [`Host`]: the `url` crate's (an externally tagged enum whose
+/// first three variants are `url::Host`'s, in its order, so that formats that write the
+/// variant's index agree too), plus the two hosts `url` has no variant for. The lower-case
+/// names are the form urlkit wrote before, still read.
 #[derive(Serialize, Deserialize)]
-#[serde(rename = "Host", rename_all = "lowercase")]
+#[serde(rename = "Host")]
 enum HostRepr<S> {
+    /// A domain, or (as `url` writes it) an opaque host.
+    #[serde(alias = "domain")]
     Domain(S),
+    #[serde(alias = "ipv4")]
     Ipv4(Ipv4Addr),
+    #[serde(alias = "ipv6")]
     Ipv6(Ipv6Addr),
+    /// Read only: urlkit writes an opaque host as `Domain`, as `url` does.
+    #[serde(alias = "opaque")]
     Opaque(S),
+    #[serde(alias = "empty")]
     Empty,
 }
 
-/// `{"domain": "example.com"}`, `{"ipv4": "1.2.3.4"}`, `{"ipv6": "::1"}`, `{"opaque": "x"}`
-/// or `"empty"` (in JSON).
+/// The `url` crate's form: `{"Domain": "example.com"}`, `{"Ipv4": "1.2.3.4"}`,
+/// `{"Ipv6": "::1"}` (in JSON); an opaque host is a `Domain`, as `url` reports it. The
+/// empty host, which `url` has no value for (its `host()` is `None`), is `"Empty"`.
 ///
 /// ```
 /// let url = urlkit::Url::parse("http://[::1]/")?;
-/// assert_eq!(serde_json::to_string(&url.host()).unwrap(), r#"{"ipv6":"::1"}"#);
+/// assert_eq!(serde_json::to_string(&url.host()).unwrap(), r#"{"Ipv6":"::1"}"#);
+/// let opaque = urlkit::Url::parse("foo://a%20b/")?;
+/// assert_eq!(serde_json::to_string(&opaque.host()).unwrap(), r#"{"Domain":"a%20b"}"#);
 /// # Ok::<(), urlkit::ParseError>(())
 /// ```
 impl<S: AsRef<str>> Serialize for Host<S> {
@@ -79,31 +92,40 @@ impl<S: AsRef<str>> Serialize for Host<S> {
             Host::Domain(d) => HostRepr::Domain(d.as_ref()),
             Host::Ipv4(a) => HostRepr::Ipv4(*a),
             Host::Ipv6(a) => HostRepr::Ipv6(*a),
-            Host::Opaque(o) => HostRepr::Opaque(o.as_ref()),
+            Host::Opaque(o) => HostRepr::Domain(o.as_ref()),
             Host::Empty => HostRepr::Empty,
         };
         repr.serialize(s)
     }
 }
 
-/// The representation of `Serialize`; a domain or opaque host must be in its parsed form
-/// (the host parser gives it back unchanged).
+/// The `url` crate's form and urlkit's earlier one (`{"domain": …}`, `{"opaque": …}`,
+/// `"empty"`, …). The text must be in its parsed form (the host parser gives it back
+/// unchanged). A `Domain` is a domain when the domain parser keeps its text, else an opaque
+/// host (`url` writes both as `Domain`): an opaque host that is also a parsed domain, such as
+/// that of `foo://example.com`, reads back as `Host::Domain`.
 ///
 /// ```
 /// use urlkit::Host;
-/// let host: Host = serde_json::from_str(r#"{"domain":"example.com"}"#).unwrap();
+/// let host: Host = serde_json::from_str(r#"{"Domain":"example.com"}"#).unwrap();
 /// assert_eq!(host, Host::Domain("example.com".to_string()));
-/// assert!(serde_json::from_str::<Host>(r#"{"domain":"EXAMPLE.com"}"#).is_err());
+/// let opaque: Host = serde_json::from_str(r#"{"Domain":"EXAMPLE"}"#).unwrap();
+/// assert_eq!(opaque, Host::Opaque("EXAMPLE".to_string()));
+/// let old: Host = serde_json::from_str(r#"{"opaque":"example.com"}"#).unwrap();
+/// assert_eq!(old, Host::Opaque("example.com".to_string()));
+/// assert!(serde_json::from_str::<Host>(r#"{"Domain":"a b"}"#).is_err());
 /// ```
 impl<'de> Deserialize<'de> for Host<String> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let host = match HostRepr::<String>::deserialize(d)? {
             HostRepr::Domain(s) => {
-                let parsed = Host::parse(&s).map_err(D::Error::custom)?;
-                if parsed != Host::Domain(s.clone()) {
-                    return Err(D::Error::custom(format_args!("not a parsed domain: {s:?}")));
+                if Host::parse(&s).is_ok_and(|h| h == Host::Domain(s.clone())) {
+                    Host::Domain(s)
+                } else if Host::parse_opaque(&s).is_ok_and(|h| h == Host::Opaque(s.clone())) {
+                    Host::Opaque(s)
+                } else {
+                    return Err(D::Error::custom(format_args!("not a parsed host: {s:?}")));
                 }
-                parsed
             }
             HostRepr::Opaque(s) => {
                 let parsed = Host::parse_opaque(&s).map_err(D::Error::custom)?;

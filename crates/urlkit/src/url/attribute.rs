@@ -32,17 +32,17 @@ pub enum Attribute {
     Username,
     /// `password`: [`Url::password`], [`Url::set_password`].
     Password,
-    /// `host`: [`Url::host_port`], [`Url::set_host`].
+    /// `host`: [`Url::host_port`], [`Url::set_host_port`].
     Host,
     /// `hostname`: [`Url::hostname`], [`Url::set_hostname`].
     Hostname,
-    /// `port`: [`Url::port_str`], [`Url::set_port`].
+    /// `port`: [`Url::port_str`], [`Url::set_port_str`].
     Port,
     /// `pathname`: [`Url::pathname`], [`Url::set_pathname`].
     Pathname,
     /// `search`: [`Url::search`], [`Url::set_search`].
     Search,
-    /// `hash`: [`Url::hash`], [`Url::set_hash`].
+    /// `hash`: [`Url::hash_str`], [`Url::set_hash`].
     Hash,
 }
 

@@ -626,26 +626,12 @@ impl Url {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     #[inline]
+    #[doc(alias = "hash")]
     pub fn hash_str(&self) -> &str {
         match self.offsets.fragment_start() {
             Some(f) if self.serialization.len() - f > 1 => &self.serialization[f..],
             _ => "",
         }
-    }
-
-    /// Renamed to [`hash_str`](Self::hash_str): this name shadowed [`Hash::hash`](core::hash::Hash::hash).
-    ///
-    /// ```
-    /// # #![allow(deprecated)]
-    /// assert_eq!(urlkit::Url::parse("http://h/#x")?.hash(), "#x");
-    /// # Ok::<(), urlkit::ParseError>(())
-    /// ```
-    #[deprecated(
-        since = "0.2.0",
-        note = "renamed to `Url::hash_str` (`hash` shadowed `Hash::hash`)"
-    )]
-    pub fn hash(&self) -> &str {
-        self.hash_str()
     }
 
     /// The [fragment](https://url.spec.whatwg.org/#concept-url-fragment) without `#`; `None`
@@ -682,6 +668,18 @@ impl Ord for Url {
     }
 }
 
+/// By the href, as `url::Url` hashes (the URL API's `hash` getter is
+/// [`hash_str`](Url::hash_str), so that `url.hash(&mut hasher)` is this method).
+///
+/// ```
+/// use std::hash::{DefaultHasher, Hash, Hasher};
+/// let url = urlkit::Url::parse("https://h/#top")?;
+/// let (mut a, mut b) = (DefaultHasher::new(), DefaultHasher::new());
+/// url.hash(&mut a);
+/// url.as_str().hash(&mut b);
+/// assert_eq!(a.finish(), b.finish());
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
 impl hash::Hash for Url {
     fn hash<H: hash::Hasher>(&self, state: &mut H) {
         self.serialization.hash(state);

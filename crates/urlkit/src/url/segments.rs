@@ -9,8 +9,10 @@ use crate::percent::utf8_percent_encode;
 use crate::Url;
 use alloc::string::String;
 
-/// A segment pushed by [`PathSegmentsMut`]: the path set, and `/` (a separator otherwise).
-const SEGMENT: AsciiSet = PATH.add(b'/');
+/// A segment pushed by [`PathSegmentsMut`]: the path set, `/` (a separator otherwise) and
+/// `%`: the segment is data, so `a%2Fb` must not decode to `a/b` nor `%2e` read as a dot
+/// segment (`url`'s `PATH_SEGMENT` set).
+const SEGMENT: AsciiSet = PATH.add_all(b"/%");
 /// As [`SEGMENT`] for special URLs, where `\` separates too.
 const SPECIAL_SEGMENT: AsciiSet = SEGMENT.add(b'\\');
 
@@ -38,9 +40,18 @@ impl Url {
     }
 }
 
-/// The editor [`Url::path_segments_mut`] returns (`url`'s `PathSegmentsMut`). Pushed
-/// segments are percent-encoded with the path set plus `/` (and `\` in special URLs), so
-/// each stays one segment; `.` and `..` (also as `%2e`) are skipped.
+/// The editor [`Url::path_segments_mut`] returns (`url`'s `PathSegmentsMut`). A pushed
+/// segment is text, not a piece of URL: tabs and newlines are removed, then it is
+/// percent-encoded with the path set plus `/` and `%` (and `\` in special URLs), so that it
+/// stays one segment and decodes to itself (`a%2Fb` is written `a%252Fb`, `%2e` is
+/// `%252e`). A segment that is `.` or `..` is skipped, as in `url`.
+///
+/// ```
+/// let mut url = urlkit::Url::parse("https://h/files/")?;
+/// url.path_segments_mut().unwrap().pop_if_empty().extend(["a%2Fb", "..", "%2e%2e"]);
+/// assert_eq!(url.as_str(), "https://h/files/a%252Fb/%252e%252e");
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
 #[derive(Debug)]
 pub struct PathSegmentsMut<'a> {
     url: &'a mut Url,
@@ -93,19 +104,20 @@ impl PathSegmentsMut<'_> {
         self
     }
 
-    /// Appends one segment, percent-encoded.
+    /// Appends one segment, percent-encoded (`%` too: the segment is text).
     ///
     /// ```
     /// let mut url = urlkit::Url::parse("https://h/")?;
-    /// url.path_segments_mut().unwrap().push("a b").push("c\\d");
-    /// assert_eq!(url.as_str(), "https://h/a%20b/c%5Cd");
+    /// url.path_segments_mut().unwrap().push("a b").push("c\\d").push("50%");
+    /// assert_eq!(url.as_str(), "https://h/a%20b/c%5Cd/50%25");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn push(&mut self, segment: &str) -> &mut Self {
         self.extend(Some(segment))
     }
 
-    /// Appends each segment of `segments`, percent-encoded.
+    /// Appends each segment of `segments`, percent-encoded (`%` too); `.` and `..` are
+    /// skipped.
     ///
     /// ```
     /// let mut url = urlkit::Url::parse("foo://h")?;
@@ -127,6 +139,8 @@ impl PathSegmentsMut<'_> {
             let segment = segment.as_ref();
             let segment =
                 crate::whatwg::input::remove_tab_newline(segment, 0, &mut crate::error::Reporter::none());
+            // Checked once tabs and newlines are gone: `url` checks before, so that its
+            // `..\t` removes the previous segment, which its documentation rules out.
             if is_dot_segment(&segment) {
                 continue;
             }
@@ -139,17 +153,10 @@ impl PathSegmentsMut<'_> {
     }
 }
 
-/// `.` or `..`, also with `%2e` for a dot (the path parser would apply them).
+/// `.` or `..`: the path parser would apply them. (`%2e` forms are no dots once `%` is
+/// encoded.)
 fn is_dot_segment(s: &str) -> bool {
-    let s = s.as_bytes();
-    let dot = |b: &[u8]| b == b"." || b.eq_ignore_ascii_case(b"%2e");
-    match s.len() {
-        1 | 3 => dot(s),
-        2 => s == b"..",
-        4 => (s[0] == b'.' && dot(&s[1..])) || (dot(&s[..3]) && s[3] == b'.'),
-        6 => dot(&s[..3]) && dot(&s[3..]),
-        _ => false,
-    }
+    matches!(s, "." | "..")
 }
 
 impl Drop for PathSegmentsMut<'_> {
