@@ -68,7 +68,8 @@ enum HostRepr<S> {
     Ipv4(Ipv4Addr),
     #[serde(alias = "ipv6")]
     Ipv6(Ipv6Addr),
-    /// Read only: urlkit writes an opaque host as `Domain`, as `url` does.
+    /// An opaque host (`url` has no variant for it and writes it as a `Domain`, which is read
+    /// too): written as its own variant so that it reads back as it was.
     #[serde(alias = "opaque")]
     Opaque(S),
     #[serde(alias = "empty")]
@@ -76,14 +77,16 @@ enum HostRepr<S> {
 }
 
 /// The `url` crate's form: `{"Domain": "example.com"}`, `{"Ipv4": "1.2.3.4"}`,
-/// `{"Ipv6": "::1"}` (in JSON); an opaque host is a `Domain`, as `url` reports it. The
-/// empty host, which `url` has no value for (its `host()` is `None`), is `"Empty"`.
+/// `{"Ipv6": "::1"}` (in JSON). The two hosts `url` has no variant for keep their own, so
+/// that every host reads back as it was: an opaque host is `{"Opaque": …}` (where `url`
+/// writes a `Domain`) and the empty host, which `url` has no value for (its `host()` is
+/// `None`), is `"Empty"`; `url` refuses both.
 ///
 /// ```
 /// let url = urlkit::Url::parse("http://[::1]/")?;
 /// assert_eq!(serde_json::to_string(&url.host()).unwrap(), r#"{"Ipv6":"::1"}"#);
 /// let opaque = urlkit::Url::parse("foo://a%20b/")?;
-/// assert_eq!(serde_json::to_string(&opaque.host()).unwrap(), r#"{"Domain":"a%20b"}"#);
+/// assert_eq!(serde_json::to_string(&opaque.host()).unwrap(), r#"{"Opaque":"a%20b"}"#);
 /// # Ok::<(), urlkit::ParseError>(())
 /// ```
 impl<S: AsRef<str>> Serialize for Host<S> {
@@ -92,7 +95,7 @@ impl<S: AsRef<str>> Serialize for Host<S> {
             Host::Domain(d) => HostRepr::Domain(d.as_ref()),
             Host::Ipv4(a) => HostRepr::Ipv4(*a),
             Host::Ipv6(a) => HostRepr::Ipv6(*a),
-            Host::Opaque(o) => HostRepr::Domain(o.as_ref()),
+            Host::Opaque(o) => HostRepr::Opaque(o.as_ref()),
             Host::Empty => HostRepr::Empty,
         };
         repr.serialize(s)
