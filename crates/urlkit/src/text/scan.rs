@@ -8,7 +8,7 @@
 //! bounded ([`LOOKBACK`]) and every look-ahead by the options' `max_len`, so a window of
 //! bounded size always suffices, and a decision never depends on where the windows were cut.
 
-use super::class::{host_run, is, unicode_punct_at, END};
+use super::class::{host_run, is, unicode_end_at, unicode_punct_at, END};
 use super::{schemes, Added, Finder, Kind};
 
 /// Bytes a window keeps before the earliest position still to be evaluated: a scheme looks
@@ -119,7 +119,7 @@ impl Cx<'_> {
             let (run, under) = host_run(hay, k, stop);
             underscore |= under;
             k = run;
-            if k < stop && hay[k] >= 0x80 && unicode_punct_at(hay, k) == 0 {
+            if k < stop && hay[k] >= 0x80 && unicode_punct_at(hay, k) == 0 && unicode_end_at(hay, k) == 0 {
                 k += 1;
             } else {
                 break;
@@ -194,12 +194,50 @@ impl Cx<'_> {
             return Err(Eval::Long(start));
         }
         let raw = markdown.unwrap_or(raw);
+        let raw = self.paren_bracket(start, raw).unwrap_or(raw);
         let end = self.trim(start, raw);
         if end < min_end {
             return Err(Eval::Reject);
         }
         Ok(end)
     }
+
+    /// Markdown's `[text](url)[next]…` or `(see url)[1]` written as text: a `)` that closes
+    /// no `(` of the link, right before a `[`, ends it. Only a link holding a `[` is
+    /// looked at.
+    #[inline]
+    fn paren_bracket(&self, start: usize, raw: usize) -> Option<usize> {
+        let link = self.hay.get(start..raw)?;
+        if !super::class::has_byte(link, b'[') {
+            return None;
+        }
+        let mut open = 0usize;
+        for (j, &b) in link.iter().enumerate() {
+            match b {
+                b'(' => open += 1,
+                b')' if open == 0 && link.get(j + 1) == Some(&b'[') => return Some(start + j),
+                b')' => open = open.saturating_sub(1),
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+/// A `www.` domain run, kept so that every `www.` inside it is judged without a new scan.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WwwRun {
+    pub start: usize,
+    pub run_end: usize,
+    pub end: usize,
+    /// Where its last two segments start.
+    pub last_two: usize,
+    /// No underscore in the last two segments.
+    pub valid: bool,
+    /// The last index `j` where `j, j + 1` make a label empty or hyphen-edged (`..`, `.-`,
+    /// `-.`), or `NONE`; a `www.` after it starts a DNS-shaped name when the run does not
+    /// end with `-`.
+    pub bad: usize,
 }
 
 /// The scanner's position and the cached next trigger of each kind.
@@ -217,8 +255,8 @@ pub(crate) struct Scanner {
     blk_bits: u64,
     blk_valid: bool,
     skipping: bool,
-    /// The last `www.` domain run: start, run end, end, start of its last two segments, verdict.
-    pub www_run: Option<(usize, usize, usize, usize, bool)>,
+    /// The last `www.` domain run (see [`WwwRun`]).
+    pub www_run: Option<WwwRun>,
 }
 
 impl Scanner {
@@ -252,6 +290,8 @@ impl Scanner {
     fn find_sym(f: &Finder, hay: &[u8], from: usize) -> usize {
         let rest = hay.get(from..).unwrap_or_default();
         let hit = match (f.colon, f.at) {
+            // Bare domains: every `.` is a trigger too.
+            _ if f.dots => memchr::memchr3(b':', b'@', b'.', rest),
             (true, true) => memchr::memchr2(b':', b'@', rest),
             (true, false) => memchr::memchr(b':', rest),
             (false, true) => memchr::memchr(b'@', rest),
@@ -282,6 +322,10 @@ impl Scanner {
     /// classified once, whatever the number of candidates in them.
     #[inline]
     fn vector_trigger(&mut self, f: &Finder, hay: &[u8]) -> Option<usize> {
+        // The vector pass has no `.` trigger: bare domains are found by `memchr3`.
+        if f.dots {
+            return None;
+        }
         if (!self.blk_valid || self.pos < self.blk || self.pos >= self.blk + 64)
             && !self.fetch(f, hay, self.pos)?
         {
@@ -376,14 +420,13 @@ impl Scanner {
                 floor: self.floor,
                 finder: f,
             };
-            // The other triggers are `:` and `@`.
+            // The other triggers are `:`, `@` and, for bare domains, `.`.
             let is_www = hay[t] == b'w';
-            let eval = if is_www {
-                cx.www(t, &mut self.www_run)
-            } else if hay[t] == b':' {
-                cx.colon(t)
-            } else {
-                cx.at_sign(t)
+            let eval = match hay[t] {
+                b'w' => cx.www(t, &mut self.www_run),
+                b':' => cx.colon(t),
+                b'@' => cx.at_sign(t),
+                _ => cx.bare_domain(t),
             };
             match eval {
                 Eval::Found(raw) => {
@@ -513,13 +556,21 @@ impl Cx<'_> {
             Ok(m) => m,
             Err(e) => return e,
         };
+        // RFC 6068: a `mailto:` URL without header fields ends with its last address.
+        let cap = match rule {
+            schemes::Rule::Mailto => match self.mailto_end(c + 1, limit) {
+                Ok(cap) => cap,
+                Err(e) => return e,
+            },
+            _ => NONE,
+        };
         // Everything a rule checked up to `min_end` is URL bytes: the end scan starts there.
         match self.bare_end(start, min_end.max(c + 1), min_end) {
             Ok(end) => Eval::Found(Raw {
                 start,
-                end,
+                end: end.min(cap),
                 url_start: s,
-                url_end: end,
+                url_end: end.min(cap),
                 kind,
                 added: Added::Nothing,
                 wrapped: false,

@@ -7,7 +7,7 @@
 //! `mailto:`, RFC 5538 `news:`, RFC 3966 `tel:`, RFC 8141 `urn:`, RFC 2397 `data:`, RFC 3261
 //! `sip:`, RFC 5870 `geo:`, RFC 8089 `file:`.
 
-use super::class::{is, DOMAIN, END, LOCAL, LOCAL5};
+use super::class::{dns_shaped, is, DOMAIN, END, LOCAL, LOCAL5};
 use super::scan::{Cx, Eval};
 
 /// How the text after a scheme's colon is checked.
@@ -229,10 +229,36 @@ impl Cx<'_> {
                 _ => Err(Eval::Reject),
             };
         }
-        if d.underscore_in_last_two {
+        if d.underscore_in_last_two || !dns_shaped(&self.hay[h..d.end]) {
             return Err(Eval::Reject);
         }
         Ok(d.end)
+    }
+
+    /// Where a bare `mailto:` URL whose text starts at `i` ends: after its last address
+    /// (`to = addr-spec *("," addr-spec)`, RFC 6068 §2), since nothing but `?` and header
+    /// fields may follow, and `/` or `#` are no part of it (`mailto:a@b.example/mailto:…`
+    /// is two URLs). `usize::MAX` when `?` follows, or the addresses are not plain
+    /// `local@domain` ones (an IP literal, `%`-escaped text): then the end of any bare link.
+    pub(super) fn mailto_end(&self, mut i: usize, limit: usize) -> Checked {
+        if self.byte(i)? == Some(b'?') {
+            return Ok(usize::MAX);
+        }
+        loop {
+            let at = self.run(i, i + 65, |b| is(b, LOCAL5))?;
+            if at == i || self.byte(at)? != Some(b'@') {
+                return Ok(usize::MAX);
+            }
+            let d = self.domain(at + 1, limit, false)?;
+            if d.end == at + 1 {
+                return Ok(usize::MAX);
+            }
+            match self.byte(d.end)? {
+                Some(b'?') => return Ok(usize::MAX),
+                Some(b',') if self.byte(d.end + 1)?.is_some_and(|b| is(b, LOCAL5)) => i = d.end + 1,
+                _ => return Ok(d.end),
+            }
+        }
     }
 
     /// `local@domain` (the local part within 64 bytes, RFC 5321 §4.5.3.1.1); with
