@@ -36,11 +36,12 @@ impl Cx<'_> {
             Err(e) => return e,
         };
         let host = &hay[s..d.end];
-        // One dot at least, DNS labels without `_`, and no `@` after (a local part).
+        // One dot at least, DNS labels without `_`, and no `@` after (a local part) nor `(`
+        // (a call in code: `Utc.now()`, `self.read(buf)`).
         if d.end <= dot + 1
             || !dns_shaped(host)
             || has_byte(host, b'_')
-            || matches!(self.byte(d.run_end), Ok(Some(b'@')))
+            || matches!(self.byte(d.run_end), Ok(Some(b'@' | b'(')))
         {
             return Eval::Reject;
         }

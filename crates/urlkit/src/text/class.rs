@@ -292,11 +292,13 @@ fn ascii_end(s: &[u8], mut i: usize) -> usize {
 /// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and the deprecated format characters
 /// U+206A–U+206F, and the C1 controls: none is written in a URL, and each separates words.
 /// Joiners (U+200C, U+200D) continue a link: IDNA labels and emoji sequences hold them.
-/// Also the punctuation of CJK and full-width text: the ideographic comma and full stop,
-/// the CJK brackets and quotes (U+3001–U+3003, U+3008–U+3011, U+3014–U+301F) and the
-/// full-width punctuation and brackets (U+FF01–U+FF0F, U+FF1A–U+FF20, U+FF3B–U+FF40,
-/// U+FF5B–U+FF65): text that writes them does not put them inside a URL
-/// (`｜http://a.example｜b`, `「http://a.example/」`).
+/// Also the punctuation that ends or encloses a phrase in CJK and full-width text: the
+/// ideographic comma and full stops, the CJK brackets and quotes (U+3001–U+3003,
+/// U+3008–U+3011, U+3014–U+301F), and the full-width `!"'(),.:;<>?[]{|}` and half-width
+/// CJK punctuation (U+FF5F–U+FF65): text that writes them does not put them inside a URL
+/// (`｜http://a.example｜b`, `「http://a.example/」`). The full-width forms of URL
+/// characters (`％`, `／`, `＃`, `＝`, …) continue it. Between two labels of a host, the
+/// IDNA full stops are dots, not ends (see [`idna_dot_at`]).
 #[inline]
 pub(super) fn unicode_end_at(s: &[u8], i: usize) -> usize {
     match s.get(i..) {
@@ -308,11 +310,33 @@ pub(super) fn unicode_end_at(s: &[u8], i: usize) -> usize {
             | [0xE2, 0x81, 0x9F..=0xAF, ..]
             | [0xE3, 0x80, 0x80..=0x83 | 0x88..=0x91 | 0x94..=0x9F, ..]
             | [0xEF, 0xBB, 0xBF, ..]
-            | [0xEF, 0xBC, 0x81..=0x8F | 0x9A..=0xA0 | 0xBB..=0xBF, ..]
-            | [0xEF, 0xBD, 0x80 | 0x9B..=0xA5, ..],
+            | [0xEF, 0xBC, 0x81 | 0x82 | 0x87..=0x89 | 0x8C | 0x8E | 0x9A..=0x9C | 0x9E | 0x9F | 0xBB | 0xBD, ..]
+            | [0xEF, 0xBD, 0x9B..=0x9D | 0x9F..=0xA5, ..],
         ) => 3,
         _ => 0,
     }
+}
+
+/// The length of the IDNA full stop at `s[i]` (U+3002 `。`, U+FF0E `．`, U+FF61 `｡`, which
+/// UTS 46 maps to `.`), else 0: a label separator when an ASCII label follows
+/// (`https://github。com/x`), the end of the sentence otherwise.
+#[inline]
+pub(super) fn idna_dot_at(s: &[u8], i: usize) -> usize {
+    match s.get(i..) {
+        Some([0xE3, 0x80, 0x82, ..] | [0xEF, 0xBC, 0x8E, ..] | [0xEF, 0xBD, 0xA1, ..]) => 3,
+        _ => 0,
+    }
+}
+
+/// Whether a full-width Latin letter or digit (U+FF10–U+FF19, U+FF21–U+FF3A,
+/// U+FF41–U+FF5A) starts at `s[i]`: UTS 46 maps each to its ASCII form, so it spells a
+/// label.
+#[inline]
+pub(super) fn fullwidth_alnum_at(s: &[u8], i: usize) -> bool {
+    matches!(
+        s.get(i..),
+        Some([0xEF, 0xBC, 0x90..=0x99 | 0xA1..=0xBA, ..] | [0xEF, 0xBD, 0x81..=0x9A, ..])
+    )
 }
 
 /// Whether the character that ends right before `end` is a boundary a link may start
@@ -449,8 +473,9 @@ mod tests {
             matches!(c,
                 0x80..=0xA0 | 0x61C | 0x1680 | 0x180E | 0x2000..=0x200B | 0x200E | 0x200F
                 | 0x2028..=0x202F | 0x205F..=0x206F | 0x3000..=0x3003 | 0x3008..=0x3011
-                | 0x3014..=0x301F | 0xFEFF | 0xFF01..=0xFF0F | 0xFF1A..=0xFF20
-                | 0xFF3B..=0xFF40 | 0xFF5B..=0xFF65)
+                | 0x3014..=0x301F | 0xFEFF | 0xFF01 | 0xFF02 | 0xFF07..=0xFF09 | 0xFF0C
+                | 0xFF0E | 0xFF1A..=0xFF1C | 0xFF1E | 0xFF1F | 0xFF3B | 0xFF3D
+                | 0xFF5B..=0xFF5D | 0xFF5F..=0xFF65)
         };
         for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
             let mut buf = [0; 4];

@@ -256,7 +256,8 @@ impl Options {
     /// Suffix List (`example.com`, `docs.rs`, `münchen.de`; not `file.txt`, `e.g.`,
     /// `v1.2.3`), its labels are DNS labels (letters, digits, inner hyphens; no `_`), and it
     /// starts a word as a `www.` link does: at the start, after whitespace, after one of
-    /// `*_~(<"'[{`, or after Unicode space or punctuation. An IPv4 address counts only with
+    /// `*_~(<"'[{`, or after Unicode space or punctuation. A domain right before `@` (a local
+    /// part) or `(` (a call in code: `Utc.now()`) is none. An IPv4 address counts only with
     /// a port or a path (`192.168.0.1:8080/x`, `10.0.0.1/status`). Its end follows the
     /// rules of every bare link. Every `.` of the text is then a place to look at, so the
     /// scan is slower than without.

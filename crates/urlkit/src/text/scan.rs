@@ -8,7 +8,7 @@
 //! bounded ([`LOOKBACK`]) and every look-ahead by the options' `max_len`, so a window of
 //! bounded size always suffices, and a decision never depends on where the windows were cut.
 
-use super::class::{host_run, is, unicode_end_at, unicode_punct_at, END};
+use super::class::{fullwidth_alnum_at, host_run, idna_dot_at, is, unicode_end_at, unicode_punct_at, END};
 use super::{schemes, Added, Finder, Kind};
 
 /// Bytes a window keeps before the earliest position still to be evaluated: a scheme looks
@@ -119,7 +119,24 @@ impl Cx<'_> {
             let (run, under) = host_run(hay, k, stop);
             underscore |= under;
             k = run;
-            if k < stop && hay[k] >= 0x80 && unicode_punct_at(hay, k) == 0 && unicode_end_at(hay, k) == 0 {
+            if k >= stop || hay[k] < 0x80 {
+                break;
+            }
+            // An IDNA full stop before a Latin letter or digit, ASCII or full-width
+            // (`github。com`, `ｅｘａｍｐｌｅ．ｃｏｍ`): a dot. Before other text
+            // (`https://example.com。下一句`), the end of a CJK sentence.
+            let dot = idna_dot_at(hay, k);
+            if dot > 0 {
+                match hay.get(k + dot).filter(|_| k + dot < stop) {
+                    Some(b) if b.is_ascii_alphanumeric() || fullwidth_alnum_at(hay, k + dot) => {
+                        k += dot;
+                        continue;
+                    }
+                    None if stop < limit && !self.eof => return Err(Eval::More),
+                    _ => break,
+                }
+            }
+            if unicode_punct_at(hay, k) == 0 && unicode_end_at(hay, k) == 0 {
                 k += 1;
             } else {
                 break;

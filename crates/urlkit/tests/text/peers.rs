@@ -82,6 +82,32 @@ fn unicode_closing_punctuation_is_not_part_of_a_link() {
         ("\u{2039}https://example.com/p\u{203a}", "https://example.com/p"),
         ("\u{ab}https://example.com/p\u{bb}", "https://example.com/p"),
         ("\u{ff5c}joe@example.com\u{ff5c}", "mailto:joe@example.com"),
+        // The IDNA full stops end a link, except between two labels of its host.
+        (
+            "\u{8bf7}\u{8bbf}\u{95ee} https://example.com\u{3002}\u{4e0b}",
+            "https://example.com",
+        ),
+        ("https://example.com/a\u{3002}b", "https://example.com/a"),
+        ("https://example.com\u{ff0e} next", "https://example.com"),
+        ("https://github\u{3002}com/x y", "https://github\u{3002}com/x"),
+        (
+            "https://doc\u{ff61}rust-lang.org/std y",
+            "https://doc\u{ff61}rust-lang.org/std",
+        ),
+        (
+            "https://jquery\u{ff0e}org/license y",
+            "https://jquery\u{ff0e}org/license",
+        ),
+        ("https://x\u{3002}\u{bb}", "https://x"),
+        (
+            "https://\u{ff45}\u{ff58}\u{ff0e}\u{ff43}\u{ff4f}/a y",
+            "https://\u{ff45}\u{ff58}\u{ff0e}\u{ff43}\u{ff4f}/a",
+        ),
+        // Full-width forms of URL characters continue it.
+        (
+            "http://example.com/\u{ff05}41\u{ff0f}x y",
+            "http://example.com/\u{ff05}41\u{ff0f}x",
+        ),
     ] {
         assert_eq!(urls(text), [want], "{text:?}");
     }
@@ -260,6 +286,7 @@ fn bare_domains_mode() {
         "user.name@",
         "something.invalidtld/x",
         "key=example.com",
+        "Utc.now() and self.read(buf)",
     ] {
         assert_eq!(texts(on.clone(), text), Vec::<String>::new(), "{text:?}");
     }
