@@ -189,8 +189,31 @@ impl Cx<'_> {
         // `]` only after an IP literal, and never `](`). The run still ends at the boundary
         // (a run longer than `max_len` is skipped whole, wherever its `](`).
         let (mut k, mut markdown) = (from, None);
+        // Markdown's `[text](url)[next]…` or `(see url)[1]`: a `)` that closes no `(` of the
+        // link, right before a `[`, ends it too. The parentheses before each `)[` are
+        // counted once, from where the last count stopped (`counted`, with the `(` still
+        // open there).
+        let (mut paren, mut counted) = (None, (start, 0usize));
         let raw = loop {
             k = super::class::find_end(self.hay, k, limit);
+            if k < limit && self.hay.get(k) == Some(&b'[') {
+                if paren.is_none() && k > start && self.hay[k - 1] == b')' {
+                    let (mut open, p) = (counted.1, k - 1);
+                    for &b in &self.hay[counted.0..p] {
+                        match b {
+                            b'(' => open += 1,
+                            b')' => open = open.saturating_sub(1),
+                            _ => {}
+                        }
+                    }
+                    if open == 0 {
+                        paren = Some(p);
+                    }
+                    counted = (k, open.saturating_sub(1));
+                }
+                k += 1;
+                continue;
+            }
             if k < limit && self.hay.get(k) == Some(&b']') {
                 if markdown.is_none() && self.hay.get(k + 1) == Some(&b'(') {
                     markdown = Some(k + 1);
@@ -210,34 +233,12 @@ impl Cx<'_> {
         if raw == limit {
             return Err(Eval::Long(start));
         }
-        let raw = markdown.unwrap_or(raw);
-        let raw = self.paren_bracket(start, raw).unwrap_or(raw);
+        let raw = markdown.into_iter().chain(paren).min().unwrap_or(raw);
         let end = self.trim(start, raw);
         if end < min_end {
             return Err(Eval::Reject);
         }
         Ok(end)
-    }
-
-    /// Markdown's `[text](url)[next]…` or `(see url)[1]` written as text: a `)` that closes
-    /// no `(` of the link, right before a `[`, ends it. Only a link holding a `[` is
-    /// looked at.
-    #[inline]
-    fn paren_bracket(&self, start: usize, raw: usize) -> Option<usize> {
-        let link = self.hay.get(start..raw)?;
-        if !super::class::has_byte(link, b'[') {
-            return None;
-        }
-        let mut open = 0usize;
-        for (j, &b) in link.iter().enumerate() {
-            match b {
-                b'(' => open += 1,
-                b')' if open == 0 && link.get(j + 1) == Some(&b'[') => return Some(start + j),
-                b')' => open = open.saturating_sub(1),
-                _ => {}
-            }
-        }
-        None
     }
 }
 
@@ -271,6 +272,11 @@ pub(crate) struct Scanner {
     blk: usize,
     blk_bits: u64,
     blk_valid: bool,
+    /// Where the block search that found `blk` started: no trigger in `blk_from..blk`.
+    blk_from: usize,
+    /// The next `.` that may start a bare domain (see [`Scanner::dot_trigger`]).
+    next_dot: usize,
+    dot_valid: bool,
     skipping: bool,
     /// The last `www.` domain run (see [`WwwRun`]).
     pub www_run: Option<WwwRun>,
@@ -288,6 +294,9 @@ impl Scanner {
             blk: 0,
             blk_bits: 0,
             blk_valid: false,
+            blk_from: 0,
+            next_dot: 0,
+            dot_valid: false,
             skipping: false,
             www_run: None,
         }
@@ -301,14 +310,13 @@ impl Scanner {
         self.sym_valid = false;
         self.www_valid = false;
         self.blk_valid = false;
+        self.dot_valid = false;
         self.www_run = None;
     }
 
     fn find_sym(f: &Finder, hay: &[u8], from: usize) -> usize {
         let rest = hay.get(from..).unwrap_or_default();
         let hit = match (f.colon, f.at) {
-            // Bare domains: every `.` is a trigger too.
-            _ if f.dots => memchr::memchr3(b':', b'@', b'.', rest),
             (true, true) => memchr::memchr2(b':', b'@', rest),
             (true, false) => memchr::memchr(b':', rest),
             (false, true) => memchr::memchr(b'@', rest),
@@ -331,6 +339,7 @@ impl Scanner {
         self.sym_valid = false;
         self.www_valid = false;
         self.blk_valid = false;
+        self.dot_valid = false;
         Step::Need(from.saturating_sub(LOOKBACK))
     }
 
@@ -339,18 +348,16 @@ impl Scanner {
     /// classified once, whatever the number of candidates in them.
     #[inline]
     fn vector_trigger(&mut self, f: &Finder, hay: &[u8]) -> Option<usize> {
-        // The vector pass has no `.` trigger: bare domains are found by `memchr3`.
-        if f.dots {
-            return None;
-        }
-        if (!self.blk_valid || self.pos < self.blk || self.pos >= self.blk + 64)
+        // A `.` before the block may have been looked at since the block was found: bits
+        // from `pos` on still hold while no trigger lies in `blk_from..blk`.
+        if (!self.blk_valid || self.pos < self.blk_from || self.pos >= self.blk + 64)
             && !self.fetch(f, hay, self.pos)?
         {
             return Some(NONE);
         }
         loop {
             // Bits before `pos` are done (a block found further on moved `pos` to its start).
-            let bits = self.blk_bits & (!0u64 << (self.pos - self.blk));
+            let bits = self.blk_bits & (!0u64 << self.pos.saturating_sub(self.blk));
             if bits == 0 {
                 if self.blk + 64 >= hay.len() || !self.fetch(f, hay, self.blk + 64)? {
                     return Some(NONE);
@@ -378,9 +385,35 @@ impl Scanner {
         if bits == 0 && blk + 64 >= hay.len() {
             return Some(false);
         }
-        (self.blk, self.blk_bits, self.blk_valid) = (blk, bits, true);
+        (self.blk, self.blk_bits, self.blk_valid, self.blk_from) = (blk, bits, true, self.pos);
         self.pos = self.pos.max(blk);
         Some(true)
+    }
+
+    /// With bare domains, the first `.` at or after `pos` followed by a letter, digit or
+    /// non-ASCII byte (or by the end of the bytes, where more may come), else `NONE`: a
+    /// dot before a space or punctuation (a sentence's end, `e.g.`) is no domain's, and is
+    /// passed over here without a return to the scanner. The answer is kept until passed.
+    #[inline]
+    fn dot_trigger(&mut self, f: &Finder, hay: &[u8]) -> usize {
+        if !f.dots {
+            return NONE;
+        }
+        if !self.dot_valid || self.next_dot < self.pos {
+            let mut from = self.pos;
+            self.next_dot = loop {
+                let Some(i) = hay.get(from..).and_then(|rest| memchr::memchr(b'.', rest)) else {
+                    break NONE;
+                };
+                let d = from + i;
+                match hay.get(d + 1) {
+                    Some(&b) if !b.is_ascii_alphanumeric() && b < 0x80 => from = d + 1,
+                    _ => break d,
+                }
+            };
+            self.dot_valid = true;
+        }
+        self.next_dot
     }
 
     /// The first trigger at or after `pos` (`NONE` when there is none) by `memchr` and
@@ -418,10 +451,17 @@ impl Scanner {
                     }
                 }
             }
-            let t = match self.vector_trigger(f, hay) {
+            // Bare domains: the next `.` that may start one, found apart (the vector pass has
+            // no `.` trigger); it comes first when it comes before the others, and `pos`,
+            // which a block search may have moved past it, goes back.
+            let (dot, at) = (self.dot_trigger(f, hay), self.pos);
+            let mut t = match self.vector_trigger(f, hay) {
                 Some(t) => t,
                 None => self.memchr_trigger(f, hay),
             };
+            if dot < t {
+                (t, self.pos) = (dot, at);
+            }
             if t == NONE {
                 if eof {
                     self.pos = hay.len();
@@ -456,7 +496,9 @@ impl Scanner {
                 Eval::Reject => {
                     // Every trigger before `t + 1` is done: a window may drop what precedes.
                     self.pos = t + 1;
-                    if !self.blk_valid {
+                    if hay[t] == b'.' {
+                        self.dot_valid = false;
+                    } else if !self.blk_valid {
                         if is_www {
                             self.next_www = Self::find_www(f, hay, t + 1);
                         } else {
@@ -541,6 +583,7 @@ impl Cx<'_> {
     /// is still consumed, so that `u@h.example` inside `http://u@h.example/` is no address
     /// of its own; [`Finder::allowed`] drops it afterwards) but widens it: a listed scheme
     /// that is not built in is found with any text after its colon.
+    #[inline(always)]
     pub(crate) fn rule(&self, scheme: &[u8], generic: bool) -> Option<schemes::Rule> {
         let opts = &self.finder.options;
         match schemes::known(scheme) {
