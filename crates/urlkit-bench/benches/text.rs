@@ -14,7 +14,9 @@
 //! Configurations: `scheme` (URLs with a scheme only: linkify `Url` with
 //! `url_must_have_scheme(true)`; urlkit's kinds found from a `:` — bare, `<…>`, `<URL:…>`,
 //! `"…"`, `URL:`), `scheme+email` (linkify's default), `all` (linkify
-//! `url_must_have_scheme(false)` plus email; urlkit every kind, `www.` links included).
+//! `url_must_have_scheme(false)` plus email; urlkit every default kind, `www.` links
+//! included), `all + bare domains` (the same linkify, whose scheme-less mode finds bare
+//! domains; urlkit with `Options::bare_domains`, what `urlkit extract --bare-domains` runs).
 
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -44,10 +46,12 @@ fn configs() -> Vec<Config> {
     lf_email
         .kinds(&[LinkKind::Url, LinkKind::Email])
         .url_must_have_scheme(true);
-    let mut lf_all = LinkFinder::new();
-    lf_all
-        .kinds(&[LinkKind::Url, LinkKind::Email])
-        .url_must_have_scheme(false);
+    let lf_all = || {
+        let mut lf = LinkFinder::new();
+        lf.kinds(&[LinkKind::Url, LinkKind::Email])
+            .url_must_have_scheme(false);
+        lf
+    };
     vec![
         Config {
             name: "scheme",
@@ -62,7 +66,12 @@ fn configs() -> Vec<Config> {
         Config {
             name: "all (www., email)",
             urlkit: Finder::new(Options::new()),
-            linkify: lf_all,
+            linkify: lf_all(),
+        },
+        Config {
+            name: "all + bare domains",
+            urlkit: Finder::new(Options::new().bare_domains(true)),
+            linkify: lf_all(),
         },
     ]
 }
@@ -337,7 +346,7 @@ fn main() {
         "- dense: realworld.txt, {:.1} MB, repeated to 16 MB",
         dense.len() as f64 / 1e6
     );
-    // `BENCH_ONLY=profile-urlkit` / `profile-linkify`: one finder (`BENCH_CONFIG` 0, 1, 2;
+    // `BENCH_ONLY=profile-urlkit` / `profile-linkify`: one finder (`BENCH_CONFIG` 0, 1, 2, 3;
     // default all kinds) over the prose or `BENCH_FILE=realworld.txt` (for `perf record`).
     for (name, k) in [("profile-urlkit", 0), ("profile-linkify", 1)] {
         if only.as_deref() == Some(name) {

@@ -100,14 +100,14 @@ pub(super) fn is(b: u8, class: u16) -> bool {
     TABLE[usize::from(b)] & class != 0
 }
 
-/// The bytes of the vector classes: bit 0 continues a bare URL (not [`END`], not `]`), bit 1
+/// The bytes of the vector classes: bit 0 continues a bare URL (not [`END`], `]` or `[`), bit 1
 /// is a [`HOST`] byte other than `_`, bit 2 any [`HOST`] byte, bit 3 a [`SCHEME`] byte.
 const fn vector_table() -> [u8; 256] {
     let mut t = [0u8; 256];
     let mut b = 0;
     while b < 256 {
         let v = TABLE[b];
-        if v & END == 0 && b != b']' as usize {
+        if v & END == 0 && b != b']' as usize && b != b'[' as usize {
             t[b] |= 1;
         }
         if v & HOST != 0 && b != b'_' as usize {
@@ -226,39 +226,189 @@ pub(super) fn has_byte(s: &[u8], b: u8) -> bool {
     found != 0
 }
 
-/// The first index in `i..stop` whose byte is in [`END`] or is `]`, or `stop`: a vector
-/// scan up to the first non-ASCII byte where there is one, then eight bytes at a time (a URL
-/// is tens of bytes long, and this scan runs over every one of them).
+/// The first index in `i..stop` whose byte is in [`END`] or is `]` or `[`, or that starts a
+/// character of [`unicode_end_at`], or `stop`. ASCII runs go through a vector scan (or
+/// eight bytes at a time) that stops at any non-ASCII byte, and only there is the character
+/// looked at: the Unicode rule costs nothing on ASCII text.
 #[inline]
 pub(super) fn find_end(s: &[u8], mut i: usize, stop: usize) -> usize {
-    let stop = stop.min(s.len());
-    if let Some(k) = try_scan(&s[..stop], i, &URL_CONTINUES) {
-        // A non-ASCII byte is never in a vector class, but continues the URL. The scan
-        // returns `i` itself when `i` is past `stop` (a stream's window may start a link's
-        // run beyond its limit), as the word and byte loops below do.
-        if k >= stop || s[k] < 0x80 {
-            return k;
+    let s = &s[..stop.min(s.len())];
+    loop {
+        let k = ascii_end(s, i);
+        match s.get(k) {
+            Some(&b) if b >= 0x80 => {
+                if unicode_end_at(s, k) > 0 {
+                    return k;
+                }
+                // Past the character's continuation bytes only: a stray lead byte in a
+                // stream's bytes that are not UTF-8 never hides an ASCII boundary.
+                i = k + 1;
+                while s.get(i).is_some_and(|&c| c & 0xC0 == 0x80) {
+                    i += 1;
+                }
+            }
+            _ => return k,
         }
-        i = k;
     }
-    while let Some(word) = s[..stop].get(i..i + 8) {
+}
+
+/// The first index from `i` whose byte is in [`END`], is `]` or `[`, or is not ASCII, or the end
+/// of `s` (`i` itself when past it): a vector scan where there is one, then eight bytes at
+/// a time (a URL is tens of bytes long, and this scan runs over every one of them).
+#[inline]
+fn ascii_end(s: &[u8], mut i: usize) -> usize {
+    // A non-ASCII byte is never in a vector class. The scan returns `i` itself when `i` is
+    // past the end (a stream's window may start a link's run beyond its limit), as the
+    // word and byte loops below do.
+    if let Some(k) = try_scan(s, i, &URL_CONTINUES) {
+        return k;
+    }
+    while let Some(word) = s.get(i..i + 8) {
         let x = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-        // Bytes below 0x21 (space and controls), then `<`, `>`, DEL. Each mask is exact at
-        // its lowest set bit, so the lowest bit of their union is the first END byte.
+        // Bytes below 0x21 (space and controls), then `<`, `>`, DEL, `]`, `[`, and
+        // non-ASCII bytes. Each mask is exact at its lowest set bit, so the lowest bit of their union
+        // is the first such byte.
         let m = (x.wrapping_sub(LO * 0x21) & !x & HI)
             | zero_bytes(x ^ (LO * u64::from(b'<')))
             | zero_bytes(x ^ (LO * u64::from(b'>')))
             | zero_bytes(x ^ (LO * 0x7f))
-            | zero_bytes(x ^ (LO * u64::from(b']')));
+            | zero_bytes(x ^ (LO * u64::from(b']')))
+            | zero_bytes(x ^ (LO * u64::from(b'[')))
+            | (x & HI);
         if m != 0 {
             return i + (m.trailing_zeros() / 8) as usize;
         }
         i += 8;
     }
-    while i < stop && !is(s[i], END) && s[i] != b']' {
+    while i < s.len() && !is(s[i], END) && s[i] != b']' && s[i] != b'[' && s[i] < 0x80 {
         i += 1;
     }
     i
+}
+
+/// The length of the character that starts at `s[i]` when it ends a link wherever it
+/// stands, else 0. Non-ASCII counterparts of [`END`]: Unicode White_Space (U+0085, U+00A0,
+/// U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000), the invisible
+/// separators (U+180E, U+200B, U+2060–U+2064, U+FEFF), the Bidi_Control marks (U+061C,
+/// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and the deprecated format characters
+/// U+206A–U+206F, and the C1 controls: none is written in a URL, and each separates words.
+/// Joiners (U+200C, U+200D) continue a link: IDNA labels and emoji sequences hold them.
+/// Also the punctuation that ends or encloses a phrase in CJK and full-width text: the
+/// ideographic comma and full stops, the CJK brackets and quotes (U+3001–U+3003,
+/// U+3008–U+3011, U+3014–U+301F), and the full-width `!"'(),.:;<>?[]{|}` and half-width
+/// CJK punctuation (U+FF5F–U+FF65): text that writes them does not put them inside a URL
+/// (`｜http://a.example｜b`, `「http://a.example/」`). The full-width forms of URL
+/// characters (`％`, `／`, `＃`, `＝`, …) continue it. Between two labels of a host, the
+/// IDNA full stops are dots, not ends (see [`idna_dot_at`]).
+#[inline]
+pub(super) fn unicode_end_at(s: &[u8], i: usize) -> usize {
+    match unicode_space_at(s, i) {
+        0 => {}
+        n => return n,
+    }
+    match s.get(i..) {
+        Some(
+            [0xE3, 0x80, 0x81..=0x83 | 0x88..=0x91 | 0x94..=0x9F, ..]
+            | [0xEF, 0xBC, 0x81 | 0x82 | 0x87..=0x89 | 0x8C | 0x8E | 0x9A..=0x9C | 0x9E | 0x9F | 0xBB | 0xBD, ..]
+            | [0xEF, 0xBD, 0x9B..=0x9D | 0x9F..=0xA5, ..],
+        ) => 3,
+        _ => 0,
+    }
+}
+
+/// The length of the IDNA full stop at `s[i]` (U+3002 `。`, U+FF0E `．`, U+FF61 `｡`, which
+/// UTS 46 maps to `.`), else 0: a label separator when an ASCII label follows
+/// (`https://github。com/x`), the end of the sentence otherwise.
+#[inline]
+pub(super) fn idna_dot_at(s: &[u8], i: usize) -> usize {
+    match s.get(i..) {
+        Some([0xE3, 0x80, 0x82, ..] | [0xEF, 0xBC, 0x8E, ..] | [0xEF, 0xBD, 0xA1, ..]) => 3,
+        _ => 0,
+    }
+}
+
+/// Whether a full-width Latin letter or digit (U+FF10–U+FF19, U+FF21–U+FF3A,
+/// U+FF41–U+FF5A) starts at `s[i]`: UTS 46 maps each to its ASCII form, so it spells a
+/// label.
+#[inline]
+pub(super) fn fullwidth_alnum_at(s: &[u8], i: usize) -> bool {
+    matches!(
+        s.get(i..),
+        Some([0xEF, 0xBC, 0x90..=0x99 | 0xA1..=0xBA, ..] | [0xEF, 0xBD, 0x81..=0x9A, ..])
+    )
+}
+
+/// The length of the character at `s[i]` when it is one of the spaces, invisible
+/// separators, Bidi_Control marks or C1 controls of [`unicode_end_at`], else 0: what
+/// ASCII whitespace and controls are to a wrapper (`<…>`, `"…"`), whose URL such a
+/// character breaks.
+#[inline]
+pub(super) fn unicode_space_at(s: &[u8], i: usize) -> usize {
+    match s.get(i..) {
+        Some([0xC2, 0x80..=0xA0, ..] | [0xD8, 0x9C, ..]) => 2,
+        Some(
+            [0xE1, 0x9A, 0x80, ..]
+            | [0xE1, 0xA0, 0x8E, ..]
+            | [0xE2, 0x80, 0x80..=0x8B | 0x8E | 0x8F | 0xA8..=0xAF, ..]
+            | [0xE2, 0x81, 0x9F..=0xAF, ..]
+            | [0xE3, 0x80, 0x80, ..]
+            | [0xEF, 0xBB, 0xBF, ..],
+        ) => 3,
+        _ => 0,
+    }
+}
+
+/// Whether the character that ends right before `end` is a boundary a link may start
+/// after: one of [`unicode_end_at`] or of [`unicode_punct_at`] (`«`, an opening quote).
+#[inline]
+pub(super) fn unicode_boundary_before(s: &[u8], end: usize) -> bool {
+    [2, 3].into_iter().any(|len| {
+        end >= len && (unicode_end_at(s, end - len) == len || unicode_punct_at(s, end - len) == len)
+    })
+}
+
+/// Whether `host` (the bytes of a GFM valid domain) has the shape of a DNS name: no empty
+/// label (a leading dot, two dots) and no label that starts or ends with a hyphen (RFC 952,
+/// RFC 1123 §2.1). `http://-x.example` or `https://.www.example` name no host.
+#[inline(always)]
+pub(super) fn dns_shaped(host: &[u8]) -> bool {
+    let n = host.len();
+    let (Some(&first), Some(&last)) = (host.first(), host.last()) else {
+        return false;
+    };
+    if matches!(first, b'.' | b'-') || matches!(last, b'.' | b'-') {
+        return false;
+    }
+    if n < 8 {
+        return !host
+            .windows(2)
+            .any(|w| matches!(w, [b'.', b'.' | b'-'] | [b'-', b'.']));
+    }
+    // Every link's host passes here: eight bytes a step, each word overlapping the last by
+    // at least one byte so that every pair is seen; a host of up to 15 bytes in two loads.
+    let mut k = 0;
+    loop {
+        let at = k.min(n - 8);
+        if bad_pairs(u64::from_le_bytes(host[at..at + 8].try_into().unwrap_or([0; 8]))) {
+            return false;
+        }
+        if at == n - 8 {
+            return true;
+        }
+        k += 7;
+    }
+}
+
+/// Whether the word (host bytes) holds a dot followed by a dot or hyphen, or a hyphen
+/// followed by a dot. Of the bytes a host holds (alphanumerics, `_`, `-`, `.`, non-ASCII),
+/// only `-` (0x2D) and `.` (0x2E) are below 0x30, and bit 0 tells them apart.
+#[inline(always)]
+fn bad_pairs(w: u64) -> bool {
+    const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // The high bit of each ASCII byte below 0x30, exactly.
+    let low = !(((w & LO7) + LO * 0x50) | w) & HI;
+    let dots = low & !(w << 7);
+    low & (low >> 8) & (dots | (dots >> 8)) != 0
 }
 
 /// The length of the Unicode punctuation character that starts at `s[i]`, if it is one a
@@ -312,7 +462,10 @@ mod tests {
                 let mut s = vec![b'a'; n];
                 s.push(b);
                 s.extend_from_slice(b"x y");
-                let want = s.iter().position(|&c| is(c, END) || c == b']').unwrap();
+                let want = s
+                    .iter()
+                    .position(|&c| is(c, END) || c == b']' || c == b'[')
+                    .unwrap();
                 assert_eq!(find_end(&s, 0, s.len()), want, "{n} {b}");
                 assert_eq!(find_end(&s, 0, n), n.min(want));
                 let want = s.iter().position(|&c| !is(c, HOST)).unwrap();
@@ -334,7 +487,7 @@ mod tests {
             for stop in 0..=len + 2 {
                 for i in 0..=len + 3 {
                     let mut want = i;
-                    while want < stop.min(len) && !is(s[want], END) && s[want] != b']' {
+                    while want < stop.min(len) && !is(s[want], END) && s[want] != b']' && s[want] != b'[' {
                         want += 1;
                     }
                     assert_eq!(find_end(&s, i, stop), want, "{len} {i} {stop}");
@@ -363,6 +516,66 @@ mod tests {
             }
         }
         assert_eq!(unicode_punct_before("a\u{bb}".as_bytes(), 3), 2);
+    }
+
+    /// [`dns_shaped`] against its definition, on 600 pseudo-random hosts of each length up
+    /// to 20 over host bytes, dots and hyphens frequent.
+    #[test]
+    fn dns_shape_matches_its_definition() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for len in 0..=20usize {
+            for _ in 0..600 {
+                let host: Vec<u8> = (0..len)
+                    .map(|_| {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        [b'a', b'Z', b'0', b'_', 0xC3, b'.', b'-', b'.', b'-'][(state % 9) as usize]
+                    })
+                    .collect();
+                let want = !host.is_empty()
+                    && host
+                        .split(|&b| b == b'.')
+                        .all(|l| !l.is_empty() && l[0] != b'-' && l[l.len() - 1] != b'-');
+                assert_eq!(dns_shaped(&host), want, "{:?}", String::from_utf8_lossy(&host));
+            }
+        }
+    }
+
+    /// The byte patterns of [`unicode_end_at`] against the code point ranges its doc names,
+    /// for every character; and [`find_end`] stops at each such character wherever it
+    /// falls in the vector blocks, and at nothing else that is not ASCII.
+    #[test]
+    fn unicode_ends_match_their_code_points() {
+        let ends = |c: u32| {
+            matches!(c,
+                0x80..=0xA0 | 0x61C | 0x1680 | 0x180E | 0x2000..=0x200B | 0x200E | 0x200F
+                | 0x2028..=0x202F | 0x205F..=0x206F | 0x3000..=0x3003 | 0x3008..=0x3011
+                | 0x3014..=0x301F | 0xFEFF | 0xFF01 | 0xFF02 | 0xFF07..=0xFF09 | 0xFF0C
+                | 0xFF0E | 0xFF1A..=0xFF1C | 0xFF1E | 0xFF1F | 0xFF3B | 0xFF3D
+                | 0xFF5B..=0xFF5D | 0xFF5F..=0xFF65)
+        };
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let mut buf = [0; 4];
+            let enc = c.encode_utf8(&mut buf).as_bytes();
+            let want = if ends(u32::from(c)) { enc.len() } else { 0 };
+            assert_eq!(unicode_end_at(enc, 0), want, "U+{:04X}", u32::from(c));
+        }
+        for c in [
+            '\u{a0}',
+            '\u{3000}',
+            '\u{ff5c}',
+            '\u{200b}',
+            '\u{e9}',
+            '\u{200d}',
+            '\u{1f600}',
+        ] {
+            for n in 0..70 {
+                let text = format!("{}{c}{}", "a".repeat(n), "b".repeat(40));
+                let want = if ends(u32::from(c)) { n } else { text.len() };
+                assert_eq!(find_end(text.as_bytes(), 0, text.len()), want, "{c:?} at {n}");
+            }
+        }
         assert_eq!(unicode_punct_at("é".as_bytes(), 0), 0);
     }
 }

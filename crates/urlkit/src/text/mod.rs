@@ -27,7 +27,33 @@
 //!   check of what must follow its colon so that prose (`Note: see below`, `10:30`) is not
 //!   taken for a URL. The end of a bare URL follows GFM's extended autolink path
 //!   validation: trailing punctuation, unbalanced closing parentheses, entity-like
-//!   suffixes.
+//!   suffixes;
+//! - optionally ([`Options::bare_domains`], off by default), links without a scheme
+//!   ([`Kind::Domain`], `http://` added): a domain whose last label is a public suffix of
+//!   the built-in Public Suffix List (`example.com/path`, `docs.rs`; not `file.txt` or
+//!   `e.g.`), or an IPv4 address with a port or a path (`192.168.0.1:8080/x`).
+//!
+//! Where a bare link starts and ends, beyond GFM's own rules:
+//!
+//! - it ends at any whitespace or control character, ASCII or not: Unicode White_Space
+//!   (no-break and ideographic spaces, U+2028/U+2029), the invisible separators (zero-width
+//!   space, word joiner, U+FEFF), the Bidi_Control marks and the C1 controls; and at the
+//!   punctuation of CJK and full-width text (`、`, `。`, `「」`, `【】`, `（）`, `｜`, …).
+//!   Unicode closing quotes and guillemets at its end are trimmed as ASCII punctuation is;
+//!   a `www.` link, an address or a bare domain may start right after any of these;
+//! - a `)` that closes no `(` of the link, right before a `[`, ends it (Markdown's
+//!   `[a](https://x.example)[b](…)`, `(see https://x.example)[1]`);
+//! - a host is a DNS name: no empty label and no label that starts or ends with `-`
+//!   (`http://-x.example`, `https://.www.example` are no links);
+//! - an email address is a whole token: a dot-atom local part (no dot at either end, none
+//!   doubled), ASCII, and not preceded by `@` or a letter; a domain whose last label
+//!   starts with a letter (`react@16.7.0`, `lodash@4.17.21` are package specs, not
+//!   mailboxes), not followed by `@`;
+//! - a bare `mailto:` URL ends after its last address unless `?` and header fields follow
+//!   (RFC 6068: `mailto:a@b.example/mailto:c@d.example` is two URLs).
+//!
+//! These go beyond the letter of GFM's rules (which would link `.a@b.example` or
+//! `www.-x.example`) and agree with every example of its spec.
 //!
 //! Occurrences are reported in order and never overlap. A candidate longer than
 //! [`Options::max_len`] bytes is not reported (its run is skipped), which bounds the memory
@@ -45,6 +71,7 @@
 //! assert_eq!((found[1].start(), found[1].line(), found[1].column()), (52, 1, 53));
 //! ```
 
+mod bare;
 mod class;
 mod html;
 mod prose;
@@ -83,15 +110,19 @@ pub enum Kind {
     Www,
     /// A bare email address (GFM extended email autolink); `mailto:` is added.
     Email,
+    /// A bare domain or IPv4 address without a scheme (`example.com/path`, `docs.rs`,
+    /// `192.168.0.1:8080/x`); `http://` is added. Off by default: see
+    /// [`Options::bare_domains`].
+    Domain,
 }
 
 impl Kind {
     /// Every kind.
     ///
     /// ```
-    /// assert_eq!(urlkit::text::Kind::ALL.len(), 7);
+    /// assert_eq!(urlkit::text::Kind::ALL.len(), 8);
     /// ```
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 8] = [
         Kind::UrlWrapper,
         Kind::Angle,
         Kind::Quoted,
@@ -99,10 +130,11 @@ impl Kind {
         Kind::Scheme,
         Kind::Www,
         Kind::Email,
+        Kind::Domain,
     ];
 
     /// A stable lower-case name: `url-wrapper`, `angle`, `quoted`, `url-prefix`, `scheme`,
-    /// `www`, `email`.
+    /// `www`, `email`, `domain`.
     ///
     /// ```
     /// assert_eq!(urlkit::text::Kind::UrlWrapper.as_str(), "url-wrapper");
@@ -116,6 +148,7 @@ impl Kind {
             Kind::Scheme => "scheme",
             Kind::Www => "www",
             Kind::Email => "email",
+            Kind::Domain => "domain",
         }
     }
 
@@ -172,7 +205,8 @@ impl Default for Options {
 }
 
 impl Options {
-    /// Every kind, every built-in scheme, candidates up to 64 KiB.
+    /// Every kind but [`Kind::Domain`] (bare domains), every built-in scheme, candidates up
+    /// to 64 KiB.
     ///
     /// ```
     /// assert!(urlkit::text::Options::new().finds(urlkit::text::Kind::Email));
@@ -213,6 +247,31 @@ impl Options {
             self.kinds &= !kind.bit();
         }
         self
+    }
+
+    /// Finds (`true`) or ignores bare domains and IPv4 addresses without a scheme
+    /// ([`Kind::Domain`], off by default; the same as `kind(Kind::Domain, on)`).
+    ///
+    /// A domain is found when its last label is a public suffix of the built-in Public
+    /// Suffix List (`example.com`, `docs.rs`, `münchen.de`; not `file.txt`, `e.g.`,
+    /// `v1.2.3`), its labels are DNS labels (letters, digits, inner hyphens; no `_`), and it
+    /// starts a word as a `www.` link does: at the start, after whitespace, after one of
+    /// `*_~(<"'[{`, or after Unicode space or punctuation. A domain right before `@` (a local
+    /// part) or `(` (a call in code: `Utc.now()`) is none. An IPv4 address counts only with
+    /// a port or a path (`192.168.0.1:8080/x`, `10.0.0.1/status`). Its end follows the
+    /// rules of every bare link. Every `.` of the text is then a place to look at, so the
+    /// scan is slower than without.
+    ///
+    /// ```
+    /// use urlkit::text::{Finder, Kind, Options};
+    /// let finder = Finder::new(Options::new().bare_domains(true));
+    /// let text = "see example.com/path, docs.rs and 192.168.0.1:8080/x, not file.txt or e.g. this";
+    /// let urls: Vec<_> = finder.links(text).map(|l| l.url().into_owned()).collect();
+    /// assert_eq!(urls, ["http://example.com/path", "http://docs.rs", "http://192.168.0.1:8080/x"]);
+    /// assert_eq!(finder.links(text).next().unwrap().kind(), Kind::Domain);
+    /// ```
+    pub fn bare_domains(self, on: bool) -> Self {
+        self.kind(Kind::Domain, on)
     }
 
     /// Whether `kind` is found.
@@ -299,6 +358,8 @@ pub struct Finder {
     colon: bool,
     at: bool,
     www: bool,
+    /// Bare domains: `.` is a trigger too.
+    dots: bool,
 }
 
 impl Finder {
@@ -320,6 +381,7 @@ impl Finder {
         .any(|&k| options.has(k));
         let at = options.has(Kind::Angle) || options.has(Kind::Email);
         let www = options.has(Kind::Www);
+        let dots = options.has(Kind::Domain);
         Finder {
             options,
             www_finder: memchr::memmem::Finder::new(b"www."),
@@ -327,6 +389,7 @@ impl Finder {
             colon,
             at,
             www,
+            dots,
         }
     }
 
@@ -455,7 +518,7 @@ impl Lines {
     /// at its end. `raw` is relative to `base`.
     #[inline]
     fn pass(&mut self, raw: &Raw, base: usize) {
-        if matches!(raw.kind, Kind::Scheme | Kind::Www | Kind::Email) {
+        if matches!(raw.kind, Kind::Scheme | Kind::Www | Kind::Email | Kind::Domain) {
             self.pos = self.pos.max(base + raw.end);
         }
     }

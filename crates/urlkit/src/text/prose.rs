@@ -3,8 +3,8 @@
 //! autolink path validation": trailing punctuation, unbalanced closing parentheses,
 //! entity-like suffixes).
 
-use super::class::{is, unicode_punct_before, LOCAL, TRAIL, WS};
-use super::scan::{Cx, Eval, Raw};
+use super::class::{dns_shaped, is, unicode_boundary_before, unicode_punct_before, LOCAL, TRAIL, WS};
+use super::scan::{Cx, Eval, Raw, WwwRun};
 use super::{Added, Kind};
 
 impl Cx<'_> {
@@ -15,30 +15,38 @@ impl Cx<'_> {
     /// `cache` keeps the last domain run: every `www.` inside one run ends where it ends,
     /// and has the same last two segments unless it starts within them, so a run of `www.`
     /// repeated is scanned once, not once per trigger.
-    pub(crate) fn www(&self, w: usize, cache: &mut Option<(usize, usize, usize, usize, bool)>) -> Eval {
+    pub(crate) fn www(&self, w: usize, cache: &mut Option<WwwRun>) -> Eval {
         let hay = self.hay;
-        if w > 0 {
-            let b = hay[w - 1];
-            if !(is(b, WS) || matches!(b, b'*' | b'_' | b'~' | b'(' | b'<' | b'"' | b'\'' | b'[' | b'{')) {
-                return Eval::Reject;
-            }
+        if w > 0 && !self.starts_word(w) {
+            return Eval::Reject;
         }
         let limit = w.saturating_add(self.finder.options.max_len);
-        let (run_end, end, valid) = match *cache {
-            Some((start, run_end, end, last_two, valid)) if start < w && w < run_end && w + 4 <= last_two => {
-                (run_end, end, valid)
-            }
+        let run = match *cache {
+            Some(run) if run.start < w && w < run.run_end && w + 4 <= run.last_two => run,
             _ => {
                 let d = match self.domain(w, limit, true) {
                     Ok(d) => d,
                     Err(e) => return e,
                 };
-                let valid = !d.underscore_in_last_two;
-                *cache = Some((w, d.run_end, d.end, d.last_two, valid));
-                (d.run_end, d.end, valid)
+                let bad = hay[w..d.end]
+                    .windows(2)
+                    .rposition(|p| matches!(p, [b'.', b'.' | b'-'] | [b'-', b'.']))
+                    .map_or(usize::MAX, |j| w + j);
+                let run = WwwRun {
+                    start: w,
+                    run_end: d.run_end,
+                    end: d.end,
+                    last_two: d.last_two,
+                    valid: !d.underscore_in_last_two,
+                    bad,
+                };
+                *cache = Some(run);
+                run
             }
         };
-        if !valid || end < w + 5 {
+        let (run_end, end) = (run.run_end, run.end);
+        // A DNS name (`www.-x.example` is none): no bad label from here on.
+        if !run.valid || end < w + 5 || (run.bad != usize::MAX && run.bad >= w) || hay[end - 1] == b'-' {
             return Eval::Reject;
         }
         match self.bare_end(w, run_end, end) {
@@ -54,6 +62,18 @@ impl Cx<'_> {
             }),
             Err(e) => e,
         }
+    }
+
+    /// Whether a bare `www.` link or domain may start at `i`: at the start of the text,
+    /// after whitespace, after one of GFM's `*`, `_`, `~`, `(` (and an opening quote or
+    /// bracket), or after a Unicode space or punctuation mark ([`unicode_boundary_before`]).
+    pub(super) fn starts_word(&self, i: usize) -> bool {
+        let Some(&b) = i.checked_sub(1).and_then(|j| self.hay.get(j)) else {
+            return true;
+        };
+        is(b, WS)
+            || matches!(b, b'*' | b'_' | b'~' | b'(' | b'<' | b'"' | b'\'' | b'[' | b'{')
+            || (b >= 0x80 && unicode_boundary_before(self.hay, i))
     }
 
     /// An `@`: an email address in `<…>` or, bare, a GFM extended email autolink.
@@ -85,9 +105,18 @@ impl Cx<'_> {
         if l == a || a - l > 64 {
             return Eval::Reject;
         }
-        // The tail of a wider address (`"gorby%kremvax@example.com"`, `Mike&family@…`) is
+        // The tail of a wider address or token (`"gorby%kremvax@example.com"`,
+        // `Mike&family@…`, `abc@def@test.org`, a non-ASCII local part as in `münchen@…`) is
         // not an address of its own.
-        if l > 0 && b"%?&!#$*^`{|}~\\".contains(&hay[l - 1]) {
+        if l > 0 {
+            let b = hay[l - 1];
+            if b"%?&!#$*^`{|}~\\@".contains(&b) || (b >= 0x80 && !unicode_boundary_before(hay, l)) {
+                return Eval::Reject;
+            }
+        }
+        // A dot-atom (RFC 5322 §3.2.3): no dot at either end, none doubled.
+        let local = &hay[l..a];
+        if local[0] == b'.' || local[local.len() - 1] == b'.' || local.windows(2).any(|w| w == b"..") {
             return Eval::Reject;
         }
         let k = match self.run(a + 1, a + 257, |b| {
@@ -101,11 +130,17 @@ impl Cx<'_> {
             e -= 1;
         }
         let domain = &hay[a + 1..e];
+        // DNS labels, the last one a top-level domain's: it starts with a letter (TLDs are
+        // alphabetic, or `xn--`), so that a package spec (`react@16.7.0-alpha.2`,
+        // `lodash@4.17.21`) is no mailbox. An `@` right after makes the whole token no
+        // address (`a@b.example@c.example`).
+        let tld = domain.rsplit(|&b| b == b'.').next().unwrap_or_default();
         let valid = e - a - 1 <= 255
             && domain.contains(&b'.')
-            && domain.first().is_some_and(|&b| b != b'.')
+            && dns_shaped(domain)
             && domain.last().is_some_and(|b| b.is_ascii_alphanumeric())
-            && !domain.windows(2).any(|w| w == b"..");
+            && tld.first().is_some_and(|b| b.is_ascii_alphabetic())
+            && hay.get(k) != Some(&b'@');
         if !valid {
             return Eval::Reject;
         }

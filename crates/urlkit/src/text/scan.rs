@@ -8,7 +8,7 @@
 //! bounded ([`LOOKBACK`]) and every look-ahead by the options' `max_len`, so a window of
 //! bounded size always suffices, and a decision never depends on where the windows were cut.
 
-use super::class::{host_run, is, unicode_punct_at, END};
+use super::class::{fullwidth_alnum_at, host_run, idna_dot_at, is, unicode_end_at, unicode_punct_at, END};
 use super::{schemes, Added, Finder, Kind};
 
 /// Bytes a window keeps before the earliest position still to be evaluated: a scheme looks
@@ -119,7 +119,24 @@ impl Cx<'_> {
             let (run, under) = host_run(hay, k, stop);
             underscore |= under;
             k = run;
-            if k < stop && hay[k] >= 0x80 && unicode_punct_at(hay, k) == 0 {
+            if k >= stop || hay[k] < 0x80 {
+                break;
+            }
+            // An IDNA full stop before a Latin letter or digit, ASCII or full-width
+            // (`github。com`, `ｅｘａｍｐｌｅ．ｃｏｍ`): a dot. Before other text
+            // (`https://example.com。下一句`), the end of a CJK sentence.
+            let dot = idna_dot_at(hay, k);
+            if dot > 0 {
+                match hay.get(k + dot).filter(|_| k + dot < stop) {
+                    Some(b) if b.is_ascii_alphanumeric() || fullwidth_alnum_at(hay, k + dot) => {
+                        k += dot;
+                        continue;
+                    }
+                    None if stop < limit && !self.eof => return Err(Eval::More),
+                    _ => break,
+                }
+            }
+            if unicode_punct_at(hay, k) == 0 && unicode_end_at(hay, k) == 0 {
                 k += 1;
             } else {
                 break;
@@ -172,8 +189,31 @@ impl Cx<'_> {
         // `]` only after an IP literal, and never `](`). The run still ends at the boundary
         // (a run longer than `max_len` is skipped whole, wherever its `](`).
         let (mut k, mut markdown) = (from, None);
+        // Markdown's `[text](url)[next]…` or `(see url)[1]`: a `)` that closes no `(` of the
+        // link, right before a `[`, ends it too. The parentheses before each `)[` are
+        // counted once, from where the last count stopped (`counted`, with the `(` still
+        // open there).
+        let (mut paren, mut counted) = (None, (start, 0usize));
         let raw = loop {
             k = super::class::find_end(self.hay, k, limit);
+            if k < limit && self.hay.get(k) == Some(&b'[') {
+                if paren.is_none() && k > start && self.hay[k - 1] == b')' {
+                    let (mut open, p) = (counted.1, k - 1);
+                    for &b in &self.hay[counted.0..p] {
+                        match b {
+                            b'(' => open += 1,
+                            b')' => open = open.saturating_sub(1),
+                            _ => {}
+                        }
+                    }
+                    if open == 0 {
+                        paren = Some(p);
+                    }
+                    counted = (k, open.saturating_sub(1));
+                }
+                k += 1;
+                continue;
+            }
             if k < limit && self.hay.get(k) == Some(&b']') {
                 if markdown.is_none() && self.hay.get(k + 1) == Some(&b'(') {
                     markdown = Some(k + 1);
@@ -193,13 +233,29 @@ impl Cx<'_> {
         if raw == limit {
             return Err(Eval::Long(start));
         }
-        let raw = markdown.unwrap_or(raw);
+        let raw = markdown.into_iter().chain(paren).min().unwrap_or(raw);
         let end = self.trim(start, raw);
         if end < min_end {
             return Err(Eval::Reject);
         }
         Ok(end)
     }
+}
+
+/// A `www.` domain run, kept so that every `www.` inside it is judged without a new scan.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WwwRun {
+    pub start: usize,
+    pub run_end: usize,
+    pub end: usize,
+    /// Where its last two segments start.
+    pub last_two: usize,
+    /// No underscore in the last two segments.
+    pub valid: bool,
+    /// The last index `j` where `j, j + 1` make a label empty or hyphen-edged (`..`, `.-`,
+    /// `-.`), or `NONE`; a `www.` after it starts a DNS-shaped name when the run does not
+    /// end with `-`.
+    pub bad: usize,
 }
 
 /// The scanner's position and the cached next trigger of each kind.
@@ -216,9 +272,14 @@ pub(crate) struct Scanner {
     blk: usize,
     blk_bits: u64,
     blk_valid: bool,
+    /// Where the block search that found `blk` started: no trigger in `blk_from..blk`.
+    blk_from: usize,
+    /// The next `.` that may start a bare domain (see [`Scanner::dot_trigger`]).
+    next_dot: usize,
+    dot_valid: bool,
     skipping: bool,
-    /// The last `www.` domain run: start, run end, end, start of its last two segments, verdict.
-    pub www_run: Option<(usize, usize, usize, usize, bool)>,
+    /// The last `www.` domain run (see [`WwwRun`]).
+    pub www_run: Option<WwwRun>,
 }
 
 impl Scanner {
@@ -233,6 +294,9 @@ impl Scanner {
             blk: 0,
             blk_bits: 0,
             blk_valid: false,
+            blk_from: 0,
+            next_dot: 0,
+            dot_valid: false,
             skipping: false,
             www_run: None,
         }
@@ -246,6 +310,7 @@ impl Scanner {
         self.sym_valid = false;
         self.www_valid = false;
         self.blk_valid = false;
+        self.dot_valid = false;
         self.www_run = None;
     }
 
@@ -274,6 +339,7 @@ impl Scanner {
         self.sym_valid = false;
         self.www_valid = false;
         self.blk_valid = false;
+        self.dot_valid = false;
         Step::Need(from.saturating_sub(LOOKBACK))
     }
 
@@ -282,14 +348,16 @@ impl Scanner {
     /// classified once, whatever the number of candidates in them.
     #[inline]
     fn vector_trigger(&mut self, f: &Finder, hay: &[u8]) -> Option<usize> {
-        if (!self.blk_valid || self.pos < self.blk || self.pos >= self.blk + 64)
+        // A `.` before the block may have been looked at since the block was found: bits
+        // from `pos` on still hold while no trigger lies in `blk_from..blk`.
+        if (!self.blk_valid || self.pos < self.blk_from || self.pos >= self.blk + 64)
             && !self.fetch(f, hay, self.pos)?
         {
             return Some(NONE);
         }
         loop {
             // Bits before `pos` are done (a block found further on moved `pos` to its start).
-            let bits = self.blk_bits & (!0u64 << (self.pos - self.blk));
+            let bits = self.blk_bits & (!0u64 << self.pos.saturating_sub(self.blk));
             if bits == 0 {
                 if self.blk + 64 >= hay.len() || !self.fetch(f, hay, self.blk + 64)? {
                     return Some(NONE);
@@ -317,9 +385,35 @@ impl Scanner {
         if bits == 0 && blk + 64 >= hay.len() {
             return Some(false);
         }
-        (self.blk, self.blk_bits, self.blk_valid) = (blk, bits, true);
+        (self.blk, self.blk_bits, self.blk_valid, self.blk_from) = (blk, bits, true, self.pos);
         self.pos = self.pos.max(blk);
         Some(true)
+    }
+
+    /// With bare domains, the first `.` at or after `pos` followed by a letter, digit or
+    /// non-ASCII byte (or by the end of the bytes, where more may come), else `NONE`: a
+    /// dot before a space or punctuation (a sentence's end, `e.g.`) is no domain's, and is
+    /// passed over here without a return to the scanner. The answer is kept until passed.
+    #[inline]
+    fn dot_trigger(&mut self, f: &Finder, hay: &[u8]) -> usize {
+        if !f.dots {
+            return NONE;
+        }
+        if !self.dot_valid || self.next_dot < self.pos {
+            let mut from = self.pos;
+            self.next_dot = loop {
+                let Some(i) = hay.get(from..).and_then(|rest| memchr::memchr(b'.', rest)) else {
+                    break NONE;
+                };
+                let d = from + i;
+                match hay.get(d + 1) {
+                    Some(&b) if !b.is_ascii_alphanumeric() && b < 0x80 => from = d + 1,
+                    _ => break d,
+                }
+            };
+            self.dot_valid = true;
+        }
+        self.next_dot
     }
 
     /// The first trigger at or after `pos` (`NONE` when there is none) by `memchr` and
@@ -357,10 +451,17 @@ impl Scanner {
                     }
                 }
             }
-            let t = match self.vector_trigger(f, hay) {
+            // Bare domains: the next `.` that may start one, found apart (the vector pass has
+            // no `.` trigger); it comes first when it comes before the others, and `pos`,
+            // which a block search may have moved past it, goes back.
+            let (dot, at) = (self.dot_trigger(f, hay), self.pos);
+            let mut t = match self.vector_trigger(f, hay) {
                 Some(t) => t,
                 None => self.memchr_trigger(f, hay),
             };
+            if dot < t {
+                (t, self.pos) = (dot, at);
+            }
             if t == NONE {
                 if eof {
                     self.pos = hay.len();
@@ -376,14 +477,13 @@ impl Scanner {
                 floor: self.floor,
                 finder: f,
             };
-            // The other triggers are `:` and `@`.
+            // The other triggers are `:`, `@` and, for bare domains, `.`.
             let is_www = hay[t] == b'w';
-            let eval = if is_www {
-                cx.www(t, &mut self.www_run)
-            } else if hay[t] == b':' {
-                cx.colon(t)
-            } else {
-                cx.at_sign(t)
+            let eval = match hay[t] {
+                b'w' => cx.www(t, &mut self.www_run),
+                b':' => cx.colon(t),
+                b'@' => cx.at_sign(t),
+                _ => cx.bare_domain(t),
             };
             match eval {
                 Eval::Found(raw) => {
@@ -396,7 +496,9 @@ impl Scanner {
                 Eval::Reject => {
                     // Every trigger before `t + 1` is done: a window may drop what precedes.
                     self.pos = t + 1;
-                    if !self.blk_valid {
+                    if hay[t] == b'.' {
+                        self.dot_valid = false;
+                    } else if !self.blk_valid {
                         if is_www {
                             self.next_www = Self::find_www(f, hay, t + 1);
                         } else {
@@ -481,6 +583,7 @@ impl Cx<'_> {
     /// is still consumed, so that `u@h.example` inside `http://u@h.example/` is no address
     /// of its own; [`Finder::allowed`] drops it afterwards) but widens it: a listed scheme
     /// that is not built in is found with any text after its colon.
+    #[inline(always)]
     pub(crate) fn rule(&self, scheme: &[u8], generic: bool) -> Option<schemes::Rule> {
         let opts = &self.finder.options;
         match schemes::known(scheme) {
@@ -513,13 +616,21 @@ impl Cx<'_> {
             Ok(m) => m,
             Err(e) => return e,
         };
+        // RFC 6068: a `mailto:` URL without header fields ends with its last address.
+        let cap = match rule {
+            schemes::Rule::Mailto => match self.mailto_end(c + 1, limit) {
+                Ok(cap) => cap,
+                Err(e) => return e,
+            },
+            _ => NONE,
+        };
         // Everything a rule checked up to `min_end` is URL bytes: the end scan starts there.
         match self.bare_end(start, min_end.max(c + 1), min_end) {
             Ok(end) => Eval::Found(Raw {
                 start,
-                end,
+                end: end.min(cap),
                 url_start: s,
-                url_end: end,
+                url_end: end.min(cap),
                 kind,
                 added: Added::Nothing,
                 wrapped: false,

@@ -7,7 +7,7 @@
 //! `mailto:`, RFC 5538 `news:`, RFC 3966 `tel:`, RFC 8141 `urn:`, RFC 2397 `data:`, RFC 3261
 //! `sip:`, RFC 5870 `geo:`, RFC 8089 `file:`.
 
-use super::class::{is, DOMAIN, END, LOCAL, LOCAL5};
+use super::class::{dns_shaped, is, unicode_end_at, DOMAIN, END, LOCAL, LOCAL5};
 use super::scan::{Cx, Eval};
 
 /// How the text after a scheme's colon is checked.
@@ -143,11 +143,11 @@ impl Cx<'_> {
             Rule::Authority { empty_host } => self.authority(i, limit, empty_host),
             Rule::File => match self.byte(i)? {
                 Some(b'/') if self.byte(i + 1)? == Some(b'/') => self.authority(i, limit, true),
-                Some(b'/') => self.need(i + 1, |b| !is(b, END)).map(|_| i + 2),
+                Some(b'/') => self.url_char(i + 1).map(|_| i + 2),
                 _ => Err(Eval::Reject),
             },
             Rule::Mailto => match self.byte(i)? {
-                Some(b'?') => self.need(i + 1, |b| !is(b, END)).map(|_| i + 2),
+                Some(b'?') => self.url_char(i + 1).map(|_| i + 2),
                 _ => self.address(i, limit, true),
             },
             Rule::Address => self.address(i, limit, false),
@@ -169,11 +169,29 @@ impl Cx<'_> {
                 _ => Err(Eval::Reject),
             },
             Rule::Magnet => match self.byte(i)? {
-                Some(b'?') => self.need(i + 1, |b| !is(b, END)).map(|_| i + 2),
+                Some(b'?') => self.url_char(i + 1).map(|_| i + 2),
                 _ => Err(Eval::Reject),
             },
-            Rule::Generic => self.need(i, |b| !is(b, END)).map(|_| i + 1),
+            Rule::Generic => self.url_char(i).map(|_| i + 1),
         }
+    }
+
+    /// Rejects unless a character that may be in a URL starts at `i`: not an [`END`] byte,
+    /// nor a Unicode space or punctuation mark that ends a link (`unicode_end_at`).
+    fn url_char(&self, i: usize) -> Result<(), Eval> {
+        self.need(i, |b| !is(b, END))?;
+        let len = match self.hay[i] {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 1,
+        };
+        if i + len > self.hay.len() && !self.eof {
+            return Err(Eval::More);
+        }
+        if unicode_end_at(self.hay, i) > 0 {
+            return Err(Eval::Reject);
+        }
+        Ok(())
     }
 
     /// `//` \[userinfo `@`\] host: a bracketed IP literal or a GFM valid domain (at least one
@@ -229,10 +247,36 @@ impl Cx<'_> {
                 _ => Err(Eval::Reject),
             };
         }
-        if d.underscore_in_last_two {
+        if d.underscore_in_last_two || !dns_shaped(&self.hay[h..d.end]) {
             return Err(Eval::Reject);
         }
         Ok(d.end)
+    }
+
+    /// Where a bare `mailto:` URL whose text starts at `i` ends: after its last address
+    /// (`to = addr-spec *("," addr-spec)`, RFC 6068 §2), since nothing but `?` and header
+    /// fields may follow, and `/` or `#` are no part of it (`mailto:a@b.example/mailto:…`
+    /// is two URLs). `usize::MAX` when `?` follows, or the addresses are not plain
+    /// `local@domain` ones (an IP literal, `%`-escaped text): then the end of any bare link.
+    pub(super) fn mailto_end(&self, mut i: usize, limit: usize) -> Checked {
+        if self.byte(i)? == Some(b'?') {
+            return Ok(usize::MAX);
+        }
+        loop {
+            let at = self.run(i, i + 65, |b| is(b, LOCAL5))?;
+            if at == i || self.byte(at)? != Some(b'@') {
+                return Ok(usize::MAX);
+            }
+            let d = self.domain(at + 1, limit, false)?;
+            if d.end == at + 1 {
+                return Ok(usize::MAX);
+            }
+            match self.byte(d.end)? {
+                Some(b'?') => return Ok(usize::MAX),
+                Some(b',') if self.byte(d.end + 1)?.is_some_and(|b| is(b, LOCAL5)) => i = d.end + 1,
+                _ => return Ok(d.end),
+            }
+        }
     }
 
     /// `local@domain` (the local part within 64 bytes, RFC 5321 §4.5.3.1.1); with
@@ -299,7 +343,7 @@ impl Cx<'_> {
         if !(2..=32).contains(&nid) || self.hay[i] == b'-' || self.byte(k)? != Some(b':') {
             return Err(Eval::Reject);
         }
-        self.need(k + 1, |b| !is(b, END)).map(|_| k + 2)
+        self.url_char(k + 1).map(|_| k + 2)
     }
 }
 

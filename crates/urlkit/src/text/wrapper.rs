@@ -16,7 +16,7 @@
 //!   `<ftp://foo.example.`⏎`com/rfc/>` still is;
 //! - in `"…"`, none (RFC 3986 recommends `<>` for a URL with embedded whitespace).
 
-use super::class::{is, END, LOCAL5, SCHEME, WS};
+use super::class::{is, unicode_space_at, END, LOCAL5, SCHEME, WS};
 use super::scan::{Cx, Eval, Raw};
 use super::{Added, Kind};
 
@@ -66,10 +66,18 @@ impl Cx<'_> {
         let mut wrapped = false;
         let mut ambiguous = false;
         loop {
-            let k = match self.run(i, limit, |b| !is(b, END) && b != b'>') {
+            let k = match self.run(i, limit, |b| !is(b, END) && b != b'>' && !may_start_space(b)) {
                 Ok(k) => k,
                 Err(e) => return e,
             };
+            // A Unicode space or invisible separator breaks the URL as a control byte does.
+            if k < limit && self.hay.get(k).is_some_and(|&b| may_start_space(b)) {
+                if unicode_space_at(hay, k) > 0 {
+                    return Eval::Reject;
+                }
+                i = k + 1;
+                continue;
+            }
             let b = match self.byte(k) {
                 Ok(Some(b)) if k < limit => b,
                 Ok(_) => return Eval::Reject,
@@ -118,9 +126,23 @@ impl Cx<'_> {
             return Eval::Reject;
         };
         let limit = open.saturating_add(self.finder.options.max_len);
-        let q = match self.run(c + 1, limit, |b| !is(b, END) && b != b'"' && b != b'>') {
-            Ok(q) => q,
-            Err(e) => return e,
+        let mut from = c + 1;
+        let q = loop {
+            let q = match self.run(from, limit, |b| {
+                !is(b, END) && b != b'"' && b != b'>' && !may_start_space(b)
+            }) {
+                Ok(q) => q,
+                Err(e) => return e,
+            };
+            match self.hay.get(q) {
+                Some(&b) if q < limit && may_start_space(b) => {
+                    if unicode_space_at(self.hay, q) > 0 {
+                        return Eval::Reject;
+                    }
+                    from = q + 1;
+                }
+                _ => break q,
+            }
         };
         match self.byte(q) {
             Ok(Some(b'"')) if q < limit => {}
@@ -183,4 +205,10 @@ impl Cx<'_> {
             }
         }
     }
+}
+
+/// Whether `b` is the first byte of a character that [`unicode_space_at`] may match.
+#[inline(always)]
+fn may_start_space(b: u8) -> bool {
+    matches!(b, 0xC2 | 0xD8 | 0xE1 | 0xE2 | 0xE3 | 0xEF)
 }

@@ -4,6 +4,7 @@
 //! (spans valid, ordered, disjoint; streaming equals whole-string at every chunk size).
 
 mod gfm;
+mod peers;
 mod props;
 mod prose;
 mod seeds;

@@ -11,18 +11,20 @@ const PIECES: &[&str] = &[
     "http", "https", "ftp", "mailto", "news", "URL", "url", "www", "www.", "://", ":", "//", "/", "@", ".",
     ",", ";", "&", "&amp;", "(", ")", "[", "]", "<", ">", "\"", "'", "`", " ", "  ", "\n", "\r\n", "\n\n",
     "\t", "-", "-\n ", "_", "*", "~", "?", "#", "%", "=", "+", "a", "b", "ex", "example", "com", "org", "1",
-    "42", "é", "…", "”", "\u{3002}", "tel:+1", "urn:a:b", "data:,x", "<URL:", "[::1]", "user",
+    "42", "é", "…", "”", "\u{3002}", "tel:+1", "urn:a:b", "data:,x", "<URL:", "[::1]", "user", "\u{a0}",
+    "\u{200b}", "\u{ff5c}", "\u{300d}", "\u{ff0e}", "\u{ff43}", "io", "rs", "10.0.0.1", ":80",
 ];
 
 fn text() -> impl Strategy<Value = String> {
     prop::collection::vec(prop::sample::select(PIECES), 0..60).prop_map(|v| v.concat())
 }
 
-fn finders() -> [Finder; 3] {
+fn finders() -> [Finder; 4] {
     [
         Finder::new(Options::new()),
         Finder::new(Options::new().max_len(64).angle_whitespace(false)),
         Finder::new(Options::new().schemes(["http", "mailto", "x"])),
+        Finder::new(Options::new().bare_domains(true)),
     ]
 }
 

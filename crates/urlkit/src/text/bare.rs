@@ -1,0 +1,115 @@
+//! Scheme-less links ([`Kind::Domain`], off by default): a domain name whose last label is
+//! a public suffix of the built-in Public Suffix List (`example.com/path`, `docs.rs`; not
+//! `file.txt`, `e.g.`), or an IPv4 address followed by a port or a path
+//! (`192.168.0.1:8080/x`), with the start rule of GFM's `www.` links and the end rules of
+//! every bare link.
+
+use super::class::{dns_shaped, has_byte, unicode_boundary_before};
+use super::scan::{Cx, Eval, Raw};
+use super::{Added, Kind};
+
+/// The longest label (RFC 1035 §2.3.4), in bytes, for the look back from a dot.
+const LABEL: usize = 63;
+
+impl Cx<'_> {
+    /// A `.` at `dot`: the first dot of a bare domain or IPv4 address. Each dot looks back
+    /// over one label only: a dot whose label follows another dot belongs to a run that
+    /// its first dot already judged, so the work stays linear.
+    pub(crate) fn bare_domain(&self, dot: usize) -> Eval {
+        let hay = self.hay;
+        let mut s = dot;
+        while s > self.floor && dot - s <= LABEL {
+            let b = hay[s - 1];
+            // A label byte, or a non-ASCII character that is no boundary.
+            if b.is_ascii_alphanumeric() || b == b'-' || (b >= 0x80 && !unicode_boundary_before(hay, s)) {
+                s -= 1;
+            } else {
+                break;
+            }
+        }
+        if s == dot || dot - s > LABEL || !self.starts_word(s) {
+            return Eval::Reject;
+        }
+        let limit = s.saturating_add(self.finder.options.max_len);
+        let d = match self.domain(s, limit, false) {
+            Ok(d) => d,
+            Err(e) => return e,
+        };
+        let host = &hay[s..d.end];
+        // One dot at least, DNS labels without `_`, and no `@` after (a local part) nor `(`
+        // (a call in code: `Utc.now()`, `self.read(buf)`).
+        if d.end <= dot + 1
+            || !dns_shaped(host)
+            || has_byte(host, b'_')
+            || matches!(self.byte(d.run_end), Ok(Some(b'@' | b'(')))
+        {
+            return Eval::Reject;
+        }
+        let ok = if host.iter().all(|&b| b.is_ascii_digit() || b == b'.') {
+            self.ipv4_with_port_or_path(host, d.end)
+        } else {
+            Ok(listed_tld(host))
+        };
+        match ok {
+            Ok(true) => {}
+            Ok(false) => return Eval::Reject,
+            Err(e) => return e,
+        }
+        match self.bare_end(s, d.run_end, d.end) {
+            Ok(end) => Eval::Found(Raw {
+                start: s,
+                end,
+                url_start: s,
+                url_end: end,
+                kind: Kind::Domain,
+                added: Added::Http,
+                wrapped: false,
+                ambiguous: false,
+            }),
+            Err(e) => e,
+        }
+    }
+
+    /// Four decimal octets (each at most 255, RFC 3986 §3.2.2 `dec-octet`) then a `:` and
+    /// a digit, or a `/`: a bare address alone is a version or a number as often as a host.
+    fn ipv4_with_port_or_path(&self, host: &[u8], end: usize) -> Result<bool, Eval> {
+        let mut octets = 0;
+        for part in host.split(|&b| b == b'.') {
+            octets += 1;
+            let value = part
+                .iter()
+                .try_fold(0u32, |v, &b| (v < 100).then(|| v * 10 + u32::from(b - b'0')));
+            if part.is_empty() || part.len() > 3 || !matches!(value, Some(0..=255)) {
+                return Ok(false);
+            }
+        }
+        if octets != 4 {
+            return Ok(false);
+        }
+        Ok(match self.byte(end)? {
+            Some(b'/') => true,
+            Some(b':') => self.byte(end + 1)?.is_some_and(|b| b.is_ascii_digit()),
+            _ => false,
+        })
+    }
+}
+
+/// Whether the last label of `host` is a rule of the built-in Public Suffix List (not only
+/// the list's default rule `*`).
+fn listed_tld(host: &[u8]) -> bool {
+    let tld = match host.iter().rposition(|&b| b == b'.') {
+        Some(j) => &host[j + 1..],
+        None => host,
+    };
+    // A TLD starts with a letter (or is non-ASCII): `v1.2.3` is a version.
+    if !tld.first().is_some_and(|&b| b.is_ascii_alphabetic() || b >= 0x80) {
+        return false;
+    }
+    // Bytes of a stream that are not UTF-8 make no TLD.
+    let Ok(tld) = core::str::from_utf8(tld) else {
+        return false;
+    };
+    crate::domain::List::builtin()
+        .split(tld)
+        .is_some_and(|p| p.section() != crate::domain::Section::Unlisted)
+}
