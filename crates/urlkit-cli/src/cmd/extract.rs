@@ -19,7 +19,7 @@ use std::io::{self, BufReader, BufWriter, Write};
 use std::path::PathBuf;
 use urlkit::text::{Finder, Link, Options};
 
-/// Arguments of `urlkit extract`.
+/// Find the URLs in text files or standard input (one JSON object per URL, or --plain)
 #[derive(Debug, Args)]
 #[command(after_help = "Exit status: 0 when every input was read, 2 on usage or I/O errors.")]
 pub struct ExtractArgs {
@@ -80,6 +80,12 @@ fn write(
     };
     serde_json::to_writer(&mut *out, &found)?;
     out.write_all(b"\n")
+}
+
+impl super::Run for ExtractArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
 }
 
 /// Runs `urlkit extract`.

@@ -7,13 +7,29 @@ use clap_complete::Shell;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-/// Arguments of `urlkit completions`.
+/// Print a shell completion script (bash, zsh, fish, elvish, powershell)
 #[derive(Debug, Args)]
 #[command(after_help = "Example:\n  urlkit completions bash > /etc/bash_completion.d/urlkit")]
 pub struct CompletionsArgs {
     /// The shell
     #[arg(value_enum)]
     pub shell: Shell,
+}
+
+/// Print the man page (roff), made from the same definitions as --help
+#[derive(Debug, Args)]
+pub struct ManArgs {}
+
+impl super::Run for CompletionsArgs {
+    fn run(self, ctx: &super::Context<'_>) -> Status {
+        completions(self, (ctx.cli)())
+    }
+}
+
+impl super::Run for ManArgs {
+    fn run(self, ctx: &super::Context<'_>) -> Status {
+        man((ctx.cli)())
+    }
 }
 
 /// Writes `bytes` to standard output, or says why it could not.

@@ -18,7 +18,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use urlkit::lint::{lint, Finding, Policy, Severity};
 
-/// Arguments of `urlkit lint`.
+/// Security findings on URLs (credentials, internal addresses, parser differentials, homographs, …), or --policy strict
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  urlkit lint 'http://google.com@0x7f.1:25/'\n  urlkit lint --policy strict --jsonl < urls.txt\n\n\
@@ -176,6 +176,12 @@ fn answer(input: &str, policy: Option<PolicyArg>, out: &mut Sink) -> bool {
         out.text(&report(input, f, decided));
     }
     ok
+}
+
+impl super::Run for LintArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
 }
 
 /// Runs `urlkit lint`.

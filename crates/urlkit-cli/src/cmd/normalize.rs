@@ -30,7 +30,7 @@ fn parse_profile(name: &str) -> Result<Profile, String> {
         .map_err(|e: urlkit::canon::UnknownProfile| e.to_string())
 }
 
-/// Arguments of `urlkit normalize`.
+/// Normalize URLs (WHATWG href, RFC 3986 §6.2.2 with --rfc3986, or a --profile: safe-browsing, surt, crawler)
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
                   urlkit normalize 'HTTP://Example.COM:80/a/./b/../c'     # http://example.com/a/c\n  \
@@ -87,6 +87,12 @@ fn answer(input: &str, result: Result<String, Failure>, out: &mut Sink) -> bool 
         ),
         Ok(normalized) => out.line(&normalized),
         Err(failure) => out.fail(input, &failure),
+    }
+}
+
+impl super::Run for NormalizeArgs {
+    fn run(self, ctx: &super::Context<'_>) -> Status {
+        run(self, ctx.matches)
     }
 }
 

@@ -18,7 +18,7 @@ use std::ffi::OsString;
 /// The URL `--example` parses.
 pub const EXAMPLE: &str = "https://user:pass@sub.example.com:8080/p/a/t/h?query=string#hash";
 
-/// Arguments of `urlkit parse`.
+/// Show the components of URLs and where they lie (WHATWG, --rfc3986 or --rfc1738; table, --json, or --jsonl from stdin)
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
                   urlkit parse --example\n  \
@@ -65,6 +65,12 @@ impl args::Words for Words {
         r#"Read standard input: each line a URL or {"input": URL, "base": BASE or null}; print one JSON object per line"#,
     );
     const JSONL_CONFLICTS: &'static [&'static str] = &["urls", "base", "json", "example"];
+}
+
+impl super::Run for ParseArgs {
+    fn run(self, ctx: &super::Context<'_>) -> Status {
+        run(self, ctx.matches)
+    }
 }
 
 /// Runs `urlkit parse`; `matches` give the order of the edits.

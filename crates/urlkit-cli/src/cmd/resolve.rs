@@ -19,7 +19,7 @@ use crate::standard::Standard;
 use clap::Args;
 use std::ffi::OsString;
 
-/// Arguments of `urlkit resolve`.
+/// Resolve references against a base URL (WHATWG or --rfc3986; hrefs, --json, or --jsonl from stdin)
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
                   urlkit resolve https://example.com/a/b ../c ?q    # https://example.com/c, https://example.com/a/b?q\n  \
@@ -50,6 +50,12 @@ impl args::Words for Words {
         r#"Read standard input: each line {"base": BASE or null, "input": REF} or a plain URL; print one JSON object per line"#,
     );
     const JSONL_CONFLICTS: &'static [&'static str] = &["base", "urls", "json"];
+}
+
+impl super::Run for ResolveArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
 }
 
 /// Runs `urlkit resolve`.
