@@ -15,6 +15,7 @@ mod diagram;
 mod driver;
 mod edit;
 mod failure;
+mod hint;
 mod request;
 mod standard;
 mod template;

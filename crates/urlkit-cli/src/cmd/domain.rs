@@ -36,6 +36,7 @@ impl args::Words for Words {
     const INPUTS: &'static str = "URLs or hosts";
     const JSONL: Option<&'static str> =
         Some("Read standard input: each line a URL; print one JSON object per line");
+    const JSONL_CONFLICTS: &'static [&'static str] = &["json"];
 }
 
 /// The success object (field order as the contract lists it).

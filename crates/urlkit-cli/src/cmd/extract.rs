@@ -9,13 +9,12 @@
 //! the column in bytes; `valid` whether `url` parses under the WHATWG URL Standard; `file`
 //! the input's name, `null` for standard input). `--plain` prints the URLs only.
 
-use crate::driver::Stream;
-use crate::driver::{lower_first, Status};
+use crate::driver::{self, lower_first, Status, Stream};
 use clap::Args;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::ffi::OsString;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use urlkit::text::{Finder, Link, Options};
 
@@ -23,7 +22,7 @@ use urlkit::text::{Finder, Link, Options};
 #[derive(Debug, Args)]
 #[command(after_help = "Exit status: 0 when every input was read, 2 on usage or I/O errors.")]
 pub struct ExtractArgs {
-    /// Text files, plain or gzip/zstd-compressed (- for standard input; standard input when none are given)
+    /// Text files, plain or gzip/zstd-compressed (- for standard input; standard input when none are given and it is not a terminal)
     #[arg(value_name = "FILE")]
     pub files: Vec<OsString>,
     /// Print only the URLs, one per line
@@ -94,6 +93,10 @@ pub fn run(args: ExtractArgs) -> Status {
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let mut seen: HashSet<String> = HashSet::new();
     let inputs: Vec<Option<PathBuf>> = if args.files.is_empty() {
+        // Reading a terminal would wait for typing nobody knows is expected.
+        if io::stdin().is_terminal() {
+            return driver::usage("no input: give text files as arguments, or pipe text in (see --help)");
+        }
         vec![None]
     } else {
         args.files

@@ -42,7 +42,7 @@ impl args::Words for Words {
     const JSONL: Option<&'static str> = Some(
         r#"Read standard input: each line a URL (or a {"input"} object); print one JSON object per line"#,
     );
-    const JSONL_CONFLICTS: &'static [&'static str] = &["urls"];
+    const JSONL_CONFLICTS: &'static [&'static str] = &["json"];
 }
 
 /// The policies `--policy` names.

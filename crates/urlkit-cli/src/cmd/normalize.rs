@@ -116,7 +116,7 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
         }
         let edits = &edits;
         return driver::run(batch, || {
-            let mut requests = Requests::new(None);
+            let mut requests = Requests::new(None).guessing(edits.guess_scheme);
             move |line: &str, out: &mut Sink| {
                 requests.answer(line, out, |input, whatwg, out| {
                     edits.answer(input, whatwg.resolve(input), out, |_, href, out| {
@@ -143,7 +143,7 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
         });
     }
     driver::run(batch, || {
-        let mut requests = Requests::new(None);
+        let mut requests = Requests::new(None).guessing(edits.guess_scheme);
         move |line: &str, out: &mut Sink| {
             requests.answer(line, out, |input, whatwg, out| {
                 answer(input, whatwg.normalize(input), out)

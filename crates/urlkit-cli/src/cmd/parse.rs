@@ -105,7 +105,7 @@ pub fn run(mut args: ParseArgs, matches: Option<&clap::ArgMatches>) -> Status {
     let default = base_text.as_deref().zip(base.as_ref());
     let edits = &edits;
     driver::run(batch, || {
-        let mut requests = Requests::new(default);
+        let mut requests = Requests::new(default).guessing(edits.guess_scheme);
         move |line: &str, out: &mut Sink| {
             requests.answer(line, out, |input, whatwg, out| {
                 if edits.is_empty() {
