@@ -37,7 +37,7 @@ Every failure object has the shape {\"input\",…,\"ok\":false,\"error\",\"kind\
 
 Examples:
   urlkit normalize -f urls.txt.gz > normalized.txt
-  tail -f access.log | urlkit normalize --get '{host}'
+  urlkit extract --plain access.log | urlkit normalize --get '{host}'
   urlkit normalize --set port=8080 --remove-query 'utm_*' https://example.com/?utm_source=x
   urlkit parse --example
   urlkit inspect 'https://xn--bcher-kva.example/a/../b'

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
 #[derive(Debug, Args)]
-#[command(after_help = "Example:\n  urlkit completions bash > /etc/bash_completion.d/urlkit")]
+#[command(after_help = "Example:\n  urlkit completions bash > ~/.local/share/bash-completion/completions/urlkit")]
 pub struct CompletionsArgs {
     /// The shell
     #[arg(value_enum)]

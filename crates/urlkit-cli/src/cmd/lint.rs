@@ -21,7 +21,7 @@ use urlkit::lint::{lint, Finding, Policy, Severity};
 /// Security findings on URLs (credentials, internal addresses, parser differentials, homographs, …), or --policy strict
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  urlkit lint 'http://google.com@0x7f.1:25/'\n  urlkit lint --policy strict --jsonl < urls.txt\n\n\
+    after_help = "Examples:\n  urlkit lint 'http://google.com@0x7f.1:25/'   # exit 1: credentials, an internal address\n  urlkit lint --policy strict --jsonl < urls.txt\n\n\
                   Exit status: 0 when nothing was found at warning level or above (with --policy: when the policy allows every URL), 1 otherwise, 2 on usage or I/O errors."
 )]
 pub struct LintArgs {

@@ -37,7 +37,7 @@ fn parse_profile(name: &str) -> Result<Profile, String> {
                   urlkit normalize -f urls.txt.zst --format jsonl\n  \
                   urlkit normalize --rfc3986 'HTTP://A/%7e/./b'          # http://a/~/b\n  \
                   urlkit normalize --set port=8080 --remove-query 'utm_*' --sort-query -f urls.txt\n  \
-                  tail -f access.log | urlkit normalize --get '{host}'\n\n\
+                  urlkit extract --plain access.log | urlkit normalize --get '{host}'\n\n\
                   Exit status: 0 when every input normalized, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct NormalizeArgs {
     /// Normalize per RFC 3986 §6.2.2 instead of the WHATWG URL Standard

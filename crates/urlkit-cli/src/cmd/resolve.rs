@@ -24,7 +24,7 @@ use std::ffi::OsString;
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
                   urlkit resolve https://example.com/a/b ../c ?q    # https://example.com/c, https://example.com/a/b?q\n  \
-                  urlkit resolve --rfc3986 http://a/b/c/d;p?q ../../g\n  \
+                  urlkit resolve --rfc3986 'http://a/b/c/d;p?q' ../../g   # http://a/g\n  \
                   urlkit resolve https://example.com/ -f links.txt\n  \
                   urlkit resolve --base https://example.com/a/ b c   # https://example.com/a/b, https://example.com/a/c\n\n\
                   Exit status: 0 when every reference resolved, 1 when any failed, 2 on usage or I/O errors (an invalid BASE too).")]

@@ -18,7 +18,7 @@ use serde::Serialize;
 /// Check URLs strictly (WHATWG validation errors, or the RFC 3986 grammar with --rfc3986)
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
-                  urlkit validate 'https:\\\\example.com\\a'          # reports the backslashes\n  \
+                  urlkit validate 'https:\\\\example.com\\a'          # exit 1: reports the backslashes\n  \
                   urlkit validate --rfc3986 --format jsonl -f urls.txt\n\n\
                   Exit status: 0 when every input is valid, 1 when any is not, 2 on usage or I/O errors.")]
 pub struct ValidateArgs {
