@@ -20,7 +20,7 @@ use urlkit::{Attribute, SetterError, Url};
 #[derive(Debug, Clone, Default, Args)]
 #[command(next_help_heading = "Edits (applied to every URL, in the order given)")]
 pub struct EditArgs {
-    /// Run a URL API setter: COMPONENT is href, protocol, username, password, host, hostname, port, pathname, search or hash (repeatable)
+    /// Run a URL API setter: COMPONENT is href, protocol, username, password, host, hostname, port, pathname, search or hash; a value the URL cannot take fails the input (repeatable)
     #[arg(long = "set", value_name = "COMPONENT=VALUE")]
     pub set: Vec<String>,
     /// Append a path segment (path=SEG, percent-encoded) or a query pair (query=NAME=VALUE) (repeatable)
@@ -47,7 +47,7 @@ pub struct EditArgs {
     /// Show hosts in Unicode (IDNA ToUnicode) instead of Punycode
     #[arg(long)]
     pub unicode: bool,
-    /// Print one line per URL from TEMPLATE: {href} {protocol} {username} {password} {host} {hostname} {port} {pathname} {search} {hash} {origin} {scheme} {path} {query} {fragment} {query:NAME} {query-all:NAME} {default:port} {puny:host} {idn:host}; {{ and }} for braces
+    /// Print one line per URL from TEMPLATE: {href} {protocol} {username} {password} {host} {hostname} {port} {pathname} {search} {hash} {origin} {scheme} {path} {query} {fragment} {query:NAME} {query-all:NAME} {default:port} {puny:host} {idn:host} (at least one); {{ and }} for braces
     #[arg(long, value_name = "TEMPLATE")]
     pub get: Option<String>,
     /// Read an input without a scheme that starts with a host (example.org/path) as http://example.org/path (ftp:// for an ftp. host), as trurl and curl do; without it such an input fails with that hint

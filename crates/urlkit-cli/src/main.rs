@@ -33,7 +33,8 @@ a failed input's line is empty). A failure read from a file or standard input is
 standard error as urlkit: FILE:LINE: … (<stdin> for standard input).
 
 A request line is a URL, or {\"input\": URL, \"base\": BASE or null} (URL Standard modes).
-Every failure object has the shape {\"input\",…,\"ok\":false,\"error\",\"kind\",\"position\"}.
+Every failure object has the shape {\"input\",…,\"ok\":false,\"error\",\"kind\",\"position\"}, and
+a \"hint\" when there is one (example.org/path: did you mean http://example.org/path?).
 
 Examples:
   urlkit normalize -f urls.txt.gz > normalized.txt

@@ -194,6 +194,19 @@ fn a_scheme_less_input_fails_with_a_hint() {
         let run = urlkit(&["normalize", "--guess-scheme", input], b"");
         assert_eq!(run.code, 1, "--guess-scheme {input:?} still fails");
     }
+    // The guess is the URL Standard's: a usage error with the other readings.
+    for other in [
+        &["normalize", "--rfc3986"][..],
+        &["normalize", "--profile", "surt"],
+        &["parse", "--rfc3986"],
+    ] {
+        let args: Vec<&str> = other
+            .iter()
+            .copied()
+            .chain(["--guess-scheme", "example.org/"])
+            .collect();
+        assert_eq!(urlkit(&args, b"").code, 2, "{args:?}");
+    }
     // A URL with a scheme is never guessed at.
     let run = urlkit(&["normalize", "--guess-scheme", "mailto:a@example.com"], b"");
     assert_eq!(run.stdout, "mailto:a@example.com\n");

@@ -108,12 +108,12 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
     } else {
         Profile::Whatwg
     });
+    if (!edits.is_empty() || edits.guess_scheme) && profile != Profile::Whatwg {
+        return driver::usage(
+            "edits, --get, --guess-scheme and the output forms work on URL Standard URLs, not with --rfc3986 or another --profile",
+        );
+    }
     if !edits.is_empty() {
-        if profile != Profile::Whatwg {
-            return driver::usage(
-                "edits, --get and the output forms work on URL Standard URLs, not with --rfc3986 or another --profile",
-            );
-        }
         let edits = &edits;
         return driver::run(batch, || {
             let mut requests = Requests::new(None).guessing(edits.guess_scheme);

@@ -79,9 +79,9 @@ pub fn run(mut args: ParseArgs, matches: Option<&clap::ArgMatches>) -> Status {
         Ok(edits) => edits,
         Err(message) => return driver::usage(&message),
     };
-    if !edits.is_empty() && (args.rfc3986 || args.rfc1738) {
+    if (!edits.is_empty() || edits.guess_scheme) && (args.rfc3986 || args.rfc1738) {
         return driver::usage(
-            "edits, --get and the output forms work on URL Standard URLs, not with --rfc3986 or --rfc1738",
+            "edits, --get, --guess-scheme and the output forms work on URL Standard URLs, not with --rfc3986 or --rfc1738",
         );
     }
     let width = standard::width(args.width);
