@@ -11,8 +11,10 @@ use urlkit::{Host, Url};
 /// on a network: a domain with a dot, `localhost`, or an IP address, with an optional
 /// port. `None` for anything else (a path, an email address, a word).
 pub fn guess_scheme(input: &str) -> Option<String> {
-    // The URL parser ignores leading and trailing C0 controls and spaces.
+    // The URL parser ignores leading and trailing C0 controls and spaces; a scheme-relative
+    // reference (`//host/path`, as written in HTML) lacks only the scheme too.
     let trimmed = input.trim_matches(|c: char| c <= ' ');
+    let trimmed = trimmed.strip_prefix("//").unwrap_or(trimmed);
     let authority_end = trimmed.find(['/', '\\', '?', '#']).unwrap_or(trimmed.len());
     let authority = &trimmed[..authority_end];
     // A user name makes it an email address, not a host.
@@ -78,6 +80,10 @@ mod tests {
         );
         assert_eq!(guess_scheme("localhost/x").as_deref(), Some("http://localhost/x"));
         assert_eq!(guess_scheme("10.0.0.1?q").as_deref(), Some("http://10.0.0.1?q"));
+        assert_eq!(
+            guess_scheme("//github.com/a").as_deref(),
+            Some("http://github.com/a")
+        );
         for no in [
             "",
             "/a/b",
@@ -87,6 +93,8 @@ mod tests {
             "?x",
             "#f",
             "\\\\server\\share",
+            "///a.example/",
+            "//",
         ] {
             assert_eq!(guess_scheme(no), None, "{no:?}");
         }

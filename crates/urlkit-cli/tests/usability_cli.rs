@@ -173,6 +173,10 @@ fn a_scheme_less_input_fails_with_a_hint() {
         ("127.0.0.1/x", "http://127.0.0.1/x"),
         ("[::1]/x", "http://[::1]/x"),
         ("ftp.example.net/pub/", "ftp://ftp.example.net/pub/"),
+        (
+            "//github.com/rust-lang/rust/issues/1",
+            "http://github.com/rust-lang/rust/issues/1",
+        ),
     ] {
         let run = urlkit(&["normalize", input], b"");
         assert_eq!((run.code, run.stdout.as_str()), (1, "\n"), "{input}");
