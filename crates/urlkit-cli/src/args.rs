@@ -21,7 +21,8 @@ pub trait Words {
     /// The help line of `--jsonl`; `None`: the subcommand has no `--jsonl`.
     const JSONL: Option<&'static str> = None;
     /// What `--jsonl` cannot be used with: `urls` (the inputs), `json`, or the ids of the
-    /// subcommand's own arguments.
+    /// subcommand's own arguments. Without `urls`, inputs given as arguments are read
+    /// instead of standard input, as with `--format jsonl` (and `--help` says so).
     const JSONL_CONFLICTS: &'static [&'static str] = &["urls", "json"];
 }
 
@@ -106,7 +107,11 @@ impl<W: Words> Args for Inputs<W> {
             cmd = cmd.arg(
                 Arg::new("jsonl")
                     .long("jsonl")
-                    .help(help)
+                    .help(if W::JSONL_CONFLICTS.contains(&"urls") {
+                        help.to_owned()
+                    } else {
+                        format!("{help} (or read the inputs given, as --format jsonl)")
+                    })
                     .action(ArgAction::SetTrue)
                     .conflicts_with_all(W::JSONL_CONFLICTS),
             );

@@ -8,7 +8,7 @@
 //! (`application/x-www-form-urlencoded`, as `URLSearchParams` does).
 
 use crate::driver::Sink;
-use crate::failure::Failure;
+use crate::failure::{kind, Failure};
 use crate::template::{unicode_host, Template};
 use clap::{ArgMatches, Args};
 use serde::Serialize;
@@ -20,19 +20,19 @@ use urlkit::{Attribute, SetterError, Url};
 #[derive(Debug, Clone, Default, Args)]
 #[command(next_help_heading = "Edits (applied to every URL, in the order given)")]
 pub struct EditArgs {
-    /// Run a URL API setter: COMPONENT is href, protocol, username, password, host, hostname, port, pathname, search or hash (repeatable)
+    /// Run a URL API setter: COMPONENT is href, protocol, username, password, host, hostname, port, pathname, search or hash; a value the URL cannot take fails the input (repeatable)
     #[arg(long = "set", value_name = "COMPONENT=VALUE")]
     pub set: Vec<String>,
     /// Append a path segment (path=SEG, percent-encoded) or a query pair (query=NAME=VALUE) (repeatable)
     #[arg(long, value_name = "path=SEG|query=NAME=VALUE")]
     pub append: Vec<String>,
-    /// Remove the query pairs named NAME; NAME* removes every name starting with NAME (repeatable)
-    #[arg(long, value_name = "NAME")]
+    /// Remove the query pairs named NAME; NAME* removes every name starting with NAME; a comma-separated list removes each (repeatable)
+    #[arg(long, value_name = "NAME[,NAME…]")]
     pub remove_query: Vec<String>,
     /// Sort the query pairs by name (stable)
     #[arg(long)]
     pub sort_query: bool,
-    /// Follow a redirect: resolve REF against the URL (repeatable)
+    /// Follow a redirect: resolve REF against the URL; a REF without a fragment keeps the URL's (RFC 9110 §10.2.2) (repeatable)
     #[arg(long, value_name = "REF")]
     pub redirect: Vec<String>,
     /// Output the URL once per value, COMPONENT set to each: --iterate 'host=a.example b.example' (repeatable: every combination)
@@ -47,9 +47,12 @@ pub struct EditArgs {
     /// Show hosts in Unicode (IDNA ToUnicode) instead of Punycode
     #[arg(long)]
     pub unicode: bool,
-    /// Print one line per URL from TEMPLATE: {href} {protocol} {username} {password} {host} {hostname} {port} {pathname} {search} {hash} {origin} {scheme} {path} {query} {fragment} {query:NAME} {query-all:NAME} {default:port} {puny:host} {idn:host}; {{ and }} for braces
+    /// Print one line per URL from TEMPLATE: {href} {protocol} {username} {password} {host} {hostname} {port} {pathname} {search} {hash} {origin} {scheme} {path} {query} {fragment} {query:NAME} {query-all:NAME} {default:port} {puny:host} {idn:host} (at least one); {{ and }} for braces
     #[arg(long, value_name = "TEMPLATE")]
     pub get: Option<String>,
+    /// Read an input without a scheme that starts with a host (example.org/path) as http://example.org/path (ftp:// for an ftp. host), as trurl and curl do; without it such an input fails with that hint
+    #[arg(long)]
+    pub guess_scheme: bool,
 }
 
 /// One edit.
@@ -84,6 +87,8 @@ pub struct Edits {
     pub default_port: bool,
     /// `--unicode`.
     pub unicode: bool,
+    /// `--guess-scheme` (not an edit of a parsed URL: it changes what is parsed).
+    pub guess_scheme: bool,
 }
 
 /// The attribute named `name`, or the usage message.
@@ -134,16 +139,20 @@ impl Edits {
             };
             edits.push((at, edit));
         }
-        for (name, at) in args
+        for (names, at) in args
             .remove_query
             .iter()
             .zip(positions("remove_query", args.remove_query.len()))
         {
-            let edit = match name.strip_suffix('*') {
-                Some(prefix) => Edit::RemoveQuery(prefix.to_owned(), true),
-                None => Edit::RemoveQuery(name.clone(), false),
-            };
-            edits.push((at, edit));
+            // A comma-separated list, as `--keep-query` takes it; a comma cannot be part of
+            // a name worth removing alone (it would be written %2C in a query).
+            for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                let edit = match name.strip_suffix('*') {
+                    Some(prefix) => Edit::RemoveQuery(prefix.to_owned(), true),
+                    None => Edit::RemoveQuery(name.to_owned(), false),
+                };
+                edits.push((at, edit));
+            }
         }
         if args.sort_query {
             let at = matches
@@ -174,6 +183,7 @@ impl Edits {
             keep_port: args.keep_port,
             default_port: args.default_port,
             unicode: args.unicode,
+            guess_scheme: args.guess_scheme,
         })
     }
 
@@ -222,10 +232,15 @@ impl Edits {
                     edit_pairs(&mut url, |pairs| pairs.sort_by_cached_key(|raw| pair_name(raw)))
                 }
                 Edit::Redirect(reference) => {
-                    url = Url::parse_with_base(reference, Some(&url)).map_err(|e| Failure {
+                    let mut target = Url::parse_with_base(reference, Some(&url)).map_err(|e| Failure {
                         message: format!("cannot redirect to {reference:?}: {e}"),
                         ..Failure::at(e.kind().spec_name(), "", e.position())
                     })?;
+                    // RFC 9110 §10.2.2: a target without a fragment inherits the original's.
+                    if target.fragment().is_none() {
+                        target.set_fragment(url.fragment());
+                    }
+                    url = target;
                 }
             }
         }
@@ -301,12 +316,17 @@ impl Edits {
     where
         F: FnMut(&Url, &str, &mut Sink) -> bool,
     {
-        let urls = parsed
-            .and_then(|url| self.apply(url))
-            .and_then(|url| self.expand(url));
-        let urls = match urls {
-            Ok(urls) => urls,
+        let url = match parsed {
+            Ok(url) => url,
             Err(failure) => return out.fail(input, &failure),
+        };
+        let urls = match self.apply(url).and_then(|url| self.expand(url)) {
+            Ok(urls) => urls,
+            Err(failure) if out.is_json() => return out.fail(input, &failure),
+            // The input parsed: what failed is an edit of it.
+            Err(failure) => {
+                return out.report(failure.kind, &failure.report_as("cannot edit", input));
+            }
         };
         let mut ok = true;
         for url in &urls {
@@ -331,15 +351,26 @@ impl Edits {
     }
 }
 
-/// Runs a setter; only `href` fails, as in the URL API.
+/// Runs a setter. Where the URL API would leave the URL as it was (an invalid value, a
+/// component the URL cannot have, a value the standard ignores) the edit fails: the input
+/// fails with the parser's kind for an invalid value, else `invalid-edit`.
 fn set(url: &mut Url, attribute: Attribute, value: &str) -> Result<(), Failure> {
+    let name = attribute.name();
     match url.set(attribute, value) {
+        Ok(()) => Ok(()),
         Err(SetterError::Invalid(e)) if attribute == Attribute::Href => Err(Failure::at(
             e.kind().spec_name(),
             format!("invalid href value: {e}"),
             e.position(),
         )),
-        _ => Ok(()),
+        Err(SetterError::Invalid(e)) => Err(Failure::new(
+            e.kind().spec_name(),
+            format!("cannot set {name} to {value:?}: {}", e.kind()),
+        )),
+        Err(e) => Err(Failure::new(
+            kind::INVALID_EDIT,
+            format!("cannot set {name} to {value:?}: {e}"),
+        )),
     }
 }
 

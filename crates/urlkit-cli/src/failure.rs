@@ -6,7 +6,8 @@
 //! `…"error","position","expected","kind"`; the URL Standard's answers add `"base"` after
 //! the input and end `…"error","kind","position"`, as RFC 1738's "not a url" objects do
 //! without the base. Objects that carry a failure among fields of their own (`relative`,
-//! `resolve --rfc3986`) write it with [`Failure::serialize_fields`].
+//! `resolve --rfc3986`) write it with [`Failure::serialize_fields`]. Each order ends with
+//! `"hint"` when the failure has one (a scheme-less input's `did you mean http://…?`).
 
 use crate::diagram;
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -26,6 +27,9 @@ pub struct Failure {
     /// What kind of failure: the URL Standard's name for the error, `syntax` for the RFC
     /// 3986 and RFC 1738 grammars, or one of the CLI's own kinds (see [`kind`]).
     pub kind: &'static str,
+    /// What the input was probably meant to be (`did you mean http://example.org/path?`):
+    /// the `"hint"` field, and the report's `tip:` line.
+    pub hint: Option<String>,
 }
 
 /// The CLI's own failure kinds (the standards' own are their error names).
@@ -38,6 +42,8 @@ pub mod kind {
     pub const INVALID_REQUEST: &str = "invalid-request";
     /// The base URL given with the input does not parse.
     pub const INVALID_BASE: &str = "invalid-base";
+    /// An edit (`--set`, `--iterate`) the URL cannot take: the URL API would leave it as it was.
+    pub const INVALID_EDIT: &str = "invalid-edit";
     /// A component or setter name that does not exist.
     pub const UNKNOWN_COMPONENT: &str = "unknown-component";
     /// Input that does not follow the RFC 3986 or RFC 1738 grammar.
@@ -77,6 +83,9 @@ impl Serialize for FailureObject<'_> {
             object.serialize_entry("position", &f.position)?;
             object.serialize_entry("expected", &f.expected)?;
             object.serialize_entry("kind", f.kind)?;
+            if let Some(hint) = &f.hint {
+                object.serialize_entry("hint", hint)?;
+            }
         } else {
             f.serialize_fields(&mut object)?;
         }
@@ -92,6 +101,7 @@ impl Failure {
             position: None,
             expected: None,
             kind,
+            hint: None,
         }
     }
 
@@ -142,7 +152,11 @@ impl Failure {
         object.serialize_entry("ok", &false)?;
         object.serialize_entry("error", &self.message)?;
         object.serialize_entry("kind", self.kind)?;
-        object.serialize_entry("position", &self.position)
+        object.serialize_entry("position", &self.position)?;
+        match &self.hint {
+            Some(hint) => object.serialize_entry("hint", hint),
+            None => Ok(()),
+        }
     }
 
     /// The report for people: `urlkit: cannot parse "INPUT": MESSAGE`, then the input with
@@ -170,6 +184,11 @@ impl Failure {
             report.push_str("\n  ");
             report.push_str(&" ".repeat(column));
             report.push_str("^\n");
+        }
+        if let Some(hint) = &self.hint {
+            report.push_str("  tip: ");
+            report.push_str(hint);
+            report.push('\n');
         }
         report
     }

@@ -2,7 +2,7 @@
 //! Standard, RFC 3986/3987, RFC 1738 schemes), one at a time from the arguments or in bulk
 //! as JSON lines from standard input.
 //!
-//! This file holds the argument definitions and the dispatch only; each subcommand lives in
+//! This file holds the top-level arguments only; each subcommand lives in
 //! `cmd/<name>.rs` and runs its inputs through the batch driver ([`driver`]) with the
 //! answers of the standards ([`standard`]).
 
@@ -15,12 +15,12 @@ mod diagram;
 mod driver;
 mod edit;
 mod failure;
+mod hint;
 mod request;
 mod standard;
 mod template;
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use std::ffi::OsString;
+use clap::{CommandFactory, FromArgMatches, Parser};
 use std::process::ExitCode;
 
 /// The top-level help's closing text: the input/output model and the exit codes.
@@ -33,11 +33,12 @@ a failed input's line is empty). A failure read from a file or standard input is
 standard error as urlkit: FILE:LINE: … (<stdin> for standard input).
 
 A request line is a URL, or {\"input\": URL, \"base\": BASE or null} (URL Standard modes).
-Every failure object has the shape {\"input\",…,\"ok\":false,\"error\",\"kind\",\"position\"}.
+Every failure object has the shape {\"input\",…,\"ok\":false,\"error\",\"kind\",\"position\"}, and
+a \"hint\" when there is one (example.org/path: did you mean http://example.org/path?).
 
 Examples:
   urlkit normalize -f urls.txt.gz > normalized.txt
-  tail -f access.log | urlkit normalize --get '{host}'
+  urlkit extract --plain access.log | urlkit normalize --get '{host}'
   urlkit normalize --set port=8080 --remove-query 'utm_*' https://example.com/?utm_source=x
   urlkit parse --example
   urlkit inspect 'https://xn--bcher-kva.example/a/../b'
@@ -56,80 +57,18 @@ An unknown subcommand NAME runs the program urlkit-NAME found beside urlkit or o
 #[command(name = "urlkit", version, about, after_help = AFTER_HELP, allow_external_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
-}
-
-/// The subcommands.
-#[derive(Debug, Subcommand)]
-enum Command {
-    /// Show the components of URLs and where they lie (WHATWG, --rfc3986 or --rfc1738; table, --json, or --jsonl from stdin)
-    Parse(cmd::parse::ParseArgs),
-    /// Resolve references against a base URL (WHATWG or --rfc3986; hrefs, --json, or --jsonl from stdin)
-    Resolve(cmd::resolve::ResolveArgs),
-    /// Normalize URLs (WHATWG href, RFC 3986 §6.2.2 with --rfc3986, or a --profile: safe-browsing, surt, crawler)
-    Normalize(cmd::normalize::NormalizeArgs),
-    /// The shortest relative reference from a base URI to target URIs (RFC 3986)
-    Relative(cmd::relative::RelativeArgs),
-    /// Check URLs strictly (WHATWG validation errors, or the RFC 3986 grammar with --rfc3986)
-    Validate(cmd::validate::ValidateArgs),
-    /// Run a URL API setter (href, protocol, …, hash) on a URL and show the result
-    Set(cmd::set::SetArgs),
-    /// Show the search parameters of URLs (name = value lines, or --json pairs)
-    Query(cmd::query::QueryArgs),
-    /// Everything known about URLs: components, validation errors, RFC 3986 and RFC 1738 readings, IRI, Unicode host, origin
-    Inspect(cmd::inspect::InspectArgs),
-    /// Percent-encode text with one of the URL Standard's encode sets (--set NAME, default component)
-    Encode(cmd::encode::EncodeArgs),
-    /// Percent-decode text
-    Decode(cmd::encode::EncodeArgs),
-    /// The file: URL of file paths
-    PathToUrl(cmd::path::PathArgs),
-    /// The file path of file: URLs
-    UrlToPath(cmd::path::PathArgs),
-    /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
-    Completions(cmd::help::CompletionsArgs),
-    /// Print the man page (roff), made from the same definitions as --help
-    Man,
-    /// Security findings on URLs (credentials, internal addresses, parser differentials, homographs, …), or --policy strict
-    Lint(cmd::lint::LintArgs),
-    /// An external subcommand: urlkit-NAME beside urlkit or on PATH
-    #[command(external_subcommand)]
-    External(Vec<OsString>),
-    /// Match URLs against a URL Pattern (https://*.example.com/books/:id); groups as text or --json
-    Match(cmd::matching::MatchArgs),
-    /// Public suffix, registrable domain and subdomain of URLs' hosts (Public Suffix List)
-    Domain(cmd::domain::DomainArgs),
-    /// Find the URLs in text files or standard input (one JSON object per URL, or --plain)
-    Extract(cmd::extract::ExtractArgs),
+    command: cmd::Command,
 }
 
 fn main() -> ExitCode {
     let matches = Cli::command().get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    let sub = |name: &str| matches.subcommand_matches(name);
     if let Err(status) = driver::check_stdout() {
         return status.into();
     }
-    let status = match cli.command {
-        Command::Parse(args) => cmd::parse::run(args, sub("parse")),
-        Command::Resolve(args) => cmd::resolve::run(args),
-        Command::Normalize(args) => cmd::normalize::run(args, sub("normalize")),
-        Command::Relative(args) => cmd::relative::run(args),
-        Command::Validate(args) => cmd::validate::run(args),
-        Command::Set(args) => cmd::set::run(args),
-        Command::Query(args) => cmd::query::run(args),
-        Command::Inspect(args) => cmd::inspect::run(args),
-        Command::Encode(args) => cmd::encode::run_encode(args),
-        Command::Decode(args) => cmd::encode::run_decode(args),
-        Command::PathToUrl(args) => cmd::path::run_to_url(args),
-        Command::UrlToPath(args) => cmd::path::run_to_path(args),
-        Command::Completions(args) => cmd::help::completions(args, Cli::command()),
-        Command::Man => cmd::help::man(Cli::command()),
-        Command::Lint(args) => cmd::lint::run(args),
-        Command::External(args) => cmd::help::external(&args),
-        Command::Match(args) => cmd::matching::run(args),
-        Command::Domain(args) => cmd::domain::run(args),
-        Command::Extract(args) => cmd::extract::run(args),
+    let ctx = cmd::Context {
+        matches: matches.subcommand().map(|(_, sub)| sub),
+        cli: Cli::command,
     };
-    status.into()
+    cli.command.run(&ctx).into()
 }

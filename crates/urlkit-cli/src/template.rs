@@ -86,6 +86,18 @@ impl Template {
         if !literal.is_empty() {
             pieces.push(Piece::Text(literal));
         }
+        // A template without a placeholder prints the same text for every URL: it is
+        // `--get host` meant as `--get '{host}'`.
+        if !pieces.iter().any(|piece| matches!(piece, Piece::Field(_))) {
+            let name = if field(text.trim()).is_some() {
+                text.trim()
+            } else {
+                "host"
+            };
+            return Err(format!(
+                "--get {text:?}: no placeholder; name components in braces, as --get '{{{name}}}'"
+            ));
+        }
         Ok(Template { pieces })
     }
 

@@ -131,3 +131,23 @@ fn offsets_exact_over_a_large_stream() {
         );
     }
 }
+
+/// `--bare-domains`: scheme-less links whose last label is a public suffix (and IPv4 with a
+/// port or a path), kind "domain", read as http; off by default; a word whose last label is
+/// no suffix (`file.notasuffix`, `e.g`) is no link.
+#[test]
+fn bare_domains_on_request() {
+    let text =
+        "See docs.rs and example.com/path, or 192.0.2.1:8080/x; not e.g or file.notasuffix or 10.0.0.1.\n";
+    let run = urlkit(&["extract", "--plain"], text.as_bytes());
+    assert_eq!(run.stdout, "");
+    let run = urlkit(&["extract", "--plain", "--bare-domains"], text.as_bytes());
+    assert_eq!(
+        run.stdout,
+        "http://docs.rs\nhttp://example.com/path\nhttp://192.0.2.1:8080/x\n"
+    );
+    let run = urlkit(&["extract", "--bare-domains"], text.as_bytes());
+    let found = objects(&run.stdout);
+    assert!(found.iter().all(|o| o["kind"] == "domain"), "{}", run.stdout);
+    assert_eq!(found[0]["text"], "docs.rs");
+}

@@ -5,7 +5,11 @@
 //! urlkit sql -t urls.txt "SELECT url_host(url) AS host, count(*) AS n FROM urls GROUP BY host ORDER BY n DESC LIMIT 10"
 //! urlkit sql -t logs=access.parquet --format csv "SELECT url_query_param(url, 'q') FROM logs"
 //! urlkit sql "SELECT url_normalize(url) AS url FROM 'crawl.parquet'" --format parquet -o normalized.parquet
+//! urlkit sql -t urls.txt -f report.sql --format jsonl
 //! ```
+//!
+//! `-f FILE` reads the SQL from a file (`-` for standard input), as `-f` names the file
+//! of inputs in every other subcommand; `--format` (no short form) picks the output.
 
 use clap::{Parser, ValueEnum};
 use datafusion::arrow::array::{ArrayRef, RecordBatch, StringViewBuilder};
@@ -31,10 +35,13 @@ use std::sync::Arc;
 #[command(name = "urlkit sql", version)]
 struct Args {
     /// The SQL statement(s) to run; the last one's result is printed.
-    #[arg(required_unless_present = "functions")]
+    #[arg(required_unless_present_any = ["file", "functions"], conflicts_with = "file")]
     sql: Option<String>,
+    /// Read the SQL statement(s) from FILE instead (- for standard input).
+    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    file: Option<PathBuf>,
     /// List the URL functions (syntax, description, an example and its answer) and exit.
-    #[arg(long, conflicts_with = "sql")]
+    #[arg(long, conflicts_with_all = ["sql", "file"])]
     functions: bool,
     /// A file to register as a table: PATH or NAME=PATH (repeatable).
     #[arg(short, long = "table", value_name = "[NAME=]PATH")]
@@ -43,7 +50,7 @@ struct Args {
     #[arg(long = "lines", value_name = "[NAME=]PATH")]
     lines: Vec<String>,
     /// Output format.
-    #[arg(short, long, value_enum, default_value_t = Format::Table)]
+    #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
     /// Write to this file instead of standard output (required for parquet).
     #[arg(short, long)]
@@ -59,8 +66,10 @@ enum Format {
     Table,
     /// CSV with a header row.
     Csv,
-    /// One JSON object per row.
+    /// One JSON object per row, one per line.
     Json,
+    /// The same as json (JSON lines), the name the other subcommands' --format uses.
+    Jsonl,
     /// A Parquet file (needs --output).
     Parquet,
 }
@@ -126,8 +135,13 @@ async fn run(args: Args, threads: usize) -> Result<()> {
         let (name, path) = table_spec(spec)?;
         register(&ctx, &name, &path, true, threads).await?;
     }
+    let sql = match (&args.sql, &args.file) {
+        (Some(sql), _) => sql.clone(),
+        (None, Some(file)) => read_sql(file)?,
+        (None, None) => String::new(),
+    };
     let mut last = None;
-    for statement in split_statements(args.sql.as_deref().unwrap_or_default()) {
+    for statement in split_statements(&sql) {
         last = Some(ctx.sql(statement).await?);
     }
     let Some(df) = last else {
@@ -162,7 +176,7 @@ async fn run(args: Args, threads: usize) -> Result<()> {
                 w.write(b)?;
             }
         }
-        Format::Json => {
+        Format::Json | Format::Jsonl => {
             let mut w = datafusion::arrow::json::LineDelimitedWriter::new(&mut out);
             for b in &batches {
                 w.write(b)?;
@@ -173,6 +187,16 @@ async fn run(args: Args, threads: usize) -> Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// The SQL in `file` (`-`: standard input).
+fn read_sql(file: &Path) -> Result<String> {
+    let text = if file.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin())
+    } else {
+        std::fs::read_to_string(file)
+    };
+    text.map_err(|e| DataFusionError::Plan(format!("{}: {e}", file.display())))
 }
 
 /// `NAME=PATH` or `PATH` (the name is the file name up to its first dot).

@@ -22,6 +22,36 @@
 //! - [`rfc1738`] (feature `rfc1738`): the RFC 1738 schemes validated against its BNF, with typed views that give
 //!   each scheme's meaning (the FTP command plan, gopher selectors, mailto headers, …).
 //! - [`scheme`]: special schemes and one registry of default ports.
+//! - [`domain`]: the Public Suffix List (public suffix, registrable domain, subdomain, ICANN
+//!   or private section) and the HTML Standard's sites.
+//! - [`text`]: the URLs in free text (RFC 1738's `<URL:…>`, RFC 3986 Appendix C's `<…>`,
+//!   GFM's bare URLs, `www.` links and email addresses) with exact byte offsets, from a
+//!   string or a stream.
+//! - `canon` (feature `canon`): canonical forms for comparing and deduplicating URLs (SURT,
+//!   Google Safe Browsing, a crawler's profile).
+//! - `lint` (feature `lint`): security findings on URLs (credentials, internal addresses,
+//!   parser differentials, homographs) and a safe-fetch policy.
+//! - [`interop`]: conversions to and from the `url` crate's `Url` and `http::Uri`, and the
+//!   `serde` representations.
+//!
+//! ### Which module for which job
+//!
+//! | The job | The module | Feature |
+//! | --- | --- | --- |
+//! | Parse a URL as a browser does, read or set its parts, resolve a link against a page | [`Url`] (crate root) | default |
+//! | Read or build a query string (`URLSearchParams`) | [`form`] | default |
+//! | Percent-encode or decode with a named encode set | [`percent`] | default |
+//! | Parse a host, convert a domain to and from Punycode | [`host`] | default |
+//! | Turn a file path into a `file:` URL and back, Unix or Windows | [`file_path`] | default |
+//! | Know a scheme's default port, whether it is special | [`scheme`] | default |
+//! | Find the registrable domain (eTLD+1), public suffix or site of a host | [`domain`] | default |
+//! | Find the URLs in text, logs or e-mail, with their offsets | [`text`] | default |
+//! | Convert to and from `url::Url`, `http::Uri`, serde | [`interop`] | `url`, `http`, `serde` |
+//! | Check, resolve or normalize URI references strictly per RFC 3986 (IRIs per RFC 3987) | `rfc3986` | `rfc3986` |
+//! | Validate `ftp:`, `mailto:`, `news:`, `gopher:`, … URLs against RFC 1738 and read what they mean | `rfc1738` | `rfc1738` |
+//! | Compare or deduplicate URLs by a canonical form (SURT, Safe Browsing, crawler) | `canon` | `canon` |
+//! | Flag risky URLs before fetching them, or apply a safe-fetch policy | `lint` | `lint` |
+//! | Match URLs against patterns like `https://*.example.com/books/:id` | `pattern` | `pattern` |
 //!
 //! The owned [`Url`] is one serialization buffer plus `Copy` offsets: getters return slices,
 //! and already-canonical input is parsed by one scan and one copy.
@@ -68,6 +98,16 @@
 //! # Ok::<(), urlkit::rfc3986::ParseError>(())
 //! ```
 //!
+//! The registrable domain of a host, and the URLs in a piece of text:
+//!
+//! ```
+//! assert_eq!(urlkit::domain::registrable_domain("a.b.example.co.uk").as_deref(), Some("example.co.uk"));
+//! let urls: Vec<_> = urlkit::text::links("see https://example.com/a, or <www.example.org>.")
+//!     .map(|link| link.url().into_owned())
+//!     .collect();
+//! assert_eq!(urls, ["https://example.com/a", "http://www.example.org"]);
+//! ```
+//!
 //! RFC 1738: what an FTP client must send (§3.2.2):
 //!
 //! ```
@@ -107,6 +147,11 @@
 #![deny(missing_docs)]
 
 extern crate alloc;
+
+// README.md's Rust examples run as doctests, so that the README stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
 
 #[cfg(feature = "canon")]
 pub mod canon;

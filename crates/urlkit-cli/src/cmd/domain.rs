@@ -18,7 +18,7 @@ use serde::Serialize;
 use urlkit::domain::{List, Section};
 use urlkit::{Host, Url};
 
-/// Arguments of `urlkit domain`.
+/// Public suffix, registrable domain and subdomain of URLs' hosts (Public Suffix List)
 #[derive(Debug, Args)]
 #[command(
     after_help = "Exit status: 0 when every input had a host, 1 when any failed, 2 on usage or I/O errors."
@@ -36,6 +36,7 @@ impl args::Words for Words {
     const INPUTS: &'static str = "URLs or hosts";
     const JSONL: Option<&'static str> =
         Some("Read standard input: each line a URL; print one JSON object per line");
+    const JSONL_CONFLICTS: &'static [&'static str] = &["json"];
 }
 
 /// The success object (field order as the contract lists it).
@@ -107,6 +108,12 @@ fn answer(input: &str, out: &mut Sink) -> bool {
         dash(object.registrable_domain),
         dash(object.subdomain),
     ))
+}
+
+impl super::Run for DomainArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
 }
 
 /// Runs `urlkit domain`.

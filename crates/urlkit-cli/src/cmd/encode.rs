@@ -55,7 +55,7 @@ impl EncodeSet {
     }
 }
 
-/// Arguments of `urlkit encode` and `urlkit decode`.
+/// Percent-encode text with one of the URL Standard's encode sets (--set NAME, default component)
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  urlkit encode 'a b&c'                 # a%20b%26c\n  \
@@ -69,6 +69,14 @@ pub struct EncodeArgs {
     pub set: EncodeSet,
     #[command(flatten)]
     pub inputs: Inputs<Words>,
+}
+
+/// Percent-decode text
+#[derive(Debug, Args)]
+pub struct DecodeArgs {
+    // The same arguments as `urlkit encode`: one encode set names what to decode.
+    #[command(flatten)]
+    pub args: EncodeArgs,
 }
 
 /// What `urlkit encode` and `urlkit decode` call their inputs and JSON flags.
@@ -137,6 +145,18 @@ pub fn decode(input: &str, set: EncodeSet) -> Result<String, Failure> {
             at,
         )
     })
+}
+
+impl super::Run for EncodeArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run_encode(self)
+    }
+}
+
+impl super::Run for DecodeArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run_decode(self.args)
+    }
 }
 
 /// Runs `urlkit encode`.

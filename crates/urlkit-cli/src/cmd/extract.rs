@@ -9,21 +9,20 @@
 //! the column in bytes; `valid` whether `url` parses under the WHATWG URL Standard; `file`
 //! the input's name, `null` for standard input). `--plain` prints the URLs only.
 
-use crate::driver::Stream;
-use crate::driver::{lower_first, Status};
+use crate::driver::{self, lower_first, Status, Stream};
 use clap::Args;
 use serde::Serialize;
 use std::collections::HashSet;
 use std::ffi::OsString;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use urlkit::text::{Finder, Link, Options};
 
-/// Arguments of `urlkit extract`.
+/// Find the URLs in text files or standard input (one JSON object per URL, or --plain)
 #[derive(Debug, Args)]
 #[command(after_help = "Exit status: 0 when every input was read, 2 on usage or I/O errors.")]
 pub struct ExtractArgs {
-    /// Text files, plain or gzip/zstd-compressed (- for standard input; standard input when none are given)
+    /// Text files, plain or gzip/zstd-compressed (- for standard input; standard input when none are given and it is not a terminal)
     #[arg(value_name = "FILE")]
     pub files: Vec<OsString>,
     /// Print only the URLs, one per line
@@ -35,6 +34,9 @@ pub struct ExtractArgs {
     /// Only URLs with this scheme (repeatable; a www. link counts as http, an address as mailto)
     #[arg(long = "scheme", value_name = "S")]
     pub schemes: Vec<String>,
+    /// Also find links without a scheme: a domain whose last label is a public suffix of the built-in list (example.com/path, docs.rs; not file.txt) or an IPv4 address with a port or path; kind "domain", read as http://
+    #[arg(long)]
+    pub bare_domains: bool,
 }
 
 /// One URL found, field order as the contract says.
@@ -82,12 +84,22 @@ fn write(
     out.write_all(b"\n")
 }
 
+impl super::Run for ExtractArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
+}
+
 /// Runs `urlkit extract`.
 pub fn run(args: ExtractArgs) -> Status {
-    let finder = Finder::new(Options::new().schemes(&args.schemes));
+    let finder = Finder::new(Options::new().schemes(&args.schemes).bare_domains(args.bare_domains));
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let mut seen: HashSet<String> = HashSet::new();
     let inputs: Vec<Option<PathBuf>> = if args.files.is_empty() {
+        // Reading a terminal would wait for typing nobody knows is expected.
+        if io::stdin().is_terminal() {
+            return driver::usage("no input: give text files as arguments, or pipe text in (see --help)");
+        }
         vec![None]
     } else {
         args.files

@@ -7,13 +7,34 @@ use clap_complete::Shell;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-/// Arguments of `urlkit completions`.
+/// Print a shell completion script (bash, zsh, fish, elvish, powershell)
 #[derive(Debug, Args)]
-#[command(after_help = "Example:\n  urlkit completions bash > /etc/bash_completion.d/urlkit")]
+#[command(after_help = "Example:\n  urlkit completions bash > ~/.local/share/bash-completion/completions/urlkit")]
 pub struct CompletionsArgs {
     /// The shell
     #[arg(value_enum)]
     pub shell: Shell,
+}
+
+/// Print the man page (roff), made from the same definitions as --help
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  urlkit man > urlkit.1\n  urlkit man parse > urlkit-parse.1")]
+pub struct ManArgs {
+    /// The subcommand whose page to print, urlkit-SUBCOMMAND(1) [default: the page of urlkit]
+    #[arg(value_name = "SUBCOMMAND")]
+    pub subcommand: Option<String>,
+}
+
+impl super::Run for CompletionsArgs {
+    fn run(self, ctx: &super::Context<'_>) -> Status {
+        completions(self, (ctx.cli)())
+    }
+}
+
+impl super::Run for ManArgs {
+    fn run(self, ctx: &super::Context<'_>) -> Status {
+        man((ctx.cli)(), self.subcommand.as_deref())
+    }
 }
 
 /// Writes `bytes` to standard output, or says why it could not.
@@ -36,8 +57,24 @@ pub fn completions(args: CompletionsArgs, mut command: Command) -> Status {
     print(&script)
 }
 
-/// Runs `urlkit man`.
-pub fn man(command: Command) -> Status {
+/// Runs `urlkit man [SUBCOMMAND]`: the page of `urlkit`, or the page
+/// `urlkit-SUBCOMMAND(1)` it refers to.
+pub fn man(mut command: Command, subcommand: Option<&str>) -> Status {
+    if let Some(name) = subcommand {
+        command.build();
+        let Some(sub) = command.find_subcommand(name) else {
+            return driver::usage(&format!(
+                "no man page for {name:?}: not a subcommand of urlkit (see urlkit --help)"
+            ));
+        };
+        let name = sub.get_name().to_owned();
+        command = sub
+            .clone()
+            .display_name(format!("urlkit-{name}"))
+            .bin_name(format!("urlkit {name}"))
+            // The top page's version (clap's `version` is the package's).
+            .version(env!("CARGO_PKG_VERSION"));
+    }
     let mut page = Vec::new();
     match clap_mangen::Man::new(command).render(&mut page) {
         Ok(()) => print(&page),

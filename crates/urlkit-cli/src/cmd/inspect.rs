@@ -19,7 +19,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 use urlkit::{Url, ValidationError};
 
-/// Arguments of `urlkit inspect`.
+/// Everything known about URLs: components, validation errors, RFC 3986 and RFC 1738 readings, IRI, Unicode host, origin
 #[derive(Debug, Args)]
 #[command(
     after_help = "Example:\n  urlkit inspect 'HTTPS://xn--bcher-kva.example:443/a/../b?q#f'\n\n\
@@ -84,6 +84,12 @@ fn validation_errors(input: &str) -> Vec<ValidationError> {
     let mut record = |v: ValidationError| all.push(v);
     let _ = Url::options().on_validation_error(&mut record).parse(input);
     all
+}
+
+impl super::Run for InspectArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
 }
 
 /// Runs `urlkit inspect`.

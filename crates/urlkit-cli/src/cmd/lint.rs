@@ -18,10 +18,10 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use urlkit::lint::{lint, Finding, Policy, Severity};
 
-/// Arguments of `urlkit lint`.
+/// Security findings on URLs (credentials, internal addresses, parser differentials, homographs, …), or --policy strict
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  urlkit lint 'http://google.com@0x7f.1:25/'\n  urlkit lint --policy strict --jsonl < urls.txt\n\n\
+    after_help = "Examples:\n  urlkit lint 'http://google.com@0x7f.1:25/'   # exit 1: credentials, an internal address\n  urlkit lint --policy strict --jsonl < urls.txt\n\n\
                   Exit status: 0 when nothing was found at warning level or above (with --policy: when the policy allows every URL), 1 otherwise, 2 on usage or I/O errors."
 )]
 pub struct LintArgs {
@@ -42,7 +42,7 @@ impl args::Words for Words {
     const JSONL: Option<&'static str> = Some(
         r#"Read standard input: each line a URL (or a {"input"} object); print one JSON object per line"#,
     );
-    const JSONL_CONFLICTS: &'static [&'static str] = &["urls"];
+    const JSONL_CONFLICTS: &'static [&'static str] = &["json"];
 }
 
 /// The policies `--policy` names.
@@ -176,6 +176,12 @@ fn answer(input: &str, policy: Option<PolicyArg>, out: &mut Sink) -> bool {
         out.text(&report(input, f, decided));
     }
     ok
+}
+
+impl super::Run for LintArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
 }
 
 /// Runs `urlkit lint`.

@@ -20,7 +20,7 @@ use urlkit::pattern::{
     Component, ComponentResult, UrlPattern, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
 };
 
-/// Arguments of `urlkit match`.
+/// Match URLs against a URL Pattern (https://*.example.com/books/:id); groups as text or --json
 #[derive(Debug, Args)]
 #[command(
     after_help = "Exit status: 0 when every URL matched, 1 when any did not, 2 on a bad pattern, a bad base, or usage or I/O errors."
@@ -97,6 +97,12 @@ fn text_line(input: &str, result: &UrlPatternResult) -> String {
         }
     }
     line
+}
+
+impl super::Run for MatchArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
 }
 
 /// Runs `urlkit match`.

@@ -1,20 +1,22 @@
 //! The subcommands, one file each. Each defines its clap arguments (`FooArgs`, flattening
-//! the shared [`crate::args::Inputs`]) and `pub fn run(args: FooArgs) -> Status`, which
-//! hands its inputs to the batch driver ([`crate::driver`]) with a handler built from the
-//! standards' answers ([`crate::standard`]).
+//! the shared [`crate::args::Inputs`]; the struct's doc comment is the subcommand's `--help`
+//! line) and implements [`Run`] for them, handing its inputs to the batch driver
+//! ([`crate::driver`]) with a handler built from the standards' answers ([`crate::standard`]).
 //!
 //! # Adding a subcommand
 //!
-//! A subcommand `foo` is one file, `cmd/foo.rs`, plus `pub mod foo;` here and two lines in
-//! `main.rs`: a variant `Foo(cmd::foo::FooArgs)` with a doc comment (its `--help` line) in
-//! `Command`, and `Command::Foo(args) => cmd::foo::run(args),` in `main`.
+//! A subcommand `foo` is one file, `cmd/foo.rs`, plus one line in the [`subcommands!`] list
+//! below: `mod foo: Foo(FooArgs);`. That line declares the module, the variant of
+//! [`Command`] (`urlkit foo`, named after the variant in kebab case) and its dispatch. A
+//! file holding two subcommands names both on its line, in `--help` order:
+//! `mod encode: Encode(EncodeArgs), Decode(DecodeArgs);`.
 //!
 //! ```ignore
 //! use crate::args::{self, Inputs};
 //! use crate::driver::{self, Sink, Status};
 //! use crate::failure::Failure;
 //!
-//! /// Arguments of `urlkit foo`.
+//! /// Foo URLs (its `--help` line: one sentence, no trailing dot)
 //! #[derive(Debug, clap::Args)]
 //! #[command(after_help = "Examples:\n  urlkit foo https://example.com/\n\n\
 //!                         Exit status: 0 when every input …, 1 when any failed, 2 on usage or I/O errors.")]
@@ -38,29 +40,78 @@
 //! #[derive(serde::Serialize)]
 //! struct FooObject<'a> { input: &'a str, ok: bool, foo: String }
 //!
-//! pub fn run(args: FooArgs) -> Status {
-//!     driver::run(args.inputs.batch(), || {
-//!         |input: &str, out: &mut Sink| match urlkit::foo::foo(input) {
-//!             Ok(foo) if out.is_json() => out.json(true, &FooObject { input, ok: true, foo }),
-//!             Ok(foo) => out.line(&foo),
-//!             Err(e) => out.fail(input, &Failure::at("foo-kind", e.to_string(), e.position())),
-//!         }
-//!     })
+//! impl super::Run for FooArgs {
+//!     fn run(self, _: &super::Context<'_>) -> Status {
+//!         driver::run(self.inputs.batch(), || {
+//!             |input: &str, out: &mut Sink| match urlkit::foo::foo(input) {
+//!                 Ok(foo) if out.is_json() => out.json(true, &FooObject { input, ok: true, foo }),
+//!                 Ok(foo) => out.line(&foo),
+//!                 Err(e) => out.fail(input, &Failure::at("foo-kind", e.to_string(), e.position())),
+//!             }
+//!         })
+//!     }
 //! }
 //! ```
 
-pub mod domain;
-pub mod encode;
-pub mod extract;
-pub mod help;
-pub mod inspect;
-pub mod lint;
-pub mod matching;
-pub mod normalize;
-pub mod parse;
-pub mod path;
-pub mod query;
-pub mod relative;
-pub mod resolve;
-pub mod set;
-pub mod validate;
+use crate::driver::Status;
+use std::ffi::OsString;
+
+/// What a subcommand may need besides its own arguments.
+pub struct Context<'a> {
+    /// The subcommand's matches: which arguments were given, in which order (the edits are
+    /// applied in command-line order).
+    pub matches: Option<&'a clap::ArgMatches>,
+    /// The whole command line's definition, for what is made from it (`man`, `completions`).
+    pub cli: fn() -> clap::Command,
+}
+
+/// A subcommand's arguments, ready to run.
+pub trait Run {
+    /// Runs the subcommand: its exit status.
+    fn run(self, ctx: &Context<'_>) -> Status;
+}
+
+/// Declares the subcommand modules, the [`Command`] enum (in `--help` order) and its
+/// dispatch, from one line per module: `mod file: Variant(ArgsType), …;`.
+macro_rules! subcommands {
+    ($(mod $module:ident: $($variant:ident($args:ident)),+;)*) => {
+        $(pub mod $module;)*
+
+        /// The subcommands; each one's `--help` line is its arguments' doc comment.
+        #[derive(Debug, clap::Subcommand)]
+        pub enum Command {
+            $($($variant($module::$args),)+)*
+            /// An external subcommand: urlkit-NAME beside urlkit or on PATH
+            #[command(external_subcommand)]
+            External(Vec<OsString>),
+        }
+
+        impl Command {
+            /// Runs the subcommand.
+            pub fn run(self, ctx: &Context<'_>) -> Status {
+                match self {
+                    $($(Command::$variant(args) => Run::run(args, ctx),)+)*
+                    Command::External(args) => help::external(&args),
+                }
+            }
+        }
+    };
+}
+
+subcommands! {
+    mod parse: Parse(ParseArgs);
+    mod resolve: Resolve(ResolveArgs);
+    mod normalize: Normalize(NormalizeArgs);
+    mod relative: Relative(RelativeArgs);
+    mod validate: Validate(ValidateArgs);
+    mod set: Set(SetArgs);
+    mod query: Query(QueryArgs);
+    mod inspect: Inspect(InspectArgs);
+    mod encode: Encode(EncodeArgs), Decode(DecodeArgs);
+    mod path: PathToUrl(PathArgs), UrlToPath(UrlToPathArgs);
+    mod help: Completions(CompletionsArgs), Man(ManArgs);
+    mod lint: Lint(LintArgs);
+    mod matching: Match(MatchArgs);
+    mod domain: Domain(DomainArgs);
+    mod extract: Extract(ExtractArgs);
+}

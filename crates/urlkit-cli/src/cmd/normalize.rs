@@ -48,14 +48,14 @@ fn profile_help() -> String {
     help
 }
 
-/// Arguments of `urlkit normalize`.
+/// Normalize URLs (WHATWG href, RFC 3986 §6.2.2 with --rfc3986, or another canonical form with --profile)
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
                   urlkit normalize 'HTTP://Example.COM:80/a/./b/../c'     # http://example.com/a/c\n  \
                   urlkit normalize -f urls.txt.zst --format jsonl\n  \
                   urlkit normalize --rfc3986 'HTTP://A/%7e/./b'          # http://a/~/b\n  \
                   urlkit normalize --set port=8080 --remove-query 'utm_*' --sort-query -f urls.txt\n  \
-                  tail -f access.log | urlkit normalize --get '{host}'\n\n\
+                  urlkit extract --plain access.log | urlkit normalize --get '{host}'\n\n\
                   Exit status: 0 when every input normalized, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct NormalizeArgs {
     /// Normalize per RFC 3986 §6.2.2 instead of the WHATWG URL Standard
@@ -108,6 +108,12 @@ fn answer(input: &str, result: Result<String, Failure>, out: &mut Sink) -> bool 
     }
 }
 
+impl super::Run for NormalizeArgs {
+    fn run(self, ctx: &super::Context<'_>) -> Status {
+        run(self, ctx.matches)
+    }
+}
+
 /// Runs `urlkit normalize`; `matches` give the order of the edits.
 pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
     let edits = match Edits::new(&args.edits, matches) {
@@ -120,15 +126,15 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
     } else {
         Profile::Whatwg
     });
+    if (!edits.is_empty() || edits.guess_scheme) && profile != Profile::Whatwg {
+        return driver::usage(
+            "edits, --get, --guess-scheme and the output forms work on URL Standard URLs, not with --rfc3986 or another --profile",
+        );
+    }
     if !edits.is_empty() {
-        if profile != Profile::Whatwg {
-            return driver::usage(
-                "edits, --get and the output forms work on URL Standard URLs, not with --rfc3986 or another --profile",
-            );
-        }
         let edits = &edits;
         return driver::run(batch, || {
-            let mut requests = Requests::new(None);
+            let mut requests = Requests::new(None).guessing(edits.guess_scheme);
             move |line: &str, out: &mut Sink| {
                 requests.answer(line, out, |input, whatwg, out| {
                     edits.answer(input, whatwg.resolve(input), out, |_, href, out| {
@@ -138,9 +144,10 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
             }
         });
     }
+    let guess_scheme = edits.guess_scheme;
     match profile {
         Profile::Whatwg => driver::run(batch, || {
-            let mut requests = Requests::new(None);
+            let mut requests = Requests::new(None).guessing(guess_scheme);
             move |line: &str, out: &mut Sink| {
                 requests.answer(line, out, |input, whatwg, out| {
                     answer(input, whatwg.normalize(input), out)

@@ -18,7 +18,7 @@ use std::ffi::OsString;
 /// The URL `--example` parses.
 pub const EXAMPLE: &str = "https://user:pass@sub.example.com:8080/p/a/t/h?query=string#hash";
 
-/// Arguments of `urlkit parse`.
+/// Show the components of URLs and where they lie (WHATWG, --rfc3986 or --rfc1738; table, --json, or --jsonl from stdin)
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
                   urlkit parse --example\n  \
@@ -67,15 +67,21 @@ impl args::Words for Words {
     const JSONL_CONFLICTS: &'static [&'static str] = &["urls", "base", "json", "example"];
 }
 
+impl super::Run for ParseArgs {
+    fn run(self, ctx: &super::Context<'_>) -> Status {
+        run(self, ctx.matches)
+    }
+}
+
 /// Runs `urlkit parse`; `matches` give the order of the edits.
 pub fn run(mut args: ParseArgs, matches: Option<&clap::ArgMatches>) -> Status {
     let edits = match Edits::new(&args.edits, matches) {
         Ok(edits) => edits,
         Err(message) => return driver::usage(&message),
     };
-    if !edits.is_empty() && (args.rfc3986 || args.rfc1738) {
+    if (!edits.is_empty() || edits.guess_scheme) && (args.rfc3986 || args.rfc1738) {
         return driver::usage(
-            "edits, --get and the output forms work on URL Standard URLs, not with --rfc3986 or --rfc1738",
+            "edits, --get, --guess-scheme and the output forms work on URL Standard URLs, not with --rfc3986 or --rfc1738",
         );
     }
     let width = standard::width(args.width);
@@ -99,7 +105,7 @@ pub fn run(mut args: ParseArgs, matches: Option<&clap::ArgMatches>) -> Status {
     let default = base_text.as_deref().zip(base.as_ref());
     let edits = &edits;
     driver::run(batch, || {
-        let mut requests = Requests::new(default);
+        let mut requests = Requests::new(default).guessing(edits.guess_scheme);
         move |line: &str, out: &mut Sink| {
             requests.answer(line, out, |input, whatwg, out| {
                 if edits.is_empty() {

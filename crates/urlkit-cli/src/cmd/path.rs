@@ -21,7 +21,7 @@ pub enum Style {
     Windows,
 }
 
-/// Arguments of `urlkit path-to-url` and `urlkit url-to-path`.
+/// The file: URL of file paths
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  urlkit path-to-url '/tmp/a b.txt'                 # file:///tmp/a%20b.txt\n  \
@@ -34,6 +34,14 @@ pub struct PathArgs {
     pub style: Option<Style>,
     #[command(flatten)]
     pub inputs: Inputs<Words>,
+}
+
+/// The file path of file: URLs
+#[derive(Debug, Args)]
+pub struct UrlToPathArgs {
+    // The same arguments as `urlkit path-to-url`, the other way round.
+    #[command(flatten)]
+    pub args: PathArgs,
 }
 
 /// What `urlkit path-to-url` and `urlkit url-to-path` call their inputs and JSON flags.
@@ -70,6 +78,18 @@ struct Converted<'a> {
 /// A path conversion failure.
 fn failure(e: file_path::FilePathError) -> Failure {
     Failure::new("file-path", e.to_string())
+}
+
+impl super::Run for PathArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run_to_url(self)
+    }
+}
+
+impl super::Run for UrlToPathArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run_to_path(self.args)
+    }
 }
 
 /// Runs `urlkit path-to-url`.

@@ -15,7 +15,7 @@ use crate::standard::whatwg::Requests;
 use clap::Args;
 use serde::Serialize;
 
-/// Arguments of `urlkit query`.
+/// Show the search parameters of URLs (name = value lines, or --json pairs)
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
                   urlkit query 'https://example.com/?q=a+b&tag=x&tag=y'\n  \
@@ -44,6 +44,12 @@ struct Params<'a> {
     base: Option<&'a str>,
     ok: bool,
     params: &'a [(String, String)],
+}
+
+impl super::Run for QueryArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
 }
 
 /// Runs `urlkit query`.

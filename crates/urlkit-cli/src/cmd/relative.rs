@@ -15,7 +15,7 @@ use crate::standard::rfc3986::Op;
 use clap::Args;
 use std::ffi::OsString;
 
-/// Arguments of `urlkit relative`.
+/// The shortest relative reference from a base URI to target URIs (RFC 3986)
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
                   urlkit relative http://a/b/c/d http://a/b/e      # ../e\n  \
@@ -41,6 +41,12 @@ impl args::Words for Words {
         r#"Read standard input: each line {"base": BASE, "target": TARGET}; print one JSON object per line"#,
     );
     const JSONL_CONFLICTS: &'static [&'static str] = &["base", "urls", "json"];
+}
+
+impl super::Run for RelativeArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
 }
 
 /// Runs `urlkit relative`.

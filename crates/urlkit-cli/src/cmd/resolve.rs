@@ -4,7 +4,8 @@
 //! standard error); JSON output (`--json`, `--format json`) is the `urlkit parse --json`
 //! objects; `--jsonl` reads lines `{"base": …, "input": …}` (or plain inputs without a
 //! base) and answers exactly as `urlkit parse --jsonl` does. References may also come from
-//! files (`-f`) or standard input, with BASE their default base.
+//! files (`-f`) or standard input, with BASE their default base. `--base BASE` names the
+//! base as `urlkit parse` does; every argument is then a reference.
 //!
 //! With `--rfc3986` the base must be a URI and references are resolved per RFC 3986 §5.2
 //! (strict parser): hrefs as above, JSON objects `{"base","input","ok":true,"href"}` or
@@ -19,17 +20,21 @@ use crate::standard::Standard;
 use clap::Args;
 use std::ffi::OsString;
 
-/// Arguments of `urlkit resolve`.
+/// Resolve references against a base URL (WHATWG or --rfc3986; hrefs, --json, or --jsonl from stdin)
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
                   urlkit resolve https://example.com/a/b ../c ?q    # https://example.com/c, https://example.com/a/b?q\n  \
-                  urlkit resolve --rfc3986 http://a/b/c/d;p?q ../../g\n  \
-                  urlkit resolve https://example.com/ -f links.txt\n\n\
+                  urlkit resolve --rfc3986 'http://a/b/c/d;p?q' ../../g   # http://a/g\n  \
+                  urlkit resolve https://example.com/ -f links.txt\n  \
+                  urlkit resolve --base https://example.com/a/ b c   # https://example.com/a/b, https://example.com/a/c\n\n\
                   Exit status: 0 when every reference resolved, 1 when any failed, 2 on usage or I/O errors (an invalid BASE too).")]
 pub struct ResolveArgs {
     /// The base URL
-    #[arg(value_name = "BASE", required_unless_present = "jsonl")]
+    #[arg(value_name = "BASE", required_unless_present_any = ["jsonl", "base_option"])]
     pub base: Option<OsString>,
+    /// The base URL, as urlkit parse takes it: every argument is then a reference
+    #[arg(long = "base", id = "base_option", value_name = "BASE", conflicts_with = "jsonl")]
+    pub base_option: Option<OsString>,
     #[command(flatten)]
     pub inputs: Inputs<Words>,
     /// Resolve per RFC 3986 §5.2 (strict URI references) instead of the WHATWG URL Standard
@@ -52,8 +57,20 @@ impl args::Words for Words {
     const JSONL_CONFLICTS: &'static [&'static str] = &["base", "urls", "json"];
 }
 
+impl super::Run for ResolveArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
+}
+
 /// Runs `urlkit resolve`.
-pub fn run(args: ResolveArgs) -> Status {
+pub fn run(mut args: ResolveArgs) -> Status {
+    // With --base, what clap took for the positional BASE is the first reference.
+    if let Some(base) = args.base_option.take() {
+        if let Some(first) = args.base.replace(base) {
+            args.inputs.urls.insert(0, first);
+        }
+    }
     let batch = args.inputs.line_batch();
     if args.inputs.jsonl {
         return if args.rfc3986 {

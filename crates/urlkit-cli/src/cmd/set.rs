@@ -21,7 +21,7 @@ use clap::Args;
 use std::ffi::OsString;
 use urlkit::{Attribute, SetterError, Url};
 
-/// Arguments of `urlkit set`.
+/// Run a URL API setter (href, protocol, …, hash) on a URL and show the result
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
                   urlkit set https://example.com/ port 8080\n  \
@@ -52,6 +52,12 @@ pub struct SetArgs {
     pub width: Option<usize>,
     #[command(flatten)]
     pub io: Io,
+}
+
+impl super::Run for SetArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
+    }
 }
 
 /// Runs `urlkit set`.

@@ -15,10 +15,10 @@ use crate::standard::{self, Standard};
 use clap::Args;
 use serde::Serialize;
 
-/// Arguments of `urlkit validate`.
+/// Check URLs strictly (WHATWG validation errors, or the RFC 3986 grammar with --rfc3986)
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
-                  urlkit validate 'https:\\\\example.com\\a'          # reports the backslashes\n  \
+                  urlkit validate 'https:\\\\example.com\\a'          # exit 1: reports the backslashes\n  \
                   urlkit validate --rfc3986 --format jsonl -f urls.txt\n\n\
                   Exit status: 0 when every input is valid, 1 when any is not, 2 on usage or I/O errors.")]
 pub struct ValidateArgs {
@@ -58,6 +58,12 @@ fn answer(input: &str, result: Result<(), Failure>, out: &mut Sink) -> bool {
         Ok(()) => true,
         Err(failure) if out.is_json() => out.fail(input, &failure),
         Err(failure) => out.report(failure.kind, &failure.report_as("invalid", input)),
+    }
+}
+
+impl super::Run for ValidateArgs {
+    fn run(self, _: &super::Context<'_>) -> Status {
+        run(self)
     }
 }
 

@@ -23,11 +23,17 @@ pub type Base = Result<Url, String>;
 pub struct Whatwg<'a> {
     /// The base URL's text and the base itself.
     pub base: Option<(&'a str, &'a Base)>,
+    /// `--guess-scheme`: read a scheme-less input that starts with a host as `http://`
+    /// before it (see [`crate::hint::guess_scheme`]).
+    pub guess_scheme: bool,
 }
 
 impl Whatwg<'static> {
     /// Inputs read on their own.
-    pub const WITHOUT_BASE: Whatwg<'static> = Whatwg { base: None };
+    pub const WITHOUT_BASE: Whatwg<'static> = Whatwg {
+        base: None,
+        guess_scheme: false,
+    };
 }
 
 impl Whatwg<'_> {
@@ -38,7 +44,14 @@ impl Whatwg<'_> {
 
     /// Parses `input` against the base.
     pub fn resolve(&self, input: &str) -> Result<Url, Failure> {
-        resolve(input, self.base.map(|(_, base)| base))
+        let base = self.base.map(|(_, base)| base);
+        match resolve(input, base) {
+            Err(failure) if self.guess_scheme && failure.hint.is_some() => {
+                let guess = crate::hint::guess_scheme(input).unwrap_or_default();
+                resolve(&guess, base)
+            }
+            outcome => outcome,
+        }
     }
 
     /// Writes the answer for `outcome`, the URL `input` gave (or why it gave none): the
@@ -83,7 +96,7 @@ impl Standard for Whatwg<'_> {
                 .parse(input)
         };
         if let Err(e) = parsed {
-            return Err(failure(&e));
+            return Err(failure_of(input, base.is_some(), &e));
         }
         match first {
             Some(v) => Err(Failure::at(v.kind().spec_name(), v.to_string(), v.position())),
@@ -98,9 +111,18 @@ impl Normalizer for Whatwg<'_> {
     }
 }
 
-/// The failure of an input that does not parse: message, position and the standard's name.
-fn failure(e: &urlkit::ParseError) -> Failure {
-    Failure::at(e.kind().spec_name(), e.to_string(), e.position())
+/// The failure of an input that does not parse: message, position and the standard's name;
+/// for a scheme-less input read without a base (`example.org/path`), the hint of the URL
+/// it was probably meant as.
+fn failure_of(input: &str, has_base: bool, e: &urlkit::ParseError) -> Failure {
+    let failure = Failure::at(e.kind().spec_name(), e.to_string(), e.position());
+    if has_base || e.kind() != urlkit::ErrorKind::MissingSchemeNonRelativeUrl {
+        return failure;
+    }
+    Failure {
+        hint: crate::hint::scheme_hint(input),
+        ..failure
+    }
 }
 
 /// Reads inputs as requests: a line starting with `{` is `{"input": URL, "base": BASE or
@@ -110,12 +132,22 @@ fn failure(e: &urlkit::ParseError) -> Failure {
 pub struct Requests<'a> {
     default: Option<(&'a str, &'a Base)>,
     cache: Option<(String, Base)>,
+    guess_scheme: bool,
 }
 
 impl<'a> Requests<'a> {
     /// Requests whose base, when they name none, is `default`.
     pub fn new(default: Option<(&'a str, &'a Base)>) -> Self {
-        Requests { default, cache: None }
+        Requests {
+            default,
+            cache: None,
+            guess_scheme: false,
+        }
+    }
+
+    /// These requests with `--guess-scheme` as given (see [`Whatwg::guess_scheme`]).
+    pub fn guessing(self, guess_scheme: bool) -> Self {
+        Requests { guess_scheme, ..self }
     }
 
     /// Reads `line` and hands its input and the standard with its base to `answer`; a line
@@ -124,8 +156,14 @@ impl<'a> Requests<'a> {
     where
         F: FnOnce(&str, Whatwg<'_>, &mut Sink) -> bool,
     {
+        let guess_scheme = self.guess_scheme;
         if !line.starts_with('{') {
-            return answer(line, Whatwg { base: self.default }, sink);
+            warn_windows_path(line, self.default.is_some(), sink);
+            let whatwg = Whatwg {
+                base: self.default,
+                guess_scheme,
+            };
+            return answer(line, whatwg, sink);
         }
         let request = match Request::parse(line) {
             Ok(request) => request,
@@ -148,7 +186,17 @@ impl<'a> Requests<'a> {
                 self.cache.as_ref().map(|(text, parsed)| (text.as_str(), parsed))
             }
         };
-        answer(&request.input, Whatwg { base }, sink)
+        warn_windows_path(&request.input, base.is_some(), sink);
+        answer(&request.input, Whatwg { base, guess_scheme }, sink)
+    }
+}
+
+/// Warns on standard error when `input`, read without a base, is a Windows path (which the
+/// URL Standard reads as a URL with the drive letter for scheme), pointing at
+/// `urlkit path-to-url`.
+fn warn_windows_path(input: &str, has_base: bool, sink: &mut Sink) {
+    if !has_base && crate::hint::is_windows_path(input) {
+        sink.error(&crate::hint::windows_path_warning(input));
     }
 }
 
@@ -168,7 +216,7 @@ pub fn resolve(input: &str, base: Option<&Base>) -> Result<Url, Failure> {
         Some(Ok(url)) => Some(url),
         Some(Err(message)) => return Err(Failure::new(kind::INVALID_BASE, message.clone())),
     };
-    Url::parse_with_base(input, base).map_err(|e| failure(&e))
+    Url::parse_with_base(input, base).map_err(|e| failure_of(input, base.is_some(), &e))
 }
 
 /// The success object of a URL.
