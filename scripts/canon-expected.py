@@ -11,6 +11,8 @@ MODE:
   w3lib       w3lib.url.canonicalize_url(url)             (w3lib 2.5.0)
   tldextract  the registrable domain of a host, or null   (tldextract 5.4.0 given PSL_DAT as
               its only suffix list, private domains included, no cache, no network)
+  tldextract-icann  the same without the list's private section
+              (include_psl_private_domains=False, tldextract's default)
 
 Install: pip install surt==0.3.1 w3lib==2.5.0 tldextract==5.4.0
 """
@@ -26,14 +28,14 @@ def main():
     elif mode == "w3lib":
         import w3lib.url
         fn = w3lib.url.canonicalize_url
-    elif mode == "tldextract":
+    elif mode in ("tldextract", "tldextract-icann"):
         import pathlib
         import tldextract
         extract = tldextract.TLDExtract(
             suffix_list_urls=[pathlib.Path(sys.argv[2]).resolve().as_uri()],
             cache_dir=None,
             fallback_to_snapshot=False,
-            include_psl_private_domains=True,
+            include_psl_private_domains=(mode == "tldextract"),
         )
 
         def fn(host):

@@ -4,7 +4,7 @@ use crate::output::{OnError, Output, Row};
 use crate::whatwg::map_urls;
 use arrow_array::{Array, StringViewArray};
 use arrow_schema::ArrowError;
-use urlkit::domain::List;
+use urlkit::domain::{List, Options};
 
 /// Which part of a host [`domain`] gives, by the [Public Suffix List](https://publicsuffix.org/list/).
 ///
@@ -15,10 +15,11 @@ use urlkit::domain::List;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DomainPart {
     /// The [registrable domain](https://url.spec.whatwg.org/#host-registrable-domain) (eTLD+1):
-    /// null for a public suffix itself, an IP address or an opaque host.
+    /// null for a public suffix itself, an IP address or an opaque host that is not a valid
+    /// domain.
     RegistrableDomain,
     /// The [public suffix](https://url.spec.whatwg.org/#host-public-suffix): null for an IP
-    /// address or an opaque host.
+    /// address or an opaque host that is not a valid domain.
     PublicSuffix,
 }
 
@@ -37,10 +38,12 @@ impl DomainPart {
 }
 
 /// The registrable domain or public suffix of every URL's host by `list` (usually
-/// [`List::builtin`]), as [`List::split_host`] gives it for [`urlkit::Url::host`]. Null
-/// where the URL is null or fails to parse (an error with [`OnError::Message`]), where its
-/// host is not a domain (an IP address, an opaque host, none), and, for the registrable
-/// domain, where the host is a public suffix.
+/// [`List::builtin`]), as [`List::split_host`] gives it for [`urlkit::Url::host`]: a domain,
+/// or a non-special URL's opaque host (`git://git.kernel.org/`) that is a valid domain, in
+/// its lower-cased form. Null where the URL is null or fails to parse (an error with
+/// [`OnError::Message`]), where its host is not a domain (an IP address, an opaque host that
+/// is not a valid domain, none), and, for the registrable domain, where the host is a public
+/// suffix.
 ///
 /// # Errors
 ///
@@ -66,8 +69,36 @@ pub fn domain(
     list: &List,
     on_error: OnError,
 ) -> Result<Output<StringViewArray>, ArrowError> {
+    domain_with(urls, part, list, Options::new(), on_error)
+}
+
+/// [`domain`] with [`Options`]: `Options::new().private(false)` leaves out the list's private
+/// section (the ICANN rules alone, as Python's `tldextract` does by default).
+///
+/// # Errors
+///
+/// When `urls` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use urlkit::domain::{List, Options};
+/// use urlkit_arrow::{domain_with, DomainPart};
+/// let urls = StringArray::from(vec!["https://user.github.io/", "git://git.kernel.org/pub"]);
+/// let icann = Options::new().private(false);
+/// let out = domain_with(&urls, DomainPart::RegistrableDomain, List::builtin(), icann, Default::default())?;
+/// assert_eq!(out.values.value(0), "github.io");
+/// assert_eq!(out.values.value(1), "kernel.org");
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn domain_with(
+    urls: &dyn Array,
+    part: DomainPart,
+    list: &List,
+    options: Options,
+    on_error: OnError,
+) -> Result<Output<StringViewArray>, ArrowError> {
     map_urls(urls, on_error, |url, out| {
-        let Some(parts) = url.host().and_then(|h| list.split_host(h)) else {
+        let Some(parts) = url.host().and_then(|h| list.split_host_with(h, options)) else {
             return Row::Null;
         };
         let value = match part {

@@ -17,7 +17,7 @@
 //! | [`query_param`] | `Utf8View` | a query parameter's decoded value, by name |
 //! | [`normalize`] | `Utf8View` | the canonical form under a [`Profile`] of [`urlkit::canon`]'s table ([`Profile::ALL`]: `whatwg`, `rfc3986`, `safe-browsing`, …); an unknown name is an [`UnknownProfile`] |
 //! | [`rfc3986`] | struct ([`rfc3986_fields`]) | the RFC 3986 components of a URI reference |
-//! | [`registrable_domain`], [`public_suffix`], [`domain`] | `Utf8View` | the host's eTLD+1 or public suffix by the Public Suffix List ([`urlkit::domain`]) |
+//! | [`registrable_domain`], [`public_suffix`], [`domain`], [`domain_with`] | `Utf8View` | the host's eTLD+1 or public suffix by the Public Suffix List ([`urlkit::domain`]), also of an opaque host that is a valid domain; `domain_with` can leave out the list's private section |
 //! | [`lint_codes`] | `List<Utf8View>` | the codes of the linter's findings ([`urlkit::lint`]: `L001`, …) |
 //! | [`lint_severity`] | `Utf8View` | the highest severity found: `error`, `warning`, `note`; null when none |
 //!
@@ -57,7 +57,7 @@ mod parse;
 mod rfc3986;
 mod whatwg;
 
-pub use domain::{DomainPart, domain, public_suffix, registrable_domain};
+pub use domain::{DomainPart, domain, domain_with, public_suffix, registrable_domain};
 pub use input::Strings;
 pub use lint::{lint_codes, lint_codes_field, lint_severity};
 pub use normalize::{Profile, UnknownProfile, normalize, profile};

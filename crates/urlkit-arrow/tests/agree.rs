@@ -10,7 +10,7 @@ use urlkit::domain::List;
 use urlkit::lint::{Severity, lint};
 use urlkit::rfc3986::UriRef;
 use urlkit::{Attribute, Url};
-use urlkit_arrow::{OnError, Output, Part, Profile, Strings};
+use urlkit_arrow::{DomainPart, OnError, Output, Part, Profile, Strings};
 
 /// One dataset: its inputs, with a null every 13th row, and a base per row (messy.txt's).
 struct Data {
@@ -637,6 +637,35 @@ fn domains_agree_with_the_public_suffix_list() {
                 present * 2 > data.inputs.len() || data.name == "messy",
                 "{name} {}: {present}",
                 data.name
+            );
+        }
+    }
+}
+
+#[test]
+fn domains_without_the_private_section_agree_with_the_library() {
+    use urlkit::domain::{Options, Section};
+    let icann = Options::new().private(false);
+    for data in datasets() {
+        for (part, registrable) in [
+            (DomainPart::RegistrableDomain, true),
+            (DomainPart::PublicSuffix, false),
+        ] {
+            let array = &layouts(&data.inputs)[2];
+            let out = urlkit_arrow::domain_with(array, part, List::builtin(), icann, OnError::Null).unwrap();
+            agree(
+                &format!("{} {}", part.name(), data.name),
+                &data.inputs,
+                |i| {
+                    let url = data.urls[i].as_ref()?.as_ref().ok()?;
+                    let parts = List::builtin().split_host_with(url.host()?, icann)?;
+                    assert_ne!(parts.section(), Section::Private);
+                    match registrable {
+                        true => parts.registrable_domain().map(str::to_owned),
+                        false => Some(parts.public_suffix().to_owned()),
+                    }
+                },
+                |i| string_at(&out.values, i),
             );
         }
     }

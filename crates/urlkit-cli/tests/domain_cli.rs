@@ -19,6 +19,8 @@ fn domain_jsonl_has_the_contract_fields() {
         "registrable_domain",
         "subdomain",
         "icann",
+        "known_suffix",
+        "from_opaque_host",
     ];
     let mut names: Vec<&str> = objects[0].keys().map(String::as_str).collect();
     names.sort_unstable();
@@ -63,6 +65,147 @@ fn domain_jsonl_has_the_contract_fields() {
     );
     assert_eq!(objects[4]["ok"], json!(false));
     assert_eq!(pick(5), json!(["example.com", "com", "example.com", null, true]));
+}
+
+/// The answers of `urlkit domain --jsonl` (plus `args`) for each line of `input`, as
+/// `[registrable_domain, public_suffix, icann, known_suffix, from_opaque_host]`.
+fn answers(args: &[&str], input: &str) -> Vec<serde_json::Value> {
+    let mut all = vec!["domain", "--jsonl"];
+    all.extend_from_slice(args);
+    let (code, objects) = jsonl(&all, input);
+    assert_eq!(code, 0, "{args:?}");
+    objects
+        .iter()
+        .map(|o| {
+            json!([
+                o["registrable_domain"],
+                o["public_suffix"],
+                o["icann"],
+                o["known_suffix"],
+                o["from_opaque_host"]
+            ])
+        })
+        .collect()
+}
+
+#[test]
+fn domain_no_private_leaves_out_the_private_section() {
+    let input = "https://foo.github.io/\nhttps://a.b.s3.amazonaws.com/\nhttps://www.example.co.uk/\nhttps://x.blogspot.com/\n";
+    assert_eq!(
+        answers(&["--no-private"], input),
+        vec![
+            json!(["github.io", "io", true, true, false]),
+            json!(["amazonaws.com", "com", true, true, false]),
+            json!(["example.co.uk", "co.uk", true, true, false]),
+            json!(["blogspot.com", "com", true, true, false]),
+        ]
+    );
+    assert_eq!(
+        answers(&[], input)[0],
+        json!(["foo.github.io", "github.io", false, true, false])
+    );
+    let run = urlkit(&["domain", "--no-private", "https://foo.github.io/"], b"");
+    assert_eq!(run.stdout, "foo.github.io\tio\tgithub.io\tfoo\ticann\n");
+}
+
+#[test]
+fn domain_tells_the_default_rule_from_a_listed_suffix() {
+    let input = "foo.partitionresult\nhttps://xn--j28h.xn--938h/\nhttp://printer.corp/\nlocalhost\nhttps://a.example.com/\nhttp://10.0.0.1/\n";
+    assert_eq!(
+        answers(&[], input),
+        vec![
+            json!(["foo.partitionresult", "partitionresult", false, false, false]),
+            json!(["xn--j28h.xn--938h", "xn--938h", false, false, false]),
+            json!(["printer.corp", "corp", false, false, false]),
+            json!([null, "localhost", false, false, false]),
+            json!(["example.com", "com", true, true, false]),
+            // Not split at all: no answer to qualify.
+            json!([null, null, false, null, false]),
+        ]
+    );
+}
+
+#[test]
+fn domain_splits_an_opaque_host_that_is_a_valid_domain() {
+    let input = "git://git.kernel.org/pub/scm\nssh://git@GitHub.com/rust-lang/rust\ns3://foo.com/\nregistry+https://github.com/rust-lang/crates.io-index\nfoo://a_b.example.com/\nfoo://a%2Eb.com/\n";
+    assert_eq!(
+        answers(&[], input),
+        vec![
+            json!(["kernel.org", "org", true, true, true]),
+            json!(["github.com", "com", true, true, true]),
+            json!(["foo.com", "com", true, true, true]),
+            json!(["github.com", "com", true, true, true]),
+            json!([null, null, false, null, false]),
+            json!([null, null, false, null, false]),
+        ]
+    );
+    // The host field stays the URL's host as written.
+    let (_, objects) = jsonl(&["domain", "--jsonl"], "ssh://git@GitHub.com/x\n");
+    assert_eq!(objects[0]["host"], json!("GitHub.com"));
+    assert_eq!(objects[0]["subdomain"], json!(null));
+}
+
+#[test]
+fn domain_list_reads_another_list_file() {
+    let dir = std::env::temp_dir().join(format!("urlkit-domain-list-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("list.dat");
+    std::fs::write(
+        &list,
+        "// ===BEGIN ICANN DOMAINS===\ncom\nexample\n// ===BEGIN PRIVATE DOMAINS===\nhost.com\n",
+    )
+    .unwrap();
+    let file = list.to_str().unwrap();
+    let input = "https://a.b.example/\nhttps://x.host.com/\nhttps://x.co.uk/\n";
+    assert_eq!(
+        answers(&["--list", file], input),
+        vec![
+            json!(["b.example", "example", true, true, false]),
+            json!(["x.host.com", "host.com", false, true, false]),
+            // `uk` is not in this list: the default rule answers.
+            json!(["co.uk", "uk", false, false, false]),
+        ]
+    );
+    assert_eq!(
+        answers(&["--list", file, "--no-private"], "https://x.host.com/\n"),
+        vec![json!(["host.com", "com", true, true, false])]
+    );
+    // A list that does not parse, or no file: a usage error naming it, no output.
+    let bad = dir.join("bad.dat");
+    std::fs::write(&bad, "com\na.*.b\n").unwrap();
+    let run = urlkit(
+        &["domain", "--list", bad.to_str().unwrap(), "https://a.com/"],
+        b"",
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr
+            .contains("line 2: a wildcard only as the leftmost label: a.*.b"),
+        "{}",
+        run.stderr
+    );
+    let missing = dir.join("missing.dat");
+    let run = urlkit(
+        &["domain", "--list", missing.to_str().unwrap(), "https://a.com/"],
+        b"",
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("missing.dat"), "{}", run.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn domain_help_says_what_the_options_do() {
+    let run = urlkit(&["domain", "--help"], b"");
+    for needle in [
+        "--no-private",
+        "--list <FILE>",
+        "known_suffix",
+        "from_opaque_host",
+    ] {
+        assert!(run.stdout.contains(needle), "{needle}: {}", run.stdout);
+    }
 }
 
 #[test]

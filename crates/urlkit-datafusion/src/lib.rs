@@ -6,7 +6,9 @@
 //! functions, so that SQL over web crawls, logs and clickstreams can split, check, resolve
 //! and normalize URLs correctly (the WHATWG URL Standard, RFC 3986) instead of with regular
 //! expressions. [`register`] adds them all to a `SessionContext`; [`functions`] lists them
-//! for other registries (a Ballista scheduler's or executor's).
+//! for other registries (a Ballista scheduler's or executor's). [`register_with_list`] and
+//! [`functions_with_list`] give the domain functions another Public Suffix List
+//! (`urlkit sql --psl FILE`).
 //!
 //! Every function takes strings of any layout (`Utf8`, `LargeUtf8`, `Utf8View`), gives
 //! NULL for a NULL argument and for a URL that does not parse, and runs the kernels of
@@ -32,8 +34,9 @@
 //! | `url_query_param(url, name)` | string | the first query parameter `name`, decoded; NULL when absent |
 //! | `url_normalize(url [, profile])` | string | canonical form by a profile of the table in `urlkit::canon` (`'whatwg'`, the href, by default; `urlkit-sql --functions` lists the names; `_` may stand for `-`) |
 //! | `url_rfc3986(url)` | struct | RFC 3986 components (scheme, authority, userinfo, host, port, path, query, fragment), NULL when absent |
-//! | `url_registrable_domain(url)` | string | the host's registrable domain (eTLD+1) by the Public Suffix List; NULL for IP addresses and public suffixes |
+//! | `url_registrable_domain(url)` | string | the host's registrable domain (eTLD+1) by the Public Suffix List, also of an opaque host that is a valid domain (`git://git.kernel.org/`); NULL for IP addresses and public suffixes |
 //! | `url_public_suffix(url)` | string | the host's public suffix (`co.uk`, `github.io`) |
+//! | `url_registrable_domain_icann(url)`, `url_public_suffix_icann(url)` | string | the same without the list's private section (`github.io` → `io`), as `tldextract` answers by default |
 //! | `url_lint(url)` | list of strings | the codes of urlkit's linter findings (`L001`, `L040`, …; `urlkit::lint`), in input order |
 //! | `url_lint_severity(url)` | string | the highest severity found: `'error'`, `'warning'`, `'note'`; NULL when none |
 //!
@@ -80,4 +83,4 @@
 
 mod udf;
 
-pub use udf::{UrlFunction, functions, register};
+pub use udf::{UrlFunction, functions, functions_with_list, register, register_with_list};

@@ -58,6 +58,10 @@ struct Args {
     /// Worker threads and partitions (default: the number of cores).
     #[arg(long)]
     threads: Option<usize>,
+    /// A public_suffix_list.dat for url_registrable_domain, url_public_suffix and their
+    /// _icann forms, instead of the list built into urlkit.
+    #[arg(long, value_name = "FILE")]
+    psl: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -126,7 +130,17 @@ fn list_functions() -> ExitCode {
 async fn run(args: Args, threads: usize) -> Result<()> {
     let config = SessionConfig::new().with_target_partitions(threads.max(1));
     let ctx = SessionContext::new_with_config(config).enable_url_table();
-    urlkit_datafusion::register(&ctx);
+    match &args.psl {
+        None => urlkit_datafusion::register(&ctx),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                DataFusionError::Execution(format!("cannot read the list {}: {e}", path.display()))
+            })?;
+            let list = urlkit::domain::List::parse(&text)
+                .map_err(|e| DataFusionError::Execution(format!("bad list {}: {e}", path.display())))?;
+            urlkit_datafusion::register_with_list(&ctx, Arc::new(list));
+        }
+    }
     for spec in &args.tables {
         let (name, path) = table_spec(spec)?;
         register(&ctx, &name, &path, false, threads).await?;

@@ -15,6 +15,7 @@ use datafusion::logical_expr::{
 use datafusion::prelude::SessionContext;
 use std::sync::{Arc, OnceLock};
 use urlkit::Attribute;
+use urlkit::domain::{List, Options};
 use urlkit_arrow::{DomainPart, OnError, Part, Profile, Strings};
 
 /// One SQL function: everything about it.
@@ -41,6 +42,8 @@ struct Call<'a> {
     name: &'static str,
     args: &'a [ColumnarValue],
     rows: usize,
+    /// The Public Suffix List the functions were registered with.
+    list: &'a List,
 }
 
 impl Call<'_> {
@@ -81,10 +84,11 @@ fn part(c: &Call<'_>, p: Part) -> Result<ColumnarValue> {
     column(urlkit_arrow::component(c.urls()?.as_ref(), p, OnError::Null)?.values)
 }
 
-/// The kernel of the functions that give one part of the host's domain.
-fn domain(c: &Call<'_>, part: DomainPart) -> Result<ColumnarValue> {
-    let list = urlkit::domain::List::builtin();
-    column(urlkit_arrow::domain(c.urls()?.as_ref(), part, list, OnError::Null)?.values)
+/// The kernel of the functions that give one part of the host's domain; `private`: with the
+/// list's private section.
+fn domain(c: &Call<'_>, part: DomainPart, private: bool) -> Result<ColumnarValue> {
+    let options = Options::new().private(private);
+    column(urlkit_arrow::domain_with(c.urls()?.as_ref(), part, c.list, options, OnError::Null)?.values)
 }
 
 /// `url_normalize`'s profile when none is given.
@@ -413,24 +417,48 @@ static TABLE: &[Row] = &[
         strings: &[1],
         volatility: Volatility::Immutable,
         returns: utf8_view,
-        kernel: |c| domain(c, DomainPart::RegistrableDomain),
-        description: "The registrable domain (eTLD+1) of the URL's host by the Public Suffix List built into urlkit (ICANN and private sections): what to group a crawl or a log by site. NULL when the URL does not parse, its host is not a domain (an IP address, an opaque host) or is itself a public suffix.",
+        kernel: |c| domain(c, DomainPart::RegistrableDomain, true),
+        description: "The registrable domain (eTLD+1) of the URL's host by the Public Suffix List (built into urlkit, or the one `urlkit sql --psl FILE` reads; ICANN and private sections): what to group a crawl or a log by site. A non-special URL's opaque host (git://git.kernel.org/, s3://bucket.example.com/) counts when it is a valid domain, lower-cased. NULL when the URL does not parse, its host is not a domain (an IP address, an opaque host that is not a valid domain) or is itself a public suffix. A top-level label the list does not know is its own public suffix (the list's default rule `*`).",
         syntax: "url_registrable_domain(url)",
         arguments: &[URL_ARG],
         example: "SELECT url_registrable_domain('https://www.news.example.co.uk/a')",
         answer: "example.co.uk",
     },
     Row {
+        name: "url_registrable_domain_icann",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: utf8_view,
+        kernel: |c| domain(c, DomainPart::RegistrableDomain, false),
+        description: "url_registrable_domain without the list's private section (github.io, blogspot.com): by the ICANN rules alone, as Python's tldextract and tldts answer by default.",
+        syntax: "url_registrable_domain_icann(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT url_registrable_domain_icann('https://user.github.io/')",
+        answer: "github.io",
+    },
+    Row {
         name: "url_public_suffix",
         strings: &[1],
         volatility: Volatility::Immutable,
         returns: utf8_view,
-        kernel: |c| domain(c, DomainPart::PublicSuffix),
-        description: "The public suffix (effective top-level domain) of the URL's host by the Public Suffix List built into urlkit. NULL when the URL does not parse or its host is not a domain.",
+        kernel: |c| domain(c, DomainPart::PublicSuffix, true),
+        description: "The public suffix (effective top-level domain) of the URL's host by the Public Suffix List (built into urlkit, or the one `urlkit sql --psl FILE` reads), also of an opaque host that is a valid domain. NULL when the URL does not parse or its host is not a domain.",
         syntax: "url_public_suffix(url)",
         arguments: &[URL_ARG],
         example: "SELECT url_public_suffix('https://user.github.io/')",
         answer: "github.io",
+    },
+    Row {
+        name: "url_public_suffix_icann",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: utf8_view,
+        kernel: |c| domain(c, DomainPart::PublicSuffix, false),
+        description: "url_public_suffix without the list's private section: by the ICANN rules alone.",
+        syntax: "url_public_suffix_icann(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT url_public_suffix_icann('https://user.github.io/')",
+        answer: "io",
     },
     Row {
         name: "url_lint",
@@ -469,6 +497,44 @@ pub struct UrlFunction {
     /// The row's index in [`TABLE`].
     row: usize,
     signature: Signature,
+    list: SharedList,
+}
+
+/// The list a function was registered with: the built-in one (`None`) or another, the same
+/// when it is the same allocation (functions with different lists are different functions).
+#[derive(Clone)]
+struct SharedList(Option<Arc<List>>);
+
+impl SharedList {
+    fn get(&self) -> &List {
+        self.0.as_deref().unwrap_or_else(|| List::builtin())
+    }
+}
+
+impl PartialEq for SharedList {
+    fn eq(&self, other: &SharedList) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        }
+    }
+}
+
+impl Eq for SharedList {}
+
+impl std::hash::Hash for SharedList {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.as_ref().map(Arc::as_ptr).hash(state);
+    }
+}
+
+impl std::fmt::Debug for SharedList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            None => f.write_str("builtin"),
+            Some(list) => list.fmt(f),
+        }
+    }
 }
 
 impl UrlFunction {
@@ -485,13 +551,35 @@ impl UrlFunction {
 /// assert!(names.contains(&"url_parse".to_owned()) && names.contains(&"url_resolve".to_owned()));
 /// ```
 pub fn functions() -> Vec<ScalarUDF> {
+    functions_of(&SharedList(None))
+}
+
+/// [`functions`] whose Public Suffix List (`url_registrable_domain`, `url_public_suffix` and
+/// their `_icann` forms) is `list` instead of the built-in one, as `urlkit sql --psl FILE`
+/// registers them.
+///
+/// ```
+/// use std::sync::Arc;
+/// let list = urlkit::domain::List::parse("example\n").unwrap();
+/// let fs = urlkit_datafusion::functions_with_list(Arc::new(list));
+/// assert_eq!(fs.len(), urlkit_datafusion::functions().len());
+/// ```
+pub fn functions_with_list(list: Arc<List>) -> Vec<ScalarUDF> {
+    functions_of(&SharedList(Some(list)))
+}
+
+fn functions_of(list: &SharedList) -> Vec<ScalarUDF> {
     TABLE
         .iter()
         .enumerate()
         .map(|(i, r)| {
             let sigs = r.strings.iter().map(|&n| TypeSignature::String(n)).collect();
             let signature = Signature::one_of(sigs, r.volatility);
-            ScalarUDF::new_from_impl(UrlFunction { row: i, signature })
+            ScalarUDF::new_from_impl(UrlFunction {
+                row: i,
+                signature,
+                list: list.clone(),
+            })
         })
         .collect()
 }
@@ -515,6 +603,26 @@ pub fn register(ctx: &SessionContext) {
     }
 }
 
+/// [`register`] with [`functions_with_list`]: the domain functions use `list`.
+///
+/// ```
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> datafusion::error::Result<()> {
+/// let list = urlkit::domain::List::parse("example\n").unwrap();
+/// let ctx = datafusion::prelude::SessionContext::new();
+/// urlkit_datafusion::register_with_list(&ctx, std::sync::Arc::new(list));
+/// let batches = ctx.sql("SELECT url_registrable_domain('https://a.b.example/') AS r").await?.collect().await?;
+/// let text = datafusion::arrow::util::pretty::pretty_format_batches(&batches)?.to_string();
+/// assert!(text.contains("| b.example |"), "{text}");
+/// # Ok(())
+/// # }
+/// ```
+pub fn register_with_list(ctx: &SessionContext, list: Arc<List>) {
+    for f in functions_with_list(list) {
+        ctx.register_udf(f);
+    }
+}
+
 impl ScalarUDFImpl for UrlFunction {
     fn name(&self) -> &str {
         self.row().name
@@ -534,6 +642,7 @@ impl ScalarUDFImpl for UrlFunction {
             name: row.name,
             args: &args.args,
             rows: args.number_rows,
+            list: self.list.get(),
         };
         let out = (row.kernel)(&call)?;
         if let ColumnarValue::Array(a) = &out {

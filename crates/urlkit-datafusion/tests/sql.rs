@@ -242,6 +242,136 @@ async fn domain_canon_and_lint_functions_agree_with_the_library() {
     );
 }
 
+/// Hosts the ICANN-only and opaque-host answers differ on, and ones they do not.
+const DOMAINS: [Option<&str>; 10] = [
+    Some("https://foo.github.io/"),
+    Some("https://a.b.s3.amazonaws.com/x"),
+    Some("https://www.example.co.uk/"),
+    Some("git://git.kernel.org/pub/scm"),
+    Some("ssh://git@GitHub.com/rust-lang/rust"),
+    Some("s3://x.blogspot.com/key"),
+    Some("foo://a_b.example.com/"),
+    Some("http://printer.corp/"),
+    Some("http://10.0.0.1/"),
+    None,
+];
+
+#[tokio::test]
+async fn the_icann_functions_and_opaque_hosts_agree_with_the_library() {
+    use urlkit::domain::{List, Options};
+    let ctx = context_with_urls(&DOMAINS).await;
+    let part = |s: &str, options: Options, registrable: bool| {
+        let u = urlkit::Url::parse(s).ok()?;
+        let parts = List::builtin().split_host_with(u.host()?, options)?;
+        match registrable {
+            true => parts.registrable_domain().map(str::to_owned),
+            false => Some(parts.public_suffix().to_owned()),
+        }
+    };
+    let icann = Options::new().private(false);
+    for (function, options, registrable) in [
+        ("url_registrable_domain", Options::new(), true),
+        ("url_public_suffix", Options::new(), false),
+        ("url_registrable_domain_icann", icann, true),
+        ("url_public_suffix_icann", icann, false),
+    ] {
+        let want: Vec<Option<String>> = DOMAINS
+            .iter()
+            .map(|s| s.and_then(|s| part(s, options, registrable)))
+            .collect();
+        assert_eq!(column(&ctx, &format!("{function}(u)")).await, want, "{function}");
+    }
+    let some = |s: &str| Some(s.to_owned());
+    assert_eq!(
+        column(&ctx, "url_registrable_domain_icann(u)").await,
+        [
+            some("github.io"),
+            some("amazonaws.com"),
+            some("example.co.uk"),
+            some("kernel.org"),
+            some("github.com"),
+            some("blogspot.com"),
+            None,
+            some("printer.corp"),
+            None,
+            None
+        ]
+    );
+    assert_eq!(
+        column(&ctx, "url_registrable_domain(u)").await[..6],
+        [
+            some("foo.github.io"),
+            some("b.s3.amazonaws.com"),
+            some("example.co.uk"),
+            some("kernel.org"),
+            some("github.com"),
+            some("x.blogspot.com"),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn functions_registered_with_another_list_use_it() {
+    use urlkit::domain::List;
+    let list =
+        List::parse("// ===BEGIN ICANN DOMAINS===\nexample\n// ===BEGIN PRIVATE DOMAINS===\nhost.example\n")
+            .unwrap();
+    let ctx = datafusion::prelude::SessionContext::new();
+    urlkit_datafusion::register_with_list(&ctx, std::sync::Arc::new(list));
+    assert_eq!(
+        value(&ctx, "SELECT url_registrable_domain('https://a.b.host.example/')").await,
+        "b.host.example"
+    );
+    assert_eq!(
+        value(
+            &ctx,
+            "SELECT url_registrable_domain_icann('https://a.b.host.example/')"
+        )
+        .await,
+        "host.example"
+    );
+    assert_eq!(
+        value(&ctx, "SELECT url_public_suffix('https://www.example.com/')").await,
+        "com"
+    );
+    // Another function of the crate is unchanged by the list.
+    assert_eq!(
+        value(&ctx, "SELECT url_host('https://A.example/')").await,
+        "a.example"
+    );
+}
+
+#[test]
+fn urlkit_sql_reads_another_list_with_psl() {
+    let d = dir("psl");
+    let list = d.join("list.dat");
+    std::fs::write(&list, "// ===BEGIN ICANN DOMAINS===\nexample\n").unwrap();
+    let out = sql(&[
+        "--psl",
+        list.to_str().unwrap(),
+        "--format",
+        "csv",
+        "SELECT url_registrable_domain('https://a.b.example/') AS r, url_public_suffix('https://x.co.uk/') AS s",
+    ]);
+    assert_eq!(out, "r,s\nb.example,uk\n");
+    // A list that does not parse, or no file: an error naming it.
+    let bad = d.join("bad.dat");
+    std::fs::write(&bad, "com\na.*.b\n").unwrap();
+    for (file, says) in [
+        (bad, "line 2: a wildcard only as the leftmost label: a.*.b"),
+        (d.join("missing.dat"), "missing.dat"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_urlkit-sql"))
+            .args(["--psl", file.to_str().unwrap(), "SELECT 1"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[tokio::test]
 async fn every_function_is_documented_and_url_parse_has_ten_fields() {
     let fs = urlkit_datafusion::functions();

@@ -9,7 +9,7 @@
 //! with no node (no longer rule can match past it). IDN rules are entered both as written
 //! (Unicode) and in their `xn--` form, so hosts match in either form without a conversion.
 
-use crate::domain::{Parts, Section};
+use crate::domain::{Options, Parts, Section};
 use crate::simd::{dots_and_odd, dots_and_odd_word};
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
@@ -26,6 +26,9 @@ const EXCEPTION: u8 = 4;
 const PRIVATE: u8 = 3;
 /// Some entry is this entry with one more label in front.
 const DEEPER: u8 = 64;
+/// The flags a walk without the private section reads: a private rule's node is then only
+/// a way to longer ICANN rules, as if the rule were not in the list.
+const ICANN_FLAGS: u8 = RULE | WILD | EXCEPTION | DEEPER;
 
 /// The parent of the top-level labels' nodes (no slot has this index).
 const ROOT: u32 = u32::MAX;
@@ -322,14 +325,34 @@ impl List {
     /// ```
     #[inline(always)]
     pub fn split<'a>(&self, host: &'a str) -> Option<Parts<'a>> {
-        match self.walk::<false>(host.as_bytes()) {
+        self.split_with(host, Options::new())
+    }
+
+    /// [`List::split`] with [`Options`]: without the private section
+    /// (`Options::new().private(false)`), a host splits as by the ICANN rules alone, as
+    /// Python's `tldextract` and JavaScript's `tldts` do by default (`foo.github.io` →
+    /// registrable domain `github.io`, section [`Section::Icann`]).
+    ///
+    /// ```
+    /// use urlkit::domain::{List, Options, Section};
+    /// let list = List::builtin();
+    /// let icann = Options::new().private(false);
+    /// let p = list.split_with("foo.github.io", icann).unwrap();
+    /// assert_eq!((p.registrable_domain(), p.section()), (Some("github.io"), Section::Icann));
+    /// let p = list.split_with("foo.github.io", Options::new()).unwrap();
+    /// assert_eq!((p.registrable_domain(), p.section()), (Some("foo.github.io"), Section::Private));
+    /// ```
+    #[inline(always)]
+    pub fn split_with<'a>(&self, host: &'a str, options: Options) -> Option<Parts<'a>> {
+        let mask = options.flags();
+        match self.walk::<false>(host.as_bytes(), mask) {
             Walk::Found {
                 suffix,
                 registrable,
                 section,
             } => Some(Parts::new(Cow::Borrowed(host), suffix, registrable, section)),
             Walk::Invalid => None,
-            Walk::NotCanonical => self.split_canonicalized(host),
+            Walk::NotCanonical => self.split_canonicalized(host, mask),
         }
     }
 
@@ -337,7 +360,7 @@ impl List {
     /// ToUnicode, then walked. Out of line, so that the canonical case inlines small.
     #[cold]
     #[inline(never)]
-    fn split_canonicalized<'a>(&self, host: &'a str) -> Option<Parts<'a>> {
+    fn split_canonicalized<'a>(&self, host: &'a str, mask: u8) -> Option<Parts<'a>> {
         let canonical = if host.is_ascii() {
             host.to_ascii_lowercase()
         } else {
@@ -354,7 +377,7 @@ impl List {
             }
             text
         };
-        match self.walk::<true>(canonical.as_bytes()) {
+        match self.walk::<true>(canonical.as_bytes(), mask) {
             Walk::Found {
                 suffix,
                 registrable,
@@ -412,7 +435,9 @@ impl List {
     /// The formal algorithm over `host`'s bytes, right to left. `UNICODE`: the host is
     /// canonical already (lower-case, maybe non-ASCII), so only its labels are checked.
     #[inline(always)]
-    fn walk<const UNICODE: bool>(&self, b: &[u8]) -> Walk {
+    ///
+    /// `mask`: the flags read ([`ICANN_FLAGS`] leaves out the private section).
+    fn walk<const UNICODE: bool>(&self, b: &[u8], mask: u8) -> Walk {
         let end = match b.last() {
             Some(b'.') => b.len() - 1,
             _ => b.len(),
@@ -422,7 +447,7 @@ impl List {
             return Walk::Invalid;
         }
         if host.len() >= 64 {
-            return self.walk_long::<UNICODE>(host);
+            return self.walk_long::<UNICODE>(host, mask);
         }
         // The whole host is checked first: canonical bytes, no empty label.
         let dots = match scan_short::<UNICODE>(host) {
@@ -433,26 +458,31 @@ impl List {
         // start of the label that ends before `to` is then the highest bit up to `to` (no
         // zero test needed, hosts are shorter than 64 bytes here).
         let starts = dots << 1 | 1;
-        self.labels(host, |to| {
-            (starts & (2u64 << to).wrapping_sub(1)).ilog2() as usize
-        })
+        self.labels(
+            host,
+            |to| (starts & (2u64 << to).wrapping_sub(1)).ilog2() as usize,
+            mask,
+        )
     }
 
     /// [`List::walk`] for hosts of 64 bytes or more.
     #[inline(never)]
-    fn walk_long<const UNICODE: bool>(&self, host: &[u8]) -> Walk {
+    fn walk_long<const UNICODE: bool>(&self, host: &[u8], mask: u8) -> Walk {
         if let Err(problem) = scan::<UNICODE>(host) {
             return problem;
         }
-        self.labels(host, |to| {
-            host[..to].iter().rposition(|&c| c == b'.').map_or(0, |d| d + 1)
-        })
+        self.labels(
+            host,
+            |to| host[..to].iter().rposition(|&c| c == b'.').map_or(0, |d| d + 1),
+            mask,
+        )
     }
 
     /// The formal algorithm over a checked host's labels, right to left; `label_start(to)`
-    /// is where the label ending before `to` (a dot or the end) starts.
+    /// is where the label ending before `to` (a dot or the end) starts; only the flags in
+    /// `mask` are read.
     #[inline(always)]
-    fn labels(&self, host: &[u8], label_start: impl Fn(usize) -> usize) -> Walk {
+    fn labels(&self, host: &[u8], label_start: impl Fn(usize) -> usize, mask: u8) -> Walk {
         let mut end = host.len();
         let mut start = label_start(end);
         if ends_in_a_number(&host[start..]) {
@@ -472,6 +502,7 @@ impl List {
             let Some((id, flags)) = self.child(node, host, start, end) else {
                 break;
             };
+            let flags = flags & mask;
             if flags & (EXCEPTION | EXCEPTION << PRIVATE) != 0 {
                 // The exception rule's label is not part of the suffix.
                 suffix = end + 1;
@@ -597,6 +628,18 @@ fn ends_in_a_number(label: &[u8]) -> bool {
     match label {
         [b'0', b'x' | b'X', hex @ ..] => hex.iter().all(u8::is_ascii_hexdigit),
         _ => false,
+    }
+}
+
+impl Options {
+    /// The rule flags a walk with these options reads.
+    #[inline(always)]
+    fn flags(self) -> u8 {
+        if self.includes_private() {
+            u8::MAX
+        } else {
+            ICANN_FLAGS
+        }
     }
 }
 

@@ -17,6 +17,25 @@
 //! assert_eq!(domain::registrable_domain("user.github.io").as_deref(), Some("user.github.io"));
 //! ```
 //!
+//! Where tools differ, the defaults follow the URL Standard and browsers, and each choice is
+//! one call away: [`Options::private`]`(false)` leaves out the list's private section (as
+//! Python's `tldextract` and JavaScript's `tldts` do by default);
+//! [`Parts::is_known_suffix`] tells a listed suffix from the default rule `*` (an unlisted
+//! top-level label, where `tldextract` answers no suffix); [`List::split_host`] splits a
+//! non-special URL's opaque host (`git://git.kernel.org/`) when it is a valid domain, and
+//! [`Parts::from_opaque_host`] says so.
+//!
+//! ```
+//! use urlkit::domain::{self, List, Options};
+//! let no_private = Options::new().private(false);
+//! assert_eq!(List::builtin().split_with("x.github.io", no_private).unwrap().registrable_domain(), Some("github.io"));
+//! assert!(!domain::split("router.internal").unwrap().is_known_suffix());
+//! let git = urlkit::Url::parse("git://git.kernel.org/pub")?;
+//! let parts = List::builtin().split_host(git.host().unwrap()).unwrap();
+//! assert_eq!((parts.registrable_domain(), parts.from_opaque_host()), (Some("kernel.org"), true));
+//! # Ok::<(), urlkit::ParseError>(())
+//! ```
+//!
 //! URL helpers with ClickHouse's meanings (searchable by their ClickHouse names:
 //! `cutToFirstSignificantSubdomain`, `URLHierarchy`, `extractURLParameters`, …):
 //!
@@ -77,6 +96,65 @@ pub enum Section {
     Unlisted,
 }
 
+/// How a host is split: which sections of the list apply. [`Options::new`] (the default)
+/// takes the whole list, as the URL Standard and browsers do.
+///
+/// ```
+/// use urlkit::domain::{List, Options};
+/// let icann = Options::new().private(false);
+/// assert!(!icann.includes_private());
+/// let p = List::builtin().split_with("a.b.s3.amazonaws.com", icann).unwrap();
+/// assert_eq!(p.registrable_domain(), Some("amazonaws.com"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Options {
+    private: bool,
+}
+
+impl Options {
+    /// The whole list: ICANN and private sections.
+    ///
+    /// ```
+    /// assert_eq!(urlkit::domain::Options::new(), Default::default());
+    /// ```
+    #[inline]
+    pub const fn new() -> Options {
+        Options { private: true }
+    }
+
+    /// Whether the rules of the private section (`github.io`, `blogspot.com`) apply; `false`
+    /// splits as if the list had only its ICANN section (Python's `tldextract` with
+    /// `include_psl_private_domains=False`, its default).
+    ///
+    /// ```
+    /// use urlkit::domain::{split, List, Options};
+    /// let p = List::builtin().split_with("x.blogspot.com", Options::new().private(false)).unwrap();
+    /// assert_eq!(p.registrable_domain(), Some("blogspot.com"));
+    /// assert_eq!(split("x.blogspot.com").unwrap().registrable_domain(), Some("x.blogspot.com"));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn private(self, include: bool) -> Options {
+        Options { private: include }
+    }
+
+    /// Whether the private section applies.
+    ///
+    /// ```
+    /// assert!(urlkit::domain::Options::new().includes_private());
+    /// ```
+    #[inline]
+    pub const fn includes_private(self) -> bool {
+        self.private
+    }
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::new()
+    }
+}
+
 /// A host split by the Public Suffix List: what [`List::split`] and [`split`] return.
 ///
 /// The host is kept in canonical form (borrowed when it already was: lower-case ASCII);
@@ -92,6 +170,8 @@ pub struct Parts<'a> {
     suffix: usize,
     registrable: Option<usize>,
     section: Section,
+    /// The host was a URL's opaque host (a non-special scheme's), lower-cased.
+    opaque: bool,
 }
 
 impl<'a> Parts<'a> {
@@ -106,6 +186,7 @@ impl<'a> Parts<'a> {
             suffix,
             registrable,
             section,
+            opaque: false,
         }
     }
 
@@ -181,6 +262,40 @@ impl<'a> Parts<'a> {
         self.section == Section::Icann
     }
 
+    /// Whether a rule of the list matched: `false` when only the default rule `*` did, so
+    /// that the public suffix is just the last label of a top-level label the list does not
+    /// know (`foo.internal`, `localhost`, a new or made-up TLD); the same as
+    /// `section() != Section::Unlisted`. Python's `tldextract` answers no suffix there.
+    ///
+    /// ```
+    /// let split = urlkit::domain::split;
+    /// assert!(split("www.example.co.uk").unwrap().is_known_suffix());
+    /// let p = split("printer.corp").unwrap();
+    /// assert_eq!((p.public_suffix(), p.registrable_domain()), ("corp", Some("printer.corp")));
+    /// assert!(!p.is_known_suffix());
+    /// ```
+    #[inline]
+    pub fn is_known_suffix(&self) -> bool {
+        self.section != Section::Unlisted
+    }
+
+    /// Whether the host was a URL's [opaque host](https://url.spec.whatwg.org/#opaque-host)
+    /// (a non-special scheme's, as in `git://git.kernel.org/`), split because it is a
+    /// [valid domain](https://url.spec.whatwg.org/#valid-domain): its lower-cased form was
+    /// looked up. See [`List::split_host`].
+    ///
+    /// ```
+    /// use urlkit::{domain::List, Url};
+    /// let url = Url::parse("ssh://git@GitHub.com/rust-lang/rust")?;
+    /// let p = List::builtin().split_host(url.host().unwrap()).unwrap();
+    /// assert_eq!((p.registrable_domain(), p.from_opaque_host()), (Some("github.com"), true));
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn from_opaque_host(&self) -> bool {
+        self.opaque
+    }
+
     /// The registrable domain, owning or borrowing as the host does.
     ///
     /// ```
@@ -214,7 +329,12 @@ fn tail(host: Cow<'_, str>, from: usize) -> Cow<'_, str> {
 }
 
 impl List {
-    /// [`List::split`] for a parsed [`Host`]: `None` unless it is a domain.
+    /// [`List::split`] for a parsed [`Host`]: a domain, or an opaque host (a non-special
+    /// URL's, as in `git://git.kernel.org/` or `s3://bucket.example.com/`) that is a
+    /// [valid domain](https://url.spec.whatwg.org/#valid-domain) as written, split in its
+    /// lower-cased form ([`Parts::from_opaque_host`] says so). `None` for IP addresses, the
+    /// empty host, and opaque hosts that are not valid domains (percent-encoded, with `_`,
+    /// a label that starts or ends with `-`, or ending in a number).
     ///
     /// ```
     /// use urlkit::{domain::List, Url};
@@ -222,13 +342,52 @@ impl List {
     /// let parts = List::builtin().split_host(url.host().unwrap()).unwrap();
     /// assert_eq!(parts.registrable_domain(), Some("example.co.uk"));
     /// assert!(List::builtin().split_host(Url::parse("http://10.0.0.1/")?.host().unwrap()).is_none());
+    /// let git = Url::parse("git://Git.Kernel.org/pub")?;
+    /// let parts = List::builtin().split_host(git.host().unwrap()).unwrap();
+    /// assert_eq!((parts.registrable_domain(), parts.from_opaque_host()), (Some("kernel.org"), true));
+    /// assert!(List::builtin().split_host(Url::parse("foo://a_b.example/")?.host().unwrap()).is_none());
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn split_host<'a>(&self, host: Host<&'a str>) -> Option<Parts<'a>> {
+        self.split_host_with(host, Options::new())
+    }
+
+    /// [`List::split_host`] with [`Options`].
+    ///
+    /// ```
+    /// use urlkit::{domain::{List, Options}, Url};
+    /// let url = Url::parse("git://x.github.io/")?;
+    /// let parts = List::builtin().split_host_with(url.host().unwrap(), Options::new().private(false)).unwrap();
+    /// assert_eq!(parts.registrable_domain(), Some("github.io"));
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn split_host_with<'a>(&self, host: Host<&'a str>, options: Options) -> Option<Parts<'a>> {
         match host {
-            Host::Domain(d) => self.split(d),
+            Host::Domain(d) => self.split_with(d, options),
+            Host::Opaque(h) => self.split_opaque(h, options),
             _ => None,
         }
+    }
+
+    /// An opaque host that is a valid domain, split in its lower-cased form. The opaque host
+    /// parser keeps the host as written (its case, percent-encoding; non-ASCII arrives
+    /// percent-encoded), so strict domain to ASCII decides: it accepts exactly the valid
+    /// domains, and its output is the lower-cased ASCII form a special URL would hold.
+    #[cold]
+    fn split_opaque<'a>(&self, host: &'a str, options: Options) -> Option<Parts<'a>> {
+        let ascii = crate::host::domain_to_ascii_strict(host).ok()?;
+        let mut parts = if ascii == host {
+            self.split_with(host, options)?
+        } else {
+            // Lower-case ASCII: split borrows it, so the offsets hold for the owned text.
+            let (suffix, registrable, section) = {
+                let p = self.split_with(&ascii, options)?;
+                (p.suffix, p.registrable, p.section)
+            };
+            Parts::new(Cow::Owned(ascii), suffix, registrable, section)
+        };
+        parts.opaque = true;
+        Some(parts)
     }
 
     /// The HTML Standard's [schemelessly same site](https://html.spec.whatwg.org/multipage/browsers.html#schemelessly-same-site):

@@ -5,9 +5,11 @@
 mod common;
 
 mod clickhouse;
+mod opaque;
 mod psl;
 #[path = "../canon/python.rs"]
 mod python;
 mod reference;
+mod sections;
 mod site;
 mod tldextract;

@@ -1,9 +1,23 @@
 //! Registrable domains against Python's `tldextract` (5.4.0) on every domain host of
-//! `realworld.txt`, both given urlkit's built-in list file (no network, no cache, private
-//! domains included: the PSL algorithm over the whole list).
+//! `realworld.txt`, both given urlkit's built-in list file (no network, no cache): private
+//! domains included (the PSL algorithm over the whole list), and left out
+//! (`include_psl_private_domains=False` against `Options::private(false)`).
+
+use urlkit::domain::Options;
 
 #[test]
 fn registrable_domains_agree_with_tldextract() {
+    agree("tldextract", Options::new());
+}
+
+#[test]
+fn registrable_domains_without_the_private_section_agree_with_tldextract() {
+    agree("tldextract-icann", Options::new().private(false));
+}
+
+/// `mode` of `canon-expected.py` against [`List::split_with`](urlkit::domain::List::split_with)
+/// with `options`.
+fn agree(mode: &str, options: Options) {
     let Some(lines) = crate::common::dataset_lines("realworld.txt") else {
         return;
     };
@@ -18,14 +32,14 @@ fn registrable_domains_agree_with_tldextract() {
     hosts.sort();
     hosts.dedup();
     let dat = concat!(env!("CARGO_MANIFEST_DIR"), "/src/domain/public_suffix_list.dat");
-    let Some(expected) = crate::python::expected("tldextract", &[dat], &hosts) else {
+    let Some(expected) = crate::python::expected(mode, &[dat], &hosts) else {
         return;
     };
     // Differences with a reason, counted; any other difference fails the test.
     let mut explained = std::collections::BTreeMap::<&str, usize>::new();
     let mut differences = Vec::new();
     for (host, want) in hosts.iter().zip(&expected) {
-        let parts = urlkit::domain::split(host);
+        let parts = urlkit::domain::List::builtin().split_with(host, options);
         let ours = parts.as_ref().and_then(|p| p.registrable_domain());
         if ours == want.as_str() {
             continue;
@@ -52,7 +66,7 @@ fn registrable_domains_agree_with_tldextract() {
         }
     }
     println!(
-        "{} distinct hosts; explained differences: {explained:#?}",
+        "{mode}: {} distinct hosts; explained differences: {explained:#?}",
         hosts.len()
     );
     assert!(hosts.len() > 5_000);
