@@ -34,10 +34,23 @@ fn modules(src: &Path) -> Vec<String> {
 /// The workspace's members, read from the root `Cargo.toml`, and the fuzz workspace.
 fn crates(root: &Path) -> Vec<String> {
     let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
-    let members = manifest.split("members = [").nth(1).expect("a members list").split(']').next().unwrap();
+    let members = manifest
+        .split("members = [")
+        .nth(1)
+        .expect("a members list")
+        .split(']')
+        .next()
+        .unwrap();
     let mut out: Vec<String> = members
         .lines()
-        .map(|l| l.split('#').next().unwrap().trim().trim_end_matches(',').trim_matches('"'))
+        .map(|l| {
+            l.split('#')
+                .next()
+                .unwrap()
+                .trim()
+                .trim_end_matches(',')
+                .trim_matches('"')
+        })
         .filter(|l| !l.is_empty())
         .map(str::to_owned)
         .collect();
@@ -47,7 +60,10 @@ fn crates(root: &Path) -> Vec<String> {
 
 /// The first cells of the rows of the table under `## Modules`: the module names it claims.
 fn table_modules(architecture: &str) -> Vec<String> {
-    let section = architecture.split("\n## Modules").nth(1).expect("a `## Modules` section");
+    let section = architecture
+        .split("\n## Modules")
+        .nth(1)
+        .expect("a `## Modules` section");
     let section = section.split("\n## ").next().unwrap();
     section
         .lines()
@@ -65,10 +81,22 @@ fn every_module_and_crate_has_its_row() {
     };
     let text = fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
     let table = table_modules(&text);
-    let missing: Vec<String> = modules(&root.join("crates/urlkit/src")).into_iter().filter(|m| !table.contains(m)).collect();
-    assert!(missing.is_empty(), "modules of crates/urlkit/src without a row in ARCHITECTURE.md's module table: {missing:?}");
-    let missing: Vec<String> = crates(&root).into_iter().filter(|c| !text.contains(&format!("`{c}`"))).collect();
-    assert!(missing.is_empty(), "workspace crates ARCHITECTURE.md does not name (as `crates/NAME`): {missing:?}");
+    let missing: Vec<String> = modules(&root.join("crates/urlkit/src"))
+        .into_iter()
+        .filter(|m| !table.contains(m))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "modules of crates/urlkit/src without a row in ARCHITECTURE.md's module table: {missing:?}"
+    );
+    let missing: Vec<String> = crates(&root)
+        .into_iter()
+        .filter(|c| !text.contains(&format!("`{c}`")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "workspace crates ARCHITECTURE.md does not name (as `crates/NAME`): {missing:?}"
+    );
 }
 
 #[test]
@@ -79,8 +107,14 @@ fn every_row_of_the_module_table_exists() {
     };
     let text = fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
     let src = root.join("crates/urlkit/src");
-    let stale: Vec<String> = table_modules(&text).into_iter().filter(|m| !src.join(m.trim_end_matches('/')).exists()).collect();
-    assert!(stale.is_empty(), "ARCHITECTURE.md's module table names modules that do not exist: {stale:?}");
+    let stale: Vec<String> = table_modules(&text)
+        .into_iter()
+        .filter(|m| !src.join(m.trim_end_matches('/')).exists())
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "ARCHITECTURE.md's module table names modules that do not exist: {stale:?}"
+    );
 }
 
 #[test]
