@@ -227,11 +227,14 @@ checks![
     super::checks::Scheme,
     super::checks::Credentials,
     super::checks::UserinfoLikeHost,
+    super::checks::HostAfterAt,
     super::checks::Port,
     super::checks::Address,
     super::checks::Length,
     super::idn::Idn,
     super::encoding::Encoding,
+    super::encoding::EncodedHost,
+    super::control::RawControl,
     super::rfc1738::Smuggling,
     super::differential::Differential,
 ];
@@ -306,6 +309,12 @@ mod tests {
         "http://a@b@example.com/",
         "https://example.com\t/",
         " https://example.com/",
+        "https://example.com/a\u{0}b",
+        "https://example.com/?a\u{7f}b",
+        "https://u\u{1}@example.com/",
+        "http://example.com#@evil.example/",
+        "http://example.com?x@127.0.0.1",
+        "https://%65vil.example/",
         "not a url",
     ];
 

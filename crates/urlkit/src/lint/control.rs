@@ -1,0 +1,72 @@
+//! Raw control characters inside a URL (RFC 1738 §6, RFC 3986 §7.3): the WHATWG parser
+//! percent-encodes them or drops tabs and line breaks, but a reader that takes the URL as it
+//! is passes them on to a protocol line, as it would their encoded forms (which
+//! [`encoding`](super::encoding) finds). Leading and trailing ones are outside every
+//! component: the parser strips them before reading a component, as any reader trims a line.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::check::{Check, Context, Needs};
+use super::encoding::component_of;
+use super::finding::{Code, Finding, Severity};
+
+/// Raw C0 controls and DEL (L026).
+pub(crate) struct RawControl;
+
+impl Check for RawControl {
+    const CODES: &'static [Code] = &[Code::RawControl];
+    /// A control character is not an RFC 3986 character.
+    const NEEDS: Needs = Needs {
+        not_uri: true,
+        ..Needs::NOTHING
+    };
+    #[cold]
+    #[inline(never)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        check(cx, out);
+    }
+}
+
+fn is_control(c: u8) -> bool {
+    c < 0x20 || c == 0x7f
+}
+
+fn check(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+    let b = cx.input.as_bytes();
+    // What the parser strips: C0 controls and spaces around the URL.
+    let start = b.iter().position(|&c| c > b' ').unwrap_or(b.len());
+    let end = b.iter().rposition(|&c| c > b' ').map_or(start, |i| i + 1);
+    let mut i = start;
+    while let Some(k) = b
+        .get(i..end)
+        .and_then(|rest| rest.iter().position(|&c| is_control(c)))
+    {
+        let at = i + k;
+        // A run of controls is one finding: `\r\n` is one line break.
+        let run = b[at..end].iter().take_while(|&&c| is_control(c)).count();
+        let span = at..at + run;
+        let part = component_of(cx.spans.get(), at);
+        let mut message = String::from("raw control character");
+        if run > 1 {
+            message.push('s');
+        }
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        for &c in &b[span.clone()] {
+            message.push_str(" 0x");
+            message.push(char::from(HEX[usize::from(c >> 4)]));
+            message.push(char::from(HEX[usize::from(c & 15)]));
+        }
+        message.push_str(" in the ");
+        message.push_str(part.as_str());
+        // As the encoded forms: CR, LF and NUL split lines, the others confuse.
+        let line_break = b[span.clone()].iter().any(|c| matches!(c, b'\r' | b'\n' | 0));
+        let f = Finding::new(Code::RawControl, span.clone(), message);
+        out.push(if line_break {
+            f
+        } else {
+            f.with_severity(Severity::Warning)
+        });
+        i = span.end;
+    }
+}
