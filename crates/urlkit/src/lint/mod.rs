@@ -97,7 +97,18 @@ pub fn lint(input: &str) -> Vec<Finding> {
 /// [`lint`]; without `PREFILTERED`, every check runs on every URL (the tests compare both).
 #[inline(always)]
 fn lint_with<const PREFILTERED: bool>(input: &str) -> Vec<Finding> {
+    lint_then::<PREFILTERED, _>(input, |_, _| {})
+}
+
+/// [`lint_with`], then `after` on the same parse (a [`Policy`]'s own rules: one parse for
+/// both), its findings after the linter's, in the order it gives them.
+#[inline(always)]
+fn lint_then<const PREFILTERED: bool, F>(input: &str, after: F) -> Vec<Finding>
+where
+    F: FnOnce(&mut Context<'_>, &mut Vec<Finding>),
+{
     let mut out = Vec::new();
+    let mut extra = Vec::new();
     // The common case, a URL already written as the parser serializes it, costs one parse
     // of each kind and passes over the bytes that tell which checks can fire; the checks
     // whose needs those passes rule out are not run.
@@ -178,6 +189,7 @@ fn lint_with<const PREFILTERED: bool>(input: &str) -> Vec<Finding> {
                 cx.spans.get();
             }
             check::run_all::<PREFILTERED>(&mut cx, &mut out);
+            after(&mut cx, &mut extra);
         }
         Err(e) => {
             let e = if listened {
@@ -199,6 +211,9 @@ fn lint_with<const PREFILTERED: bool>(input: &str) -> Vec<Finding> {
     }
     if out.len() > 1 {
         sort(&mut out);
+    }
+    if !extra.is_empty() {
+        out.append(&mut extra);
     }
     out
 }

@@ -6,8 +6,8 @@ use alloc::vec::Vec;
 use core::net::IpAddr;
 
 use super::address::address_class;
+use super::check::Context;
 use super::finding::{Code, Detail, Finding, Severity};
-use super::lint;
 
 /// A safe-fetch policy: allowed schemes and ports, credentials, internal addresses, a
 /// severity at which any finding denies, codes that always deny, and host allow and deny
@@ -205,8 +205,8 @@ impl Policy {
     /// assert_eq!(v.deciding()[0].code(), Code::Password);
     /// ```
     pub fn check(&self, input: &str) -> Verdict {
-        let mut findings = lint(input);
-        self.policy_findings(input, &mut findings);
+        // The policy's rules read the linter's parse and spans: one parse for both.
+        let findings = super::lint_then::<true, _>(input, |cx, out| self.policy_findings(cx, out));
         let deciding = findings.iter().filter(|f| self.denies(f)).cloned().collect();
         Verdict { findings, deciding }
     }
@@ -226,10 +226,11 @@ impl Policy {
         policy_rule || f.severity() >= self.deny_at || self.deny_codes.contains(&code)
     }
 
-    /// Adds the findings of the policy's own rules (scheme, port).
-    fn policy_findings(&self, input: &str, out: &mut Vec<Finding>) {
-        let Ok(url) = crate::Url::parse(input) else { return };
-        let spans = super::spans::Spans::locate(input, url.is_special(), url.scheme() == "file");
+    /// Adds the findings of the policy's own rules (scheme, host lists, port) on a URL the
+    /// linter has parsed (an input that is not a URL has none).
+    fn policy_findings(&self, cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        let url = cx.url;
+        let spans = cx.spans.get();
         let scheme = url.scheme();
         if !self.schemes.is_empty() && !self.schemes.iter().any(|s| s == scheme) {
             let message = format!("the scheme {scheme:?} is not one of {}", self.schemes.join(", "));
@@ -240,7 +241,7 @@ impl Policy {
             ));
         }
         if !self.allow_hosts.is_empty() || !self.deny_hosts.is_empty() {
-            let key = super::checks::effective_host(&url).and_then(|h| host_key(&h));
+            let key = super::checks::effective_host(url).and_then(|h| host_key(&h));
             let span = spans.host.clone().unwrap_or_default();
             let shown = key.as_deref().unwrap_or("none");
             if key.as_ref().is_some_and(|k| self.deny_hosts.contains(k)) {
