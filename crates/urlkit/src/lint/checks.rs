@@ -221,13 +221,13 @@ fn may_be_loopback_name(d: &[u8]) -> bool {
     last.copy_from_slice(tail);
     let last = u32::from_le_bytes(last);
     let word = |w: &[u8; 4]| u32::from_le_bytes(*w);
-    (last == word(b"host"))
-        | (last == word(b"back"))
-        | (last == word(b"main"))
-        | (last == word(b"ost4"))
-        | (last == word(b"ost6"))
-        | (last == word(b"ain4"))
-        | (last == word(b"ain6"))
+    let common = (last == word(b"host")) | (last == word(b"back")) | (last == word(b"main"));
+    // `ost4`, `ost6`, `ain4`, `ain6`: three letters, then `4` or `6` (0x34 and 0x36, the
+    // same but for bit 1), after a branch few domains take.
+    common || {
+        let (head, digit) = (last & 0x00ff_ffff, (last >> 24) as u8);
+        digit | 2 == b'6' && ((head == word(b"ost\0")) | (head == word(b"ain\0")))
+    }
 }
 
 #[cold]
@@ -557,7 +557,14 @@ impl Check for HostAfterAt {
     #[cold]
     #[inline(never)]
     fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
-        if cx.url.is_special() && cx.host.is_some() {
+        // `?` or `#` right after the host is rare, an `@` after it rarer: the spans are
+        // located only when both may be there.
+        let may = cx.url.pathname() == "/"
+            && cx.host.is_some()
+            && cx.url.is_special()
+            && (cx.url.query().is_some() || cx.url.fragment().is_some())
+            && cx.input.contains('@');
+        if may {
             host_after_at(cx.input, cx.url, &mut cx.spans, out);
         }
     }

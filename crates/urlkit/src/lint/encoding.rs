@@ -415,6 +415,22 @@ impl Check for EncodedHost {
         if !cx.url.is_special() || !matches!(cx.host, Some(crate::Host::Domain(_) | crate::Host::Ipv4(_))) {
             return;
         }
+        // A `%` before the end of the authority, where any escape of the host is (spans
+        // are located only then): the first of `/`, `\`, `?`, `#`, `%` after the scheme's
+        // `:` and slashes.
+        let b = cx.input.as_bytes();
+        let from = b.iter().position(|&c| c == b':').map_or(0, |i| i + 1);
+        let rest = b.get(from..).unwrap_or_default();
+        let skip = rest
+            .iter()
+            .take_while(|&&c| matches!(c, b'/' | b'\\' | b'\t' | b'\n' | b'\r'))
+            .count();
+        let stop = rest[skip..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'\\' | b'?' | b'#' | b'%'));
+        if stop.is_none_or(|i| rest[skip + i] != b'%') {
+            return;
+        }
         let Some(span) = cx.spans.get().host.clone() else {
             return;
         };

@@ -180,6 +180,7 @@ where
                 shape,
                 scan,
                 canonical,
+                units: !listened,
                 spans,
             };
             // Debug builds take the spans of every canonical input, which checks them
