@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 use super::check::{Check, Context, Needs};
 use super::encoding::component_of;
 use super::finding::{Code, Finding, Severity};
+use super::spans::LazySpans;
 
 /// Raw C0 controls and DEL (L026).
 pub(crate) struct RawControl;
@@ -24,7 +25,7 @@ impl Check for RawControl {
     #[cold]
     #[inline(never)]
     fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
-        check(cx, out);
+        check(cx.input, &mut cx.spans, out);
     }
 }
 
@@ -40,8 +41,10 @@ fn has_control(b: &[u8]) -> bool {
     chunks.by_ref().any(any) || any(chunks.remainder())
 }
 
-fn check(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
-    let b = cx.input.as_bytes();
+/// Appends a finding for each run of control characters inside `input` (also an input the
+/// WHATWG parser fails on, as its escapes are: a reader that does not fail passes them on).
+pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
+    let b = input.as_bytes();
     // What the parser strips: C0 controls and spaces around the URL.
     let start = b.iter().position(|&c| c > b' ').unwrap_or(b.len());
     let end = b.iter().rposition(|&c| c > b' ').map_or(start, |i| i + 1);
@@ -57,7 +60,7 @@ fn check(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
         // A run of controls is one finding: `\r\n` is one line break.
         let run = b[at..end].iter().take_while(|&&c| is_control(c)).count();
         let span = at..at + run;
-        let part = component_of(cx.spans.get(), at);
+        let part = component_of(spans.get(), at);
         let mut message = String::from("raw control character");
         if run > 1 {
             message.push('s');

@@ -305,6 +305,7 @@ fn not_a_url(input: &str, e: ParseError, out: &mut Vec<Finding>) {
     debug_assert_eq!(message, format!("the whatwg parser fails: {e}"));
     out.push(Finding::new(Code::NotAUrl, at..at, message));
     encoding::check(input, &mut spans, false, out);
+    control::check(input, &mut spans, out);
 }
 
 /// Whether `input` is what the parser serializes `url` as, or that without the final `/`

@@ -240,6 +240,8 @@ fn raw_controls_are_judged_as_their_encoded_form() {
         // Removed by the WHATWG parser, kept by readers that take the line as it is.
         ("http://a.example/a\r\nHost: b", "\r\n", Severity::Error),
         ("http://a.example/a\tb", "\t", Severity::Warning),
+        // Not a URL to the WHATWG parser (a control in the host), but to others.
+        ("http://127.0.0.1\u{0}.evil.example/", "\u{0}", Severity::Error),
     ] {
         let f = find(input, Code::RawControl).unwrap_or_else(|| panic!("{input:?}: {:?}", lint(input)));
         assert_eq!((&input[f.span()], f.severity()), (span, severity), "{input:?}");
@@ -746,8 +748,19 @@ fn idn_homographs() {
         "https://apple.com/",
         "https://xn--bcher-kva.de/",
         "https://faß.de/",
-        // IANA's IDN test domains: one script with its own combining marks.
+        // IANA's IDN test domains ("example.test" in each test TLD's language): one script
+        // with its own combining marks.
         "http://בײַשפּיל.טעסט/",
+        "http://例子.测试/",
+        "http://例子.測試/",
+        "http://пример.испытание/",
+        "http://उदाहरण.परीक्षा/",
+        "http://παράδειγμα.δοκιμή/",
+        "http://مثال.إختبار/",
+        "http://مثال.آزمایشی/",
+        "http://例え.テスト/",
+        "http://실례.테스트/",
+        "http://உதாரணம்.பரிட்சை/",
         "http://xn--fdbk5d8ap9b8a8d.xn--deba0ad/",
         "http://פּרובירן.טעסט/",
         "http://उदाहरण.परीक्षा/",
