@@ -578,6 +578,12 @@ fn host_after_at(input: &str, url: &Url, spans: &mut LazySpans<'_>, out: &mut Ve
     if s.host.is_none() || !s.path.is_empty() {
         return;
     }
+    // Written `scheme://host`: with more slashes (or backslashes) an RFC 3986 reader's
+    // authority is empty and its host is no other.
+    let after = input.get(s.scheme.end..).unwrap_or_default();
+    if !after.starts_with("://") || after[3..].starts_with(['/', '\\']) {
+        return;
+    }
     let from = s.path.start;
     let end = s.fragment.as_ref().or(s.query.as_ref()).map_or(from, |r| r.end);
     let Some(rest) = input.get(from..end) else { return };

@@ -307,6 +307,8 @@ fn encoded_and_misplaced_hosts() {
         "https://a.example?x=1#@a.example",
         "http://google.com#evil.com",
         "mailto:a@example.com?cc=b@example.com",
+        "https:///issue?@action=redirect",
+        "http:\\\\a.example?@b.example",
     ] {
         not_raised(harmless, Code::HostAfterAt);
     }
