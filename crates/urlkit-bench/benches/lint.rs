@@ -5,7 +5,9 @@
 //! - `whatwg`: `Url::parse` (the anchor);
 //! - `whatwg+errors`: `Url::parse` with a validation-error listener (no fast path);
 //! - `rfc3986`: `UriRef::parse`;
-//! - `lint`: `urlkit::lint::lint`, every check, both parsers.
+//! - `lint`: `urlkit::lint::lint`, every check, both parsers;
+//! - `policy`: `Policy::strict().check`, lint and the policy's own rules (its budget: at most
+//!   1.2x lint; a second table gives each contender's ratio to lint).
 //!
 //! ```sh
 //! cargo bench -p urlkit-bench --bench lint
@@ -56,9 +58,10 @@ fn main() {
             "whatwg+errors" => whatwg_errors,
             "rfc3986" => rfc3986,
             "lint" => lint,
+            "policy" => policy,
             "none" => |_| None,
             _ => {
-                eprintln!("URLKIT_LINT_ONLY: one of whatwg, whatwg+errors, rfc3986, lint, none");
+                eprintln!("URLKIT_LINT_ONLY: one of whatwg, whatwg+errors, rfc3986, lint, policy, none");
                 std::process::exit(2);
             }
         };
@@ -71,6 +74,7 @@ fn main() {
         Contender::new("whatwg+errors", &lines, whatwg_errors),
         Contender::new("rfc3986", &lines, rfc3986),
         Contender::new("lint", &lines, lint),
+        Contender::new("policy", &lines, policy),
     ];
     let plan = Plan {
         rounds,
@@ -102,6 +106,17 @@ fn main() {
             s.per_item,
             thousands(m.tally.ok)
         );
+    }
+    // The same rounds, paired against lint: the strict policy's cost over lint's.
+    println!("\n| contender | ratio to lint | ratio p25–p75 |");
+    println!("| --- | ---: | ---: |");
+    for (name, summary) in against(&measured, "lint", lines.len(), reps) {
+        let Some(r) = summary.and_then(|s| s.ratio) else {
+            continue;
+        };
+        if name == "policy" || name == "whatwg" {
+            println!("| {name} | {:.2} | {:.2}–{:.2} |", r.median, r.p25, r.p75);
+        }
     }
 }
 
@@ -159,4 +174,13 @@ fn rfc3986(s: &&str) -> Option<usize> {
 
 fn lint(s: &&str) -> Option<usize> {
     Some(black_box(urlkit::lint::lint(s)).len())
+}
+
+/// The strict preset, built once.
+static STRICT: std::sync::LazyLock<urlkit::lint::Policy> =
+    std::sync::LazyLock::new(urlkit::lint::Policy::strict);
+
+fn policy(s: &&str) -> Option<usize> {
+    let verdict = STRICT.check(s);
+    Some(black_box(verdict.findings()).len() + usize::from(verdict.is_allowed()))
 }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Issue 12's budget, lint ÷ a plain WHATWG parse over realworld.txt, measured two ways:
 #
-# 1. instructions (callgrind, repeatable under load): each of `Url::parse` and
-#    `urlkit::lint::lint` runs 1 and then 2 passes over the corpus; the difference is one
+# 1. instructions (callgrind, repeatable under load): each of `Url::parse`,
+#    `urlkit::lint::lint` and `Policy::strict().check` runs 1 and then 2 passes over the
+#    corpus (the policy against lint: its budget is 1.2x); the difference is one
 #    steady-state pass (reading the corpus, the Public Suffix List's one-time build and
 #    other lazy tables drop out);
 # 2. wall clock: the paired lint bench (rotating rounds), URLKIT_BENCH_ROUNDS rounds (11).
@@ -28,6 +29,10 @@ if command -v valgrind >/dev/null; then
     lint=$(per_pass lint)
     echo "instructions per pass ($urls URLs): parse $parse ($((parse / urls))/URL), lint $lint ($((lint / urls))/URL)"
     awk -v l="$lint" -v p="$parse" 'BEGIN { printf "lint / parse (callgrind instructions): %.2f\n", l / p }'
+    # The strict policy's budget: at most 1.2x lint.
+    policy=$(per_pass policy)
+    echo "instructions per pass: strict policy $policy ($((policy / urls))/URL)"
+    awk -v s="$policy" -v l="$lint" 'BEGIN { printf "strict policy / lint (callgrind instructions): %.2f\n", s / l }'
 else
     echo "lint-ratio: valgrind not installed, instruction counts skipped"
 fi

@@ -128,54 +128,103 @@ const fn in_v4(addr: u32, net: [u8; 4], len: u32) -> bool {
     addr & mask == net & mask
 }
 
-fn ipv4_class(a: Ipv4Addr) -> Option<AddressClass> {
+/// The IANA IPv4 Special-Purpose Address Registry (as of 2026), each block with its RFC, and
+/// multicast (RFC 5771), which has a registry of its own. The first matching row decides, so
+/// a block precedes any wider one holding it.
+const IPV4_TABLE: [([u8; 4], u32, AddressClass); 25] = {
     use AddressClass::*;
-    const TABLE: [([u8; 4], u32, AddressClass); 17] = [
-        ([0, 0, 0, 0], 8, Unspecified),
-        ([10, 0, 0, 0], 8, Private),
-        ([100, 64, 0, 0], 10, Shared),
-        ([127, 0, 0, 0], 8, Loopback),
-        ([169, 254, 0, 0], 16, LinkLocal),
-        ([172, 16, 0, 0], 12, Private),
-        ([192, 0, 0, 0], 24, Reserved),
-        ([192, 0, 2, 0], 24, Reserved),
-        ([192, 31, 196, 0], 24, Reserved),
-        ([192, 52, 193, 0], 24, Reserved),
-        ([192, 88, 99, 0], 24, Reserved),
-        ([192, 168, 0, 0], 16, Private),
-        ([198, 18, 0, 0], 15, Reserved),
-        ([198, 51, 100, 0], 24, Reserved),
-        ([203, 0, 113, 0], 24, Reserved),
-        ([224, 0, 0, 0], 4, Multicast),
-        ([255, 255, 255, 255], 32, Broadcast),
-    ];
+    [
+        ([0, 0, 0, 0], 8, Unspecified), // "this network", RFC 791 §3.2; "this host" 0.0.0.0/32, RFC 1122
+        ([10, 0, 0, 0], 8, Private),    // RFC 1918
+        ([100, 64, 0, 0], 10, Shared),  // RFC 6598
+        ([127, 0, 0, 0], 8, Loopback),  // RFC 1122 §3.2.1.3
+        ([169, 254, 0, 0], 16, LinkLocal), // RFC 3927
+        ([172, 16, 0, 0], 12, Private), // RFC 1918
+        ([192, 0, 0, 0], 29, Reserved), // IPv4 service continuity prefix, RFC 7335
+        ([192, 0, 0, 8], 32, Reserved), // IPv4 dummy address, RFC 7600
+        ([192, 0, 0, 9], 32, Reserved), // PCP anycast, RFC 7723
+        ([192, 0, 0, 10], 32, Reserved), // TURN anycast, RFC 8155
+        ([192, 0, 0, 170], 31, Reserved), // NAT64/DNS64 discovery, RFC 8880 §7.2
+        ([192, 0, 0, 0], 24, Reserved), // IETF protocol assignments, RFC 6890 §2.1
+        ([192, 0, 2, 0], 24, Reserved), // documentation TEST-NET-1, RFC 5737
+        ([192, 31, 196, 0], 24, Reserved), // AS112-v4, RFC 7535
+        ([192, 52, 193, 0], 24, Reserved), // AMT, RFC 7450
+        ([192, 88, 99, 2], 32, Reserved), // 6a44 relay anycast, RFC 6751
+        ([192, 88, 99, 0], 24, Reserved), // deprecated 6to4 relay anycast, RFC 7526
+        ([192, 168, 0, 0], 16, Private), // RFC 1918
+        ([192, 175, 48, 0], 24, Reserved), // direct delegation AS112 service, RFC 7534
+        ([198, 18, 0, 0], 15, Reserved), // benchmarking, RFC 2544
+        ([198, 51, 100, 0], 24, Reserved), // documentation TEST-NET-2, RFC 5737
+        ([203, 0, 113, 0], 24, Reserved), // documentation TEST-NET-3, RFC 5737
+        ([224, 0, 0, 0], 4, Multicast), // RFC 5771
+        ([255, 255, 255, 255], 32, Broadcast), // limited broadcast, RFC 8190, RFC 919 §7
+        ([240, 0, 0, 0], 4, Reserved),  // reserved for future use, RFC 1112 §4
+    ]
+};
+
+fn ipv4_class(a: Ipv4Addr) -> Option<AddressClass> {
     let n = u32::from(a);
-    if let Some((_, _, class)) = TABLE.iter().find(|(net, len, _)| in_v4(n, *net, *len)) {
-        return Some(*class);
-    }
-    // 240.0.0.0/4 less the broadcast address, found above.
-    in_v4(n, [240, 0, 0, 0], 4).then_some(Reserved)
+    IPV4_TABLE
+        .iter()
+        .find(|(net, len, _)| in_v4(n, *net, *len))
+        .map(|(_, _, class)| *class)
 }
 
-fn ipv6_class(a: Ipv6Addr) -> Option<AddressClass> {
+/// What an IPv6 block means: a class of its own, or the class of the IPv4 address it
+/// carries (the embeddings of [`embedded_ipv4`]).
+#[derive(Clone, Copy)]
+enum V6 {
+    Own(AddressClass),
+    Carried,
+}
+
+/// The IANA IPv6 Special-Purpose Address Registry (as of 2026), each block with its RFC, and
+/// the unicast and multicast blocks of the addressing architecture (RFC 4291) it leaves out.
+/// The first matching row decides, so a block precedes any wider one holding it.
+const IPV6_TABLE: [(u128, u32, V6); 27] = {
     use AddressClass::*;
+    use V6::*;
+    [
+        (0, 128, Own(Unspecified)),                                      // RFC 4291 §2.5.2
+        (1, 128, Own(Loopback)),                                         // RFC 4291 §2.5.3
+        (0xffff << 32, 96, Carried),                                     // IPv4-mapped, RFC 4291 §2.5.5.2
+        (0xffff_0000 << 32, 96, Carried),                                // IPv4-translated, RFC 2765 §2.1
+        (0, 96, Carried),                                                // IPv4-compatible, RFC 4291 §2.5.5.1
+        (0x0064_ff9b << 96, 96, Carried),                                // IPv4-IPv6 translation, RFC 6052
+        (0x0064_ff9b_0001 << 80, 48, Carried),                           // local-use translation, RFC 8215
+        (0x0100 << 112, 64, Own(Reserved)),                              // discard-only, RFC 6666
+        (0x0100_0000_0000_0001 << 64, 64, Own(Reserved)),                // dummy prefix, RFC 9780
+        (0x2001_0000 << 96, 32, Carried),                                // Teredo, RFC 4380
+        (0x2001_0001_0000_0000_0000_0000_0000_0001, 128, Own(Reserved)), // PCP anycast, RFC 7723
+        (0x2001_0001_0000_0000_0000_0000_0000_0002, 128, Own(Reserved)), // TURN anycast, RFC 8155
+        (0x2001_0001_0000_0000_0000_0000_0000_0003, 128, Own(Reserved)), // DNS-SD SRP anycast, RFC 9665
+        (0x2001_0002_0000 << 80, 48, Own(Reserved)),                     // benchmarking, RFC 5180
+        (0x2001_0003 << 96, 32, Own(Reserved)),                          // AMT, RFC 7450
+        (0x2001_0004_0112 << 80, 48, Own(Reserved)),                     // AS112-v6, RFC 7535
+        (0x2001_0010 << 96, 28, Own(Reserved)),                          // deprecated ORCHID, RFC 4843
+        (0x2001_0020 << 96, 28, Own(Reserved)),                          // ORCHIDv2, RFC 7343
+        (0x2001_0030 << 96, 28, Own(Reserved)),                          // drone remote ID DETs, RFC 9374
+        (0x2001 << 112, 23, Own(Reserved)), // IETF protocol assignments, RFC 2928
+        (0x2001_0db8 << 96, 32, Own(Reserved)), // documentation, RFC 3849
+        (0x2002 << 112, 16, Carried),       // 6to4, RFC 3056
+        (0x2620_004f_8000 << 80, 48, Own(Reserved)), // direct delegation AS112, RFC 7534
+        (0x3fff << 112, 20, Own(Reserved)), // documentation, RFC 9637
+        (0x5f00 << 112, 16, Own(Reserved)), // SRv6 SIDs, RFC 9602
+        (0xfc00 << 112, 7, Own(Private)),   // unique local, RFC 4193
+        (0xfe80 << 112, 10, Own(LinkLocal)), // link-local unicast, RFC 4291 §2.5.6
+    ]
+};
+
+fn ipv6_class(a: Ipv6Addr) -> Option<AddressClass> {
     let n = u128::from(a);
-    let prefix = |net: u128, len: u32| n >> (128 - len) == net >> (128 - len);
-    if n == 0 {
-        Some(Unspecified)
-    } else if n == 1 {
-        Some(Loopback)
-    } else if prefix(0xfc00 << 112, 7) {
-        Some(Private)
-    } else if prefix(0xfe80 << 112, 10) {
-        Some(LinkLocal)
-    } else if prefix(0xfec0 << 112, 10) || prefix(0x2001_0db8 << 96, 32) || prefix(0x0100 << 112, 64) {
-        // Site-local (deprecated, RFC 3879), documentation (RFC 3849), discard-only (RFC 6666).
-        Some(Reserved)
-    } else if prefix(0xff00 << 112, 8) {
-        Some(Multicast)
-    } else {
-        None
+    let within = |net: u128, len: u32| (n ^ net) >> (128 - len) == 0;
+    match IPV6_TABLE.iter().find(|(net, len, _)| within(*net, *len)) {
+        Some((_, _, V6::Own(class))) => Some(*class),
+        Some((_, _, V6::Carried)) => None,
+        // Outside the registry: site-local (deprecated, RFC 3879) and multicast (RFC 4291 §2.7).
+        None if within(0xfec0 << 112, 10) => Some(AddressClass::Reserved),
+        None if within(0xff00 << 112, 8) => Some(AddressClass::Multicast),
+        None => None,
     }
 }
 
@@ -211,26 +260,37 @@ pub fn embedded_ipv4(a: Ipv6Addr) -> Option<(Embedding, Ipv4Addr)> {
 
 /// Whether `host` (a WHATWG domain: ASCII, lower-case) names the loopback interface:
 /// `localhost` and `*.localhost` (RFC 6761 §6.3), with or without a final dot, and the
-/// common `/etc/hosts` aliases.
+/// aliases `/etc/hosts` gives the loopback addresses on common systems: `localhost.localdomain`,
+/// `localhost4`, `localhost4.localdomain4`, `localhost6`, `localhost6.localdomain6` (Red Hat,
+/// Fedora), `ip6-localhost` and `ip6-loopback` (Debian).
 ///
 /// ```
 /// use urlkit::lint::is_localhost_name;
 /// assert!(is_localhost_name("localhost") && is_localhost_name("api.localhost."));
+/// assert!(is_localhost_name("localhost6.localdomain6") && is_localhost_name("ip6-loopback"));
 /// assert!(!is_localhost_name("localhost.example.com") && !is_localhost_name("notlocalhost"));
 /// ```
 pub fn is_localhost_name(host: &str) -> bool {
+    const ALIASES: [&[u8]; 7] = [
+        b"localhost.localdomain",
+        b"localhost4",
+        b"localhost4.localdomain4",
+        b"localhost6",
+        b"localhost6.localdomain6",
+        b"ip6-localhost",
+        b"ip6-loopback",
+    ];
     let host = host.strip_suffix('.').unwrap_or(host);
     let b = host.as_bytes();
-    // Every name below ends in `t`, `n` or `k` (the final dot is gone), and the length
-    // tells which one it can be.
-    if !matches!(b.last().map(u8::to_ascii_lowercase), Some(b't' | b'n' | b'k')) {
+    // Every name ends in `t`, `n`, `k`, `4` or `6` (the final dot is gone).
+    if !matches!(
+        b.last().map(u8::to_ascii_lowercase),
+        Some(b't' | b'n' | b'k' | b'4' | b'6')
+    ) {
         return false;
     }
-    match b.len() {
-        9 => b.eq_ignore_ascii_case(b"localhost"),
-        12 if b.eq_ignore_ascii_case(b"ip6-loopback") => true,
-        13 if b.eq_ignore_ascii_case(b"ip6-localhost") => true,
-        21 if b.eq_ignore_ascii_case(b"localhost.localdomain") => true,
-        n => n > 10 && b[n - 10] == b'.' && b[n - 9..].eq_ignore_ascii_case(b"localhost"),
-    }
+    let n = b.len();
+    (n == 9 && b.eq_ignore_ascii_case(b"localhost"))
+        || (n > 10 && b[n - 10] == b'.' && b[n - 9..].eq_ignore_ascii_case(b"localhost"))
+        || ALIASES.iter().any(|a| b.eq_ignore_ascii_case(a))
 }

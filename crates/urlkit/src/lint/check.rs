@@ -115,6 +115,9 @@ pub(crate) struct Needs {
     /// URLs whose host is a domain with an `xn--` label (the only way a WHATWG domain holds
     /// a non-ASCII character).
     pub(crate) ace_domain: bool,
+    /// Inputs with a byte that is not an ASCII URL unit (a control character, a space,
+    /// non-ASCII; or a `'` in the query), canonical or not.
+    pub(crate) not_units: bool,
 }
 
 impl Needs {
@@ -129,6 +132,7 @@ impl Needs {
         escapes: Escapes::NONE,
         not_uri: false,
         ace_domain: false,
+        not_units: false,
     };
 
     /// Whether the pre-filters put the input of `cx` in one of these classes;
@@ -139,6 +143,7 @@ impl Needs {
             || (escapes && cx.scan.percent)
             || (self.not_uri && !cx.scan.rfc3986)
             || (self.ace_domain && cx.shape.ace)
+            || (self.not_units && !cx.units)
     }
 }
 
@@ -160,6 +165,9 @@ pub(crate) struct Context<'a> {
     pub(crate) scan: Scan,
     /// The input is the URL's serialization (or that less a root path's `/`).
     pub(crate) canonical: bool,
+    /// Every byte of the input is an ASCII URL unit: what the byte pre-filter saw, which
+    /// holds whether or not the input is canonical.
+    pub(crate) units: bool,
     /// Where the components are in the input, located on first use.
     pub(crate) spans: LazySpans<'a>,
 }
@@ -227,11 +235,14 @@ checks![
     super::checks::Scheme,
     super::checks::Credentials,
     super::checks::UserinfoLikeHost,
+    super::checks::HostAfterAt,
     super::checks::Port,
     super::checks::Address,
     super::checks::Length,
     super::idn::Idn,
     super::encoding::Encoding,
+    super::encoding::EncodedHost,
+    super::control::RawControl,
     super::rfc1738::Smuggling,
     super::differential::Differential,
 ];
@@ -306,6 +317,12 @@ mod tests {
         "http://a@b@example.com/",
         "https://example.com\t/",
         " https://example.com/",
+        "https://example.com/a\u{0}b",
+        "https://example.com/?a\u{7f}b",
+        "https://u\u{1}@example.com/",
+        "http://example.com#@evil.example/",
+        "http://example.com?x@127.0.0.1",
+        "https://%65vil.example/",
         "not a url",
     ];
 
@@ -360,6 +377,9 @@ mod tests {
         if needs.not_uri {
             v.extend(NOT_URI.iter().map(|s| s.to_string()));
         }
+        if needs.not_units {
+            v.extend(NOT_URI.iter().map(|s| s.to_string()));
+        }
         if needs.ace_domain {
             for d in UNICODE_DOMAINS {
                 for t in ["https://{}/", "https://{}", "http://u@{}:81/x", "foo://{}/"] {
@@ -384,6 +404,7 @@ mod tests {
             escapes: Escapes::NONE.anywhere(0x00, 0xff),
             not_uri: true,
             ace_domain: true,
+            not_units: true,
         };
         let mut v = inputs_of(&every);
         v.sort();

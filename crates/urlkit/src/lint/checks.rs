@@ -203,8 +203,9 @@ pub(crate) fn host(
 }
 
 /// Whether the lower-case domain `d` may be a loopback name ([`is_localhost_name`]): it
-/// ends, but for a final dot, in `host` (`localhost`), `back` (`ip6-loopback`) or `main`
-/// (`localhost.localdomain`), and has at least 9 bytes.
+/// ends, but for a final dot, in `host` (`localhost`), `back` (`ip6-loopback`), `main`
+/// (`localhost.localdomain`), `ost4`, `ost6` (`localhost4`), `ain4` or `ain6`
+/// (`localhost4.localdomain4`), and has at least 9 bytes.
 #[inline(always)]
 fn may_be_loopback_name(d: &[u8]) -> bool {
     let d = d.strip_suffix(b".").unwrap_or(d);
@@ -220,7 +221,13 @@ fn may_be_loopback_name(d: &[u8]) -> bool {
     last.copy_from_slice(tail);
     let last = u32::from_le_bytes(last);
     let word = |w: &[u8; 4]| u32::from_le_bytes(*w);
-    (last == word(b"host")) | (last == word(b"back")) | (last == word(b"main"))
+    let common = (last == word(b"host")) | (last == word(b"back")) | (last == word(b"main"));
+    // `ost4`, `ost6`, `ain4`, `ain6`: three letters, then `4` or `6` (0x34 and 0x36, the
+    // same but for bit 1), after a branch few domains take.
+    common || {
+        let (head, digit) = (last & 0x00ff_ffff, (last >> 24) as u8);
+        digit | 2 == b'6' && ((head == word(b"ost\0")) | (head == word(b"ain\0")))
+    }
 }
 
 #[cold]
@@ -534,4 +541,71 @@ impl Check for Length {
     fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
         length(cx.input, cx.host, cx.shape.long_label, &mut cx.spans, out);
     }
+}
+
+/// `?` or `#` right after the host, then an `@` before any `/` (L041).
+pub(crate) struct HostAfterAt;
+
+impl Check for HostAfterAt {
+    const CODES: &'static [Code] = &[Code::HostAfterAt];
+    /// A special URL's serialization has a path (`/`) right after the host: an input
+    /// without one is not canonical.
+    const NEEDS: Needs = Needs {
+        not_uri: true,
+        ..Needs::NOTHING
+    };
+    #[cold]
+    #[inline(never)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        // `?` or `#` right after the host is rare, an `@` after it rarer: the spans are
+        // located only when both may be there.
+        let may = cx.url.pathname() == "/"
+            && cx.host.is_some()
+            && cx.url.is_special()
+            && (cx.url.query().is_some() || cx.url.fragment().is_some())
+            && cx.input.contains('@');
+        if may {
+            host_after_at(cx.input, cx.url, &mut cx.spans, out);
+        }
+    }
+}
+
+/// A reader that ends the authority only at `/` (older PHP `parse_url`) reads
+/// `http://a.example#@b.example/` as user `a.example#` at host `b.example`: the WHATWG
+/// authority ends at the `?` or `#`, which such a reader takes for userinfo.
+fn host_after_at(input: &str, url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
+    let s = spans.get();
+    if s.host.is_none() || !s.path.is_empty() {
+        return;
+    }
+    // Written `scheme://host`: with more slashes (or backslashes) an RFC 3986 reader's
+    // authority is empty and its host is no other.
+    let after = input.get(s.scheme.end..).unwrap_or_default();
+    if !after.starts_with("://") || after[3..].starts_with(['/', '\\']) {
+        return;
+    }
+    let from = s.path.start;
+    let end = s.fragment.as_ref().or(s.query.as_ref()).map_or(from, |r| r.end);
+    let Some(rest) = input.get(from..end) else { return };
+    if !rest.starts_with(['?', '#']) {
+        return;
+    }
+    let authority = rest.split('/').next().unwrap_or_default();
+    let Some(at) = authority.rfind('@') else { return };
+    let theirs = &authority[at + 1..];
+    // Their host, without a port.
+    let theirs_host = if theirs.starts_with('[') {
+        theirs.find(']').map_or(theirs, |i| &theirs[..=i])
+    } else {
+        theirs.split(':').next().unwrap_or(theirs)
+    };
+    let ours = url.host_str().unwrap_or_default();
+    if theirs_host.is_empty() || theirs_host.eq_ignore_ascii_case(ours) {
+        return;
+    }
+    let span = from..from + authority.len();
+    let message = format!(
+        "readers that end the host only at `/` read the host {theirs_host:?} after the `@`, not {ours:?}"
+    );
+    out.push(Finding::new(Code::HostAfterAt, span, message));
 }

@@ -1,6 +1,7 @@
 //! Percent-encoded octets that mean trouble once decoded: control characters (protocol
 //! smuggling, RFC 1738 §6), `/` and `\` in a path and encoded dot segments (back-end
-//! transcoding, RFC 3986 §7.3), and double encoding.
+//! transcoding, RFC 3986 §7.3), double encoding, and encoded hosts (RFC 3986 §3.2.2 keeps
+//! the escapes of a reg-name, WHATWG decodes them).
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -40,7 +41,7 @@ pub(crate) fn octet_at(b: &[u8], i: usize) -> Option<u8> {
 
 /// The component an escape is in: messages name it, and repeats are counted by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Part {
+pub(crate) enum Part {
     Path,
     Query,
     Fragment,
@@ -51,7 +52,7 @@ enum Part {
 }
 
 impl Part {
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Part::Path => "path",
             Part::Query => "query",
@@ -64,7 +65,7 @@ impl Part {
     }
 }
 
-fn component_of(spans: &Spans, i: usize) -> Part {
+pub(crate) fn component_of(spans: &Spans, i: usize) -> Part {
     let within = |r: &Option<Range<usize>>| r.as_ref().is_some_and(|r| r.contains(&i));
     if spans.path.contains(&i) {
         Part::Path
@@ -226,11 +227,20 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
                     f
                 }
             }
-            Code::EncodedPathSeparator => Finding::new(
-                code,
-                span,
-                format!("percent-encoded {:?} in the path", char::from(octet)),
-            ),
+            Code::EncodedPathSeparator => {
+                let f = Finding::new(
+                    code,
+                    span,
+                    format!("percent-encoded {:?} in the path", char::from(octet)),
+                );
+                // Alone, an encoded separator is data (`@types%2fnode`, a DOI): a path
+                // traversal only with a dot segment next to it once decoded.
+                if separator_traversal(&input[located.path.clone()], special) {
+                    f
+                } else {
+                    f.with_severity(Severity::Note)
+                }
+            }
             _ => {
                 let severity = if in_path {
                     Severity::Warning
@@ -370,6 +380,70 @@ fn next_percent(b: &[u8], mut i: usize) -> Option<usize> {
         i += 8;
     }
     b.get(i..)?.iter().position(|&c| c == b'%').map(|k| i + k)
+}
+
+/// Whether a segment of `path` holding an encoded separator decodes to pieces of which one is
+/// `.` or `..` (`..%2f`, `%2e%2e%2f`, `a%2f..`): a back end that decodes before splitting
+/// walks up the tree.
+fn separator_traversal(path: &str, special: bool) -> bool {
+    let is_sep = |c: u8| c == b'/' || (special && c == b'\\');
+    path.split(|c| c == '/' || (special && c == '\\'))
+        .filter(|segment| segment.contains('%'))
+        .any(|segment| {
+            let decoded = crate::percent::percent_decode_str(segment).into_bytes();
+            decoded.iter().any(|&c| is_sep(c))
+                && decoded
+                    .split(|&c| is_sep(c))
+                    .any(|piece| matches!(piece, b"." | b".."))
+        })
+}
+
+/// A percent-encoded host of a special URL (L025).
+pub(crate) struct EncodedHost;
+
+impl Check for EncodedHost {
+    const CODES: &'static [Code] = &[Code::EncodedHost];
+    /// The WHATWG parser serializes a special URL's host decoded: an input with an escape
+    /// there is not canonical.
+    const NEEDS: Needs = Needs {
+        not_uri: true,
+        ..Needs::NOTHING
+    };
+    #[cold]
+    #[inline(never)]
+    fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        if !cx.url.is_special() || !matches!(cx.host, Some(crate::Host::Domain(_) | crate::Host::Ipv4(_))) {
+            return;
+        }
+        // A `%` before the end of the authority, where any escape of the host is (spans
+        // are located only then): the first of `/`, `\`, `?`, `#`, `%` after the scheme's
+        // `:` and slashes.
+        let b = cx.input.as_bytes();
+        let from = b.iter().position(|&c| c == b':').map_or(0, |i| i + 1);
+        let rest = b.get(from..).unwrap_or_default();
+        let skip = rest
+            .iter()
+            .take_while(|&&c| matches!(c, b'/' | b'\\' | b'\t' | b'\n' | b'\r'))
+            .count();
+        let stop = rest[skip..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'\\' | b'?' | b'#' | b'%'));
+        if stop.is_none_or(|i| rest[skip + i] != b'%') {
+            return;
+        }
+        let Some(span) = cx.spans.get().host.clone() else {
+            return;
+        };
+        let written = cx.input.get(span.clone()).unwrap_or_default();
+        if !written.contains('%') {
+            return;
+        }
+        let host = cx.url.hostname();
+        let message = format!(
+            "the host {written:?} is percent-encoded: whatwg readers decode it to {host:?}, rfc 3986 readers keep the escapes"
+        );
+        out.push(Finding::new(Code::EncodedHost, span, message));
+    }
 }
 
 /// Path segments that decode to `.` or `..` but are not written so.

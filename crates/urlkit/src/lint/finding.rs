@@ -112,7 +112,9 @@ codes! {
     /// Another percent-encoded control character (C0 or DEL).
     EncodedControl = "L021", "encoded-control", Warning,
         "reject or strip encoded control characters before the value reaches a protocol";
-    /// A percent-encoded `/` or `\` in the path (back-end transcoding, RFC 3986 §7.3).
+    /// A percent-encoded `/` or `\` in the path (back-end transcoding, RFC 3986 §7.3): a
+    /// warning where the decoded path has a dot segment next to it (`..%2f`), a note alone
+    /// (package names, DOIs).
     EncodedPathSeparator = "L022", "encoded-path-separator", Warning,
         "a back end that decodes before routing sees another path; decode once and re-check";
     /// A path segment that is a dot segment once decoded (`%2e%2e`, `.%2e`, …).
@@ -121,6 +123,15 @@ codes! {
     /// Double percent-encoding: `%25` followed by two hex digits.
     DoubleEncoding = "L024", "double-encoding", Warning,
         "decode exactly once: a second decoding layer sees different characters than the filter";
+    /// A percent-encoded octet in the host of a special URL: WHATWG readers decode it, RFC
+    /// 3986 readers keep it, and so see different hosts.
+    EncodedHost = "L025", "encoded-host", Warning,
+        "write the host decoded: a filter and a client that differ on decoding see different hosts";
+    /// A raw C0 control character or DEL inside the URL: an error for CR, LF and NUL, a
+    /// warning for the others, as its percent-encoded form (the WHATWG parser encodes or
+    /// drops it; other readers pass it on).
+    RawControl = "L026", "raw-control", Error,
+        "reject the URL: a reader that takes the control character as it is can split a request line or header";
     /// An IPv4 address in a rare form: hex, octal, one integer or fewer than four parts
     /// (RFC 3986 §7.4).
     Ipv4Form = "L030", "ipv4-form", Warning,
@@ -139,6 +150,10 @@ codes! {
     /// Userinfo that looks like a host: `https://bank.example@evil.example/` (RFC 3986 §7.6).
     UserinfoLikeHost = "L040", "userinfo-like-host", Error,
         "the host is what follows the last `@`; a reader sees the userinfo as the site";
+    /// `?` or `#` right after the host, then an `@` before any `/`: a reader that ends the
+    /// authority only at `/` (older PHP `parse_url`) takes the host after the `@`.
+    HostAfterAt = "L041", "host-after-at", Warning,
+        "put a `/` after the host: readers that end the host only at `/` read the host after the `@`";
     /// The WHATWG parser and the RFC 3986 parser disagree on a component.
     ParserDifferential = "L050", "parser-differential", Warning,
         "a filter and a client using different parsers act on different URLs; reject or normalize first";
@@ -160,6 +175,10 @@ codes! {
     /// A domain confusable with an ASCII domain (UTS 39 §4 skeletons).
     IdnConfusable = "L072", "idn-confusable", Error,
         "this domain looks like another, ASCII one; compare the punycode form";
+    /// A domain with an IDNA 2008 deviation character (ß, ς, ZWJ, ZWNJ; UTS 46 §4): IDNA 2003
+    /// (transitional) readers map it and look up another domain.
+    IdnDeviation = "L073", "idn-deviation", Warning,
+        "older IDNA readers resolve another domain (ß as ss, ς as σ, joiners removed); check both";
     /// A `javascript:` or `vbscript:` URL: script, not a link.
     ScriptScheme = "L080", "script-scheme", Error,
         "never follow or render script URLs where a web link is expected";

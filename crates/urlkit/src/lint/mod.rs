@@ -15,14 +15,17 @@
 //! | L011 | `other-protocol-port` | warning | the well-known port of another protocol (SMTP, FTP, IRC, …; the Fetch Standard's bad ports, databases) |
 //! | L020 | `encoded-line-break` | error | `%0D`, `%0A` or `%00` anywhere |
 //! | L021 | `encoded-control` | warning | another percent-encoded C0 control or DEL |
-//! | L022 | `encoded-path-separator` | warning | `%2F` or `%5C` in the path (RFC 3986 §7.3) |
+//! | L022 | `encoded-path-separator` | warning next to a dot segment once decoded (`..%2f`), note alone | `%2F` or `%5C` in the path (RFC 3986 §7.3) |
 //! | L023 | `encoded-dot-segment` | warning | a path segment that is `.` or `..` once decoded |
 //! | L024 | `double-encoding` | warning in the path, note elsewhere | `%25` followed by two hex digits |
+//! | L025 | `encoded-host` | warning | a percent-encoded octet in a special URL's host: RFC 3986 and WHATWG readers see different hosts |
+//! | L026 | `raw-control` | error for CR, LF, NUL; warning for the others | a raw C0 control or DEL inside the URL, judged as its encoded form |
 //! | L030 | `ipv4-form` | warning | hex, octal, one integer, fewer than four parts (RFC 3986 §7.4), with the address meant |
-//! | L031 | `internal-address` | warning | loopback, private, CGNAT, link-local (metadata), unspecified, multicast, broadcast, reserved; also carried in IPv6 |
+//! | L031 | `internal-address` | warning | loopback, private, CGNAT, link-local (metadata), unspecified, multicast, broadcast, reserved (every block of the IANA special-purpose registries); also carried in IPv6 |
 //! | L032 | `embedded-ipv4` | note | IPv4-mapped, -compatible, -translated, NAT64, 6to4, Teredo |
-//! | L033 | `localhost-name` | warning | `localhost`, `*.localhost` (RFC 6761 §6.3) |
+//! | L033 | `localhost-name` | warning | `localhost`, `*.localhost` (RFC 6761 §6.3), the `/etc/hosts` aliases (`localhost4`, `localhost6.localdomain6`, `ip6-loopback`, …) |
 //! | L040 | `userinfo-like-host` | error | `https://bank.example@evil.example/` (RFC 3986 §7.6) |
+//! | L041 | `host-after-at` | warning | `http://a.example#@b.example`: `?` or `#` ends the host, an `@` follows before any `/` |
 //! | L050 | `parser-differential` | warning | WHATWG and RFC 3986 read another scheme, host, port, path or userinfo |
 //! | L051 | `not-rfc3986` | note | RFC 3986 (and RFC 3987) reject the input |
 //! | L060 | `validation-error` | note | a WHATWG validation error, at its position |
@@ -30,6 +33,7 @@
 //! | L070 | `idn-mixed-script` | warning | a label above UTS 39's highly restrictive level |
 //! | L071 | `idn-restricted` | warning | characters UTS 39's General Security Profile restricts |
 //! | L072 | `idn-confusable` | error | same UTS 39 skeleton as an ASCII domain |
+//! | L073 | `idn-deviation` | warning | ß, ς, ZWJ or ZWNJ: IDNA 2003 readers map them to another domain |
 //! | L080 | `script-scheme` | error | `javascript:`, `vbscript:` |
 //! | L081 | `data-scheme` | warning | `data:` |
 //! | L082 | `file-scheme` | warning | `file:` |
@@ -51,6 +55,7 @@
 mod address;
 mod check;
 mod checks;
+mod control;
 mod differential;
 mod encoding;
 mod finding;
@@ -92,7 +97,18 @@ pub fn lint(input: &str) -> Vec<Finding> {
 /// [`lint`]; without `PREFILTERED`, every check runs on every URL (the tests compare both).
 #[inline(always)]
 fn lint_with<const PREFILTERED: bool>(input: &str) -> Vec<Finding> {
+    lint_then::<PREFILTERED, _>(input, |_, _| {})
+}
+
+/// [`lint_with`], then `after` on the same parse (a [`Policy`]'s own rules: one parse for
+/// both), its findings after the linter's, in the order it gives them.
+#[inline(always)]
+fn lint_then<const PREFILTERED: bool, F>(input: &str, after: F) -> Vec<Finding>
+where
+    F: FnOnce(&mut Context<'_>, &mut Vec<Finding>),
+{
     let mut out = Vec::new();
+    let mut extra = Vec::new();
     // The common case, a URL already written as the parser serializes it, costs one parse
     // of each kind and passes over the bytes that tell which checks can fire; the checks
     // whose needs those passes rule out are not run.
@@ -164,6 +180,7 @@ fn lint_with<const PREFILTERED: bool>(input: &str) -> Vec<Finding> {
                 shape,
                 scan,
                 canonical,
+                units: !listened,
                 spans,
             };
             // Debug builds take the spans of every canonical input, which checks them
@@ -173,6 +190,7 @@ fn lint_with<const PREFILTERED: bool>(input: &str) -> Vec<Finding> {
                 cx.spans.get();
             }
             check::run_all::<PREFILTERED>(&mut cx, &mut out);
+            after(&mut cx, &mut extra);
         }
         Err(e) => {
             let e = if listened {
@@ -194,6 +212,9 @@ fn lint_with<const PREFILTERED: bool>(input: &str) -> Vec<Finding> {
     }
     if out.len() > 1 {
         sort(&mut out);
+    }
+    if !extra.is_empty() {
+        out.append(&mut extra);
     }
     out
 }
@@ -284,6 +305,7 @@ fn not_a_url(input: &str, e: ParseError, out: &mut Vec<Finding>) {
     debug_assert_eq!(message, format!("the whatwg parser fails: {e}"));
     out.push(Finding::new(Code::NotAUrl, at..at, message));
     encoding::check(input, &mut spans, false, out);
+    control::check(input, &mut spans, out);
 }
 
 /// Whether `input` is what the parser serializes `url` as, or that without the final `/`

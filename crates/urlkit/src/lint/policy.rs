@@ -6,8 +6,8 @@ use alloc::vec::Vec;
 use core::net::IpAddr;
 
 use super::address::address_class;
+use super::check::Context;
 use super::finding::{Code, Detail, Finding, Severity};
-use super::lint;
 
 /// A safe-fetch policy: allowed schemes and ports, credentials, internal addresses, a
 /// severity at which any finding denies, codes that always deny, and host allow and deny
@@ -65,13 +65,17 @@ impl Default for Policy {
 impl Policy {
     /// The strict preset: `http` and `https` on their default ports only, no credentials,
     /// no internal addresses or loopback names, nothing at [`Severity::Warning`] or above
-    /// (rare IPv4 forms, parser differentials, encoded separators, mixed-script domains, …),
-    /// and no IPv6 address that carries an IPv4 one.
+    /// (rare IPv4 forms, parser differentials, raw or encoded control characters, encoded
+    /// hosts, encoded separators next to dot segments, mixed-script domains, …), and no IPv6
+    /// address that carries an IPv4 one. An encoded separator alone (`@types%2fnode`, a DOI)
+    /// is a note, and passes.
     ///
     /// ```
     /// let p = urlkit::lint::Policy::strict();
     /// assert!(!p.check("https://example.com:8443/").is_allowed());
     /// assert!(!p.check("https://example.com\\@evil.com/").is_allowed());
+    /// assert!(!p.check("https://example.com/a/..%2f..%2fetc").is_allowed());
+    /// assert!(p.check("https://registry.npmjs.org/@types%2fnode").is_allowed());
     /// ```
     pub fn strict() -> Self {
         Policy {
@@ -205,9 +209,13 @@ impl Policy {
     /// assert_eq!(v.deciding()[0].code(), Code::Password);
     /// ```
     pub fn check(&self, input: &str) -> Verdict {
-        let mut findings = lint(input);
-        self.policy_findings(input, &mut findings);
-        let deciding = findings.iter().filter(|f| self.denies(f)).cloned().collect();
+        // The policy's rules read the linter's parse and spans: one parse for both.
+        let findings = super::lint_then::<true, _>(input, |cx, out| self.policy_findings(cx, out));
+        let deciding = if findings.is_empty() {
+            Vec::new()
+        } else {
+            findings.iter().filter(|f| self.denies(f)).cloned().collect()
+        };
         Verdict { findings, deciding }
     }
 
@@ -226,12 +234,17 @@ impl Policy {
         policy_rule || f.severity() >= self.deny_at || self.deny_codes.contains(&code)
     }
 
-    /// Adds the findings of the policy's own rules (scheme, port).
-    fn policy_findings(&self, input: &str, out: &mut Vec<Finding>) {
-        let Ok(url) = crate::Url::parse(input) else { return };
-        let spans = super::spans::Spans::locate(input, url.is_special(), url.scheme() == "file");
-        let scheme = url.scheme();
-        if !self.schemes.is_empty() && !self.schemes.iter().any(|s| s == scheme) {
+    /// Adds the findings of the policy's own rules (scheme, host lists, port) on a URL the
+    /// linter has parsed (an input that is not a URL has none).
+    fn policy_findings(&self, cx: &mut Context<'_>, out: &mut Vec<Finding>) {
+        let url = cx.url;
+        // Spans are located only for a finding (most URLs pass every rule).
+        let spans = &mut cx.spans;
+        let scheme = cx.scheme;
+        // Compared in line: a library call per entry costs more than these few bytes.
+        let same = |s: &String| s.len() == scheme.len() && s.bytes().zip(scheme.bytes()).all(|(a, b)| a == b);
+        if !self.schemes.is_empty() && !self.schemes.iter().any(same) {
+            let spans = spans.get();
             let message = format!("the scheme {scheme:?} is not one of {}", self.schemes.join(", "));
             out.push(Finding::new(
                 Code::SchemeNotAllowed,
@@ -240,8 +253,8 @@ impl Policy {
             ));
         }
         if !self.allow_hosts.is_empty() || !self.deny_hosts.is_empty() {
-            let key = super::checks::effective_host(&url).and_then(|h| host_key(&h));
-            let span = spans.host.clone().unwrap_or_default();
+            let key = super::checks::effective_host(url).and_then(|h| host_key(&h));
+            let span = spans.get().host.clone().unwrap_or_default();
             let shown = key.as_deref().unwrap_or("none");
             if key.as_ref().is_some_and(|k| self.deny_hosts.contains(k)) {
                 let message = format!("the site {shown} is on the deny list");
@@ -254,10 +267,14 @@ impl Policy {
             }
         }
         if let Some(ports) = &self.ports {
-            let port = url
-                .port_or_known_default()
-                .or_else(|| crate::scheme::default_port(scheme));
+            // The two common schemes without the table look-up.
+            let port = url.port().or_else(|| match scheme {
+                "https" => Some(443),
+                "http" => Some(80),
+                _ => crate::scheme::default_port(scheme),
+            });
             if port.is_none_or(|p| !ports.contains(&p)) {
+                let spans = spans.get();
                 let span = spans.port.clone().or(spans.host.clone()).unwrap_or_default();
                 let shown = port.map_or_else(|| String::from("none"), |p| format!("{p}"));
                 let message = format!("the port {shown} is not an allowed port");

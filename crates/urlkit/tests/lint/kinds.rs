@@ -17,11 +17,14 @@ fn codes_are_stable_and_documented() {
         ("L022", "encoded-path-separator"),
         ("L023", "encoded-dot-segment"),
         ("L024", "double-encoding"),
+        ("L025", "encoded-host"),
+        ("L026", "raw-control"),
         ("L030", "ipv4-form"),
         ("L031", "internal-address"),
         ("L032", "embedded-ipv4"),
         ("L033", "localhost-name"),
         ("L040", "userinfo-like-host"),
+        ("L041", "host-after-at"),
         ("L050", "parser-differential"),
         ("L051", "not-rfc3986"),
         ("L060", "validation-error"),
@@ -29,6 +32,7 @@ fn codes_are_stable_and_documented() {
         ("L070", "idn-mixed-script"),
         ("L071", "idn-restricted"),
         ("L072", "idn-confusable"),
+        ("L073", "idn-deviation"),
         ("L080", "script-scheme"),
         ("L081", "data-scheme"),
         ("L082", "file-scheme"),
@@ -220,6 +224,97 @@ fn encoded_controls() {
 }
 
 #[test]
+fn raw_controls_are_judged_as_their_encoded_form() {
+    for (input, span, severity) in [
+        (
+            "http://a.example/test\u{0}X-Injected:%20header",
+            "\u{0}",
+            Severity::Error,
+        ),
+        ("http://a.example/a\u{1}b", "\u{1}", Severity::Warning),
+        ("http://a.example/a\u{7f}b", "\u{7f}", Severity::Warning),
+        ("http://a.example/?q=a\u{0}b", "\u{0}", Severity::Error),
+        ("http://a.example/#a\u{1b}[31m", "\u{1b}", Severity::Warning),
+        ("http://u\u{0}@a.example/", "\u{0}", Severity::Error),
+        ("foo:a\u{0}b", "\u{0}", Severity::Error),
+        // Removed by the WHATWG parser, kept by readers that take the line as it is.
+        ("http://a.example/a\r\nHost: b", "\r\n", Severity::Error),
+        ("http://a.example/a\tb", "\t", Severity::Warning),
+        // Not a URL to the WHATWG parser (a control in the host), but to others.
+        ("http://127.0.0.1\u{0}.evil.example/", "\u{0}", Severity::Error),
+    ] {
+        let f = find(input, Code::RawControl).unwrap_or_else(|| panic!("{input:?}: {:?}", lint(input)));
+        assert_eq!((&input[f.span()], f.severity()), (span, severity), "{input:?}");
+        assert!(f.message().contains("control"), "{}", f.message());
+    }
+    // Around the URL, where the parser strips them before any component starts.
+    for harmless in [
+        "http://a.example/\n",
+        " http://a.example/ ",
+        "\u{0}http://a.example/",
+        "http://a.example/a b",
+        "http://a.example/é",
+    ] {
+        not_raised(harmless, Code::RawControl);
+    }
+}
+
+#[test]
+fn encoded_and_misplaced_hosts() {
+    // A percent-encoded host: RFC 3986 readers keep the escapes, WHATWG readers decode them.
+    for (input, decoded) in [
+        ("http://%67%6f%6f%67%6c%65%2e%63%6f%6d", "google.com"),
+        ("http://%65vil.example/", "evil.example"),
+        ("https://ex%41mple.com/", "example.com"),
+        ("https://u@%31%32%37.0.0.1:8080/", "127.0.0.1"),
+    ] {
+        let f = find(input, Code::EncodedHost).unwrap_or_else(|| panic!("{input}: {:?}", lint(input)));
+        assert_eq!(f.severity(), Severity::Warning);
+        assert!(f.message().contains(decoded), "{}", f.message());
+        assert!(input[f.span()].contains('%'), "{input}");
+    }
+    for harmless in [
+        "http://example.com/%41",
+        "http://example.com/?h=%41",
+        "foo://%41/",
+    ] {
+        not_raised(harmless, Code::EncodedHost);
+    }
+    // `?` or `#` right after the host, then `@`: a reader that ends the authority at `/` only
+    // (older PHP `parse_url`) takes the host after the `@`.
+    for (input, span, other) in [
+        ("http://google.com#@evil.com/", "#@evil.com", "evil.com"),
+        ("http://google.com?@evil.com/", "?@evil.com", "evil.com"),
+        (
+            "https://a.example:8080?x=1@127.0.0.1",
+            "?x=1@127.0.0.1",
+            "127.0.0.1",
+        ),
+        ("http://u@a.example#@b.example", "#@b.example", "b.example"),
+    ] {
+        let f = find(input, Code::HostAfterAt).unwrap_or_else(|| panic!("{input}: {:?}", lint(input)));
+        assert_eq!(
+            (&input[f.span()], f.severity()),
+            (span, Severity::Warning),
+            "{input}"
+        );
+        assert!(f.message().contains(other), "{}", f.message());
+    }
+    for harmless in [
+        "http://google.com/#@evil.com/",
+        "http://google.com/?@evil.com/",
+        "https://example.com/?mail=a@example.org",
+        "https://a.example?x=1#@a.example",
+        "http://google.com#evil.com",
+        "mailto:a@example.com?cc=b@example.com",
+        "https:///issue?@action=redirect",
+        "http:\\\\a.example?@b.example",
+    ] {
+        not_raised(harmless, Code::HostAfterAt);
+    }
+}
+
+#[test]
 fn encoded_separators_dots_and_double_encoding() {
     assert_eq!(
         raised("http://example.com/a%2fb", Code::EncodedPathSeparator),
@@ -229,6 +324,31 @@ fn encoded_separators_dots_and_double_encoding() {
         raised("http://example.com/a%5Cb", Code::EncodedPathSeparator),
         "%5C"
     );
+    // An encoded separator alone is a note (package names, DOIs): a traversal only with a
+    // dot segment once decoded, then a warning.
+    for (input, span, severity) in [
+        ("http://example.com/a%2fb", "%2f", Severity::Note),
+        ("https://registry.npmjs.org/@types%2fnode", "%2f", Severity::Note),
+        ("https://doi.org/10.1000%2F182", "%2F", Severity::Note),
+        ("https://example.com/a%2f.b%2f..c", "%2f", Severity::Note),
+        ("http://example.com/a/..%2fetc/passwd", "%2f", Severity::Warning),
+        (
+            "http://example.com/static/..%5c..%5cwin.ini",
+            "%5c",
+            Severity::Warning,
+        ),
+        ("http://example.com/a%2F..%2Fb", "%2F", Severity::Warning),
+        ("http://example.com/%2e%2e%2fx", "%2f", Severity::Warning),
+        ("http://example.com/a/.%2fb", "%2f", Severity::Warning),
+        ("http://example.com/x%2f..", "%2f", Severity::Warning),
+    ] {
+        let f =
+            find(input, Code::EncodedPathSeparator).unwrap_or_else(|| panic!("{input}: {:?}", lint(input)));
+        assert_eq!((&input[f.span()], f.severity()), (span, severity), "{input}");
+    }
+    // `\` separates segments of special URLs only.
+    let f = find("foo://h/a/..%5cb", Code::EncodedPathSeparator).unwrap();
+    assert_eq!(f.severity(), Severity::Note);
     not_raised("http://example.com/?next=%2Fadmin", Code::EncodedPathSeparator);
     not_raised("http://example.com/#%2F", Code::EncodedPathSeparator);
     not_raised("http://example.com/a/b", Code::EncodedPathSeparator);
@@ -330,6 +450,33 @@ fn internal_addresses_by_class() {
         ("http://[64:ff9b::169.254.169.254]/", LinkLocal),
         ("http://[2002:c0a8:101::]/", Private),
         ("http://[2001:0:1:2:3:4:80ff:fffe]/", Loopback),
+        // The special-purpose registries' other blocks, first and last addresses.
+        ("http://192.0.0.8/", Reserved),
+        ("http://192.0.0.171/", Reserved),
+        ("http://192.88.99.2/", Reserved),
+        ("http://192.175.48.0/", Reserved),
+        ("http://192.175.48.255/", Reserved),
+        ("http://198.19.255.255/", Reserved),
+        ("http://[100::]/", Reserved),
+        ("http://[100::ffff:ffff:ffff:ffff]/", Reserved),
+        ("http://[100:0:0:1::]/", Reserved),
+        ("http://[100:0:0:1:ffff:ffff:ffff:ffff]/", Reserved),
+        ("http://[2001:1::1]/", Reserved),
+        ("http://[2001:1::3]/", Reserved),
+        ("http://[2001:2::]/", Reserved),
+        ("http://[2001:2:0:ffff:ffff:ffff:ffff:ffff]/", Reserved),
+        ("http://[2001:3::1]/", Reserved),
+        ("http://[2001:4:112::1]/", Reserved),
+        ("http://[2001:10::1]/", Reserved),
+        ("http://[2001:20::1]/", Reserved),
+        ("http://[2001:3f:ffff::1]/", Reserved),
+        ("http://[2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff]/", Reserved),
+        ("http://[2620:4f:8000::1]/", Reserved),
+        ("http://[3fff::]/", Reserved),
+        ("http://[3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff]/", Reserved),
+        ("http://[5f00::1]/", Reserved),
+        ("http://[5f00:ffff::1]/", Reserved),
+        ("http://[fec0::1]/", Reserved),
     ] {
         let f = find(input, Code::InternalAddress).unwrap_or_else(|| panic!("{input}: {:?}", lint(input)));
         assert!(
@@ -352,6 +499,15 @@ fn internal_addresses_by_class() {
         "http://[::ffff:8.8.8.8]/",
         "http://[2002:808:808::]/",
         "http://example.com/127.0.0.1",
+        // Just outside the registries' blocks.
+        "http://192.175.49.1/",
+        "http://192.0.1.1/",
+        "http://[100:0:0:2::]/",
+        "http://[2001:200::1]/",
+        "http://[2620:4f:8001::1]/",
+        "http://[3fff:1000::1]/",
+        "http://[5f01::1]/",
+        "http://[2001:0:4136:e378:8000:63bf:7ff0:fdd2]/",
     ] {
         not_raised(public, Code::InternalAddress);
     }
@@ -401,10 +557,24 @@ fn localhost_names() {
         "http://a.b.localhost/",
         "http://ip6-loopback/",
         "http://%6c%6f%63%61%6c%68%6f%73%74/",
+        // The Red Hat and Debian `/etc/hosts` aliases.
+        "http://localhost4/",
+        "http://localhost6:8080/",
+        "http://localhost4.localdomain4/",
+        "http://LOCALHOST6.LOCALDOMAIN6./",
+        "http://ip6-localhost/",
+        "http://localhost.localdomain/",
+        "gopher://localhost4/",
     ] {
         raised(input, Code::LocalhostName);
     }
     for harmless in [
+        "http://localhost5/",
+        "http://localhost44/",
+        "http://mylocalhost4/",
+        "http://localhost4.example/",
+        "http://localdomain4/",
+        "http://ip6-localhostx/",
         "http://localhost.example.com/",
         "http://mylocalhost/",
         "http://localhostx/",
@@ -580,10 +750,52 @@ fn idn_homographs() {
         "https://apple.com/",
         "https://xn--bcher-kva.de/",
         "https://faß.de/",
+        // IANA's IDN test domains ("example.test" in each test TLD's language): one script
+        // with its own combining marks.
+        "http://בײַשפּיל.טעסט/",
+        "http://例子.测试/",
+        "http://例子.測試/",
+        "http://пример.испытание/",
+        "http://उदाहरण.परीक्षा/",
+        "http://παράδειγμα.δοκιμή/",
+        "http://مثال.إختبار/",
+        "http://مثال.آزمایشی/",
+        "http://例え.テスト/",
+        "http://실례.테스트/",
+        "http://உதாரணம்.பரிட்சை/",
+        "http://xn--fdbk5d8ap9b8a8d.xn--deba0ad/",
+        "http://פּרובירן.טעסט/",
+        "http://उदाहरण.परीक्षा/",
+        "http://পরীক্ষা.com/",
     ] {
         for code in [Code::IdnConfusable, Code::IdnMixedScript, Code::IdnRestricted] {
             not_raised(harmless, code);
         }
+    }
+}
+
+#[test]
+fn idna_2003_deviations() {
+    // WHATWG readers keep ß, ς, ZWJ and ZWNJ; IDNA 2003 (transitional) readers map them.
+    for (input, transitional) in [
+        ("https://faß.de/", "fass.de"),
+        ("https://straße.example/", "strasse.example"),
+        ("https://xn--zca.de/", "ss.de"),
+        ("https://ελληνικός.example/", "ελληνικόσ.example"),
+    ] {
+        let f = find(input, Code::IdnDeviation).unwrap_or_else(|| panic!("{input}: {:?}", lint(input)));
+        assert_eq!(f.severity(), Severity::Warning);
+        let Some(Detail::Idn { lookalike, .. }) = f.detail() else {
+            panic!("{input}")
+        };
+        assert_eq!(lookalike.as_deref(), Some(transitional), "{input}");
+    }
+    for harmless in [
+        "https://fass.de/",
+        "https://bücher.de/",
+        "https://ελληνικοσ.example/",
+    ] {
+        not_raised(harmless, Code::IdnDeviation);
     }
 }
 

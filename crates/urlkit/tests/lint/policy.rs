@@ -68,13 +68,72 @@ fn strict_refuses_schemes_ports_credentials_and_tricks() {
         ("https://bank.example@evil.example/", Code::UserinfoLikeHost),
         ("http://good.com\\@evil.com/", Code::ParserDifferential),
         ("https://аpple.com/", Code::IdnConfusable),
-        ("http://example.com/a%2fb", Code::EncodedPathSeparator),
+        ("http://example.com/a/..%2fb", Code::EncodedPathSeparator),
+        ("http://a.example/test\u{0}X-Injected:%20header", Code::RawControl),
+        ("http://a.example/a\u{7f}b", Code::RawControl),
+        ("http://%67%6f%6f%67%6c%65%2e%63%6f%6d", Code::EncodedHost),
+        ("http://google.com#@evil.com/", Code::HostAfterAt),
+        ("https://faß.de/", Code::IdnDeviation),
+        ("http://localhost4.localdomain4/", Code::LocalhostName),
+        ("http://[2001:2::1]/", Code::InternalAddress),
+        ("http://[3fff::1]/", Code::InternalAddress),
         ("http://example.com/%0d%0a", Code::EncodedLineBreak),
         ("http://[::ffff:8.8.8.8]/", Code::EmbeddedIpv4),
         ("not a url", Code::NotAUrl),
     ] {
         let d = deciding(&strict, input);
         assert!(d.contains(&code), "{input}: {d:?}");
+    }
+}
+
+#[test]
+fn strict_allows_encoded_slashes_and_idn_test_domains() {
+    let strict = Policy::strict();
+    for input in [
+        "https://registry.npmjs.org/@types%2fnode",
+        "https://doi.org/10.1000%2F182",
+        "https://example.com/a%5Cb",
+        "http://בײַשפּיל.טעסט/",
+        "http://例え.テスト/",
+        "http://пример.испытание/",
+    ] {
+        let v = strict.check(input);
+        assert!(v.is_allowed(), "{input}: {:?}", v.deciding());
+    }
+}
+
+/// Hosts the WHATWG parser refuses but curl, PHP or C's `inet_aton` read as a loopback or
+/// metadata address: denied today because the parse fails; a more lenient parse must not let
+/// them through.
+#[test]
+fn hosts_other_readers_take_for_internal_addresses_stay_denied() {
+    for input in [
+        // C strings end at the NUL: `inet_aton` reads what comes before.
+        "http://127.0.0.1\u{0}.evil.example/",
+        "http://169.254.169.254%00.evil.example/",
+        // `inet_aton` stops at white space.
+        "http://127.0.0.1 .evil.example/",
+        "http://169.254.169.254%09.evil.example/",
+        "http://169.254.169.254%20/",
+        // Zone identifiers: curl takes them.
+        "http://[::ffff:127.0.0.1%25eth0]/",
+        "http://[::ffff:a9fe:a9fe%25en0]/latest/meta-data/",
+        "http://[fe80::1%25lo]/",
+        // 2^32 + 127.0.0.1 and 2^32 + 169.254.169.254: readers that reduce modulo 2^32.
+        "http://6425673729/",
+        "http://7147006462/",
+        "http://0x17f000001/",
+        // Two ports: PHP's `parse_url` keeps the host.
+        "http://127.0.0.1:80:80/",
+        "http://169.254.169.254:80:443/",
+    ] {
+        for policy in [Policy::strict(), Policy::default()] {
+            let v = policy.check(input);
+            let why: Vec<Code> = v.deciding().iter().map(|f| f.code()).collect();
+            // Today the parse fails; a parse that reads the address must find it internal.
+            let denied = [Code::NotAUrl, Code::InternalAddress, Code::LocalhostName];
+            assert!(why.iter().any(|c| denied.contains(c)), "{input:?}: {why:?}");
+        }
     }
 }
 

@@ -314,6 +314,10 @@ fn loopback_names_are_told_by_their_length_and_opaque_hosts_by_a_look() {
         "ip6-loopback",
         "localhost.localdomain",
         "LocalHost.",
+        "localhost4",
+        "localhost6.",
+        "localhost4.localdomain4",
+        "LOCALHOST6.LOCALDOMAIN6",
     ] {
         assert!(urlkit::lint::is_localhost_name(name), "{name:?}");
     }
@@ -323,6 +327,11 @@ fn loopback_names_are_told_by_their_length_and_opaque_hosts_by_a_look() {
         "a-localhost",
         "localhost.localdomaim",
         "ab.localhosx",
+        "localhost4.localdomain6",
+        "localhost6.localdomain4",
+        "localhost46",
+        "a.localhost4",
+        "localdomain4",
     ] {
         assert!(!urlkit::lint::is_localhost_name(name), "{name:?}");
     }
