@@ -1,7 +1,7 @@
 //! The profile table: every canonical form by name, with a one-line summary and the
 //! function that computes it. The command line (`--profile`), the Arrow kernel and the SQL
 //! function `url_normalize` look names up here and list the valid ones from here, so adding
-//! a profile is one row of [`profiles!`] below and nothing else.
+//! a profile is one row of `profiles!` below and nothing else.
 //!
 //! Normalization steps (composable with any profile) are meant to become rows of this table
 //! too, with their own enum generated the same way.
