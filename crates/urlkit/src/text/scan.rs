@@ -360,8 +360,17 @@ impl Scanner {
                 continue;
             }
             let t = self.blk + bits.trailing_zeros() as usize;
-            // A `w` with a `.` three bytes on: `www.` only with `ww` between.
-            if hay[t] == b'w' && hay.get(t + 1..t + 3) != Some(&b"ww"[..]) {
+            // A `w` with a `.` three bytes on: `www.` only with `ww` between. A `.` before a
+            // byte from `0` up: only before a letter, digit or non-ASCII byte (as for
+            // `dot_trigger`).
+            let dropped = match hay[t] {
+                b'w' => hay.get(t + 1..t + 3) != Some(&b"ww"[..]),
+                b'.' => hay
+                    .get(t + 1)
+                    .is_some_and(|&b| b < 0x80 && !b.is_ascii_alphanumeric()),
+                _ => false,
+            };
+            if dropped {
                 self.blk_bits &= !(1u64 << (t - self.blk));
                 continue;
             }
