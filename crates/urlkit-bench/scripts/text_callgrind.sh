@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Instruction counts (callgrind, repeatable under load) of `urlkit::text` and `linkify` over
 # the first BYTES of the prose corpus and of realworld.txt, per configuration (0 scheme,
-# 1 scheme+email, 2 all), with the ratio linkify ÷ urlkit.
+# 1 scheme+email, 2 all, 3 all + bare domains against linkify's scheme-less mode), with the
+# ratio linkify ÷ urlkit.
 # Usage: crates/urlkit-bench/scripts/text_callgrind.sh [BYTES, default 4000000]
 # TEXT_BENCH_BIN=path runs an already built bench binary (a copy of an earlier build, for a
 # before/after on the same corpus: the prose grows with ~/.cargo/registry, so counts taken on
@@ -24,9 +25,9 @@ count() { # finder config file
 }
 printf '| text | configuration | urlkit Ir | linkify Ir | linkify ÷ urlkit |\n|---|---|---|---|---|\n'
 for file in prose realworld.txt; do
-  for c in 0 1 2; do
+  for c in 0 1 2 3; do
     u=$(count urlkit $c $file); l=$(count linkify $c $file)
-    name=$(echo "scheme scheme+email all" | cut -d' ' -f$((c + 1)))
+    name=$(echo "scheme scheme+email all all+bare-domains" | cut -d' ' -f$((c + 1)))
     python3 -c "print(f'| $file | $name | {$u:,} | {$l:,} | {$l/$u:.2f}× |')"
   done
 done

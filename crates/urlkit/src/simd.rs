@@ -189,7 +189,8 @@ pub(crate) fn try_outside_bits(s: &[u8], at: usize, class: &AsciiClass) -> Optio
 }
 
 /// The triggers of the text finder: `:` (only after a byte of a given class: the last byte
-/// of a scheme), `@`, and the start of `www.`.
+/// of a scheme), `@`, the start of `www.`, and a `.` that may start a bare domain's second
+/// label (before a byte from `0` up: the caller keeps only letters, digits and non-ASCII).
 #[derive(Debug, Clone, Copy)]
 // Read only by the vector code, which is not built everywhere.
 #[cfg_attr(
@@ -200,17 +201,19 @@ pub(crate) struct Triggers {
     colon: bool,
     at: bool,
     www: bool,
+    dot: bool,
     before_colon: AsciiClass,
 }
 
 impl Triggers {
-    /// `:` after a byte of `before_colon` when `colon`, `@` when `at`, and a `w` three bytes
-    /// before a `.` when `www`.
-    pub(crate) const fn new(colon: bool, at: bool, www: bool, before_colon: AsciiClass) -> Self {
+    /// `:` after a byte of `before_colon` when `colon`, `@` when `at`, a `w` three bytes
+    /// before a `.` when `www`, and a `.` before a byte from `0` up (unsigned) when `dot`.
+    pub(crate) const fn new(colon: bool, at: bool, www: bool, dot: bool, before_colon: AsciiClass) -> Self {
         Triggers {
             colon,
             at,
             www,
+            dot,
             before_colon,
         }
     }
@@ -220,9 +223,10 @@ impl Triggers {
 /// a trigger: its start and its trigger bits (bit `j` for position `start + j`), or a start
 /// at the end and no bits when no trigger is left; `None` when no vector scan runs here (as
 /// for [`try_scan`]). A position is a trigger when its byte is a `:` after a byte of the
-/// class (not at the start), an `@`, or a `w` with a `.` three bytes later (the caller checks
-/// the `ww` between), each when asked for. Positions past the end are never set, nor a `w`
-/// whose `.` would be past the end. One pass
+/// class (not at the start), an `@`, a `w` with a `.` three bytes later (the caller checks
+/// the `ww` between), or a `.` before a byte from `0` up (unsigned: the caller checks for a
+/// letter, digit or non-ASCII byte), each when asked for. Positions past the end are never set, nor a `w` whose `.` would be past the
+/// end, nor a `.` at the end. One pass
 /// finds every kind of trigger at once, and the caller keeps the bits: a rejected candidate
 /// costs a bit clear, not a new search.
 #[inline(always)]
@@ -329,9 +333,9 @@ mod avx2 {
     use super::AsciiClass;
     use core::arch::x86_64::{
         __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
-        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
-        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256, _mm_and_si128,
-        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128,
+        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256,
+        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256,
+        _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128,
         _mm_shuffle_epi8, _mm_srli_epi16,
     };
 
@@ -536,37 +540,48 @@ mod avx2 {
     const TRIGGER_SPAN: usize = 64 + 3;
 
     /// [`super::try_triggers`] on a CPU with AVX2 (one loop per set of trigger kinds, so
-    /// that the loop tests no option).
+    /// that the loop tests no option; the `.` trigger of bare domains has loops of its own,
+    /// so that the default kinds pay nothing for it).
     #[target_feature(enable = "avx2")]
     pub(super) fn triggers(s: &[u8], at: usize, t: &super::Triggers) -> (usize, u64) {
+        if t.dot {
+            return with_dot::<true>(s, at, t);
+        }
+        with_dot::<false>(s, at, t)
+    }
+
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn with_dot<const DOT: bool>(s: &[u8], at: usize, t: &super::Triggers) -> (usize, u64) {
         match (t.colon, t.at, t.www) {
-            (true, true, true) => trigger_blocks::<true, true, true>(s, at, t),
-            (true, true, false) => trigger_blocks::<true, true, false>(s, at, t),
-            (true, false, true) => trigger_blocks::<true, false, true>(s, at, t),
-            (true, false, false) => trigger_blocks::<true, false, false>(s, at, t),
-            (false, true, true) => trigger_blocks::<false, true, true>(s, at, t),
-            (false, true, false) => trigger_blocks::<false, true, false>(s, at, t),
-            (false, false, true) => trigger_blocks::<false, false, true>(s, at, t),
+            (true, true, true) => trigger_blocks::<true, true, true, DOT>(s, at, t),
+            (true, true, false) => trigger_blocks::<true, true, false, DOT>(s, at, t),
+            (true, false, true) => trigger_blocks::<true, false, true, DOT>(s, at, t),
+            (true, false, false) => trigger_blocks::<true, false, false, DOT>(s, at, t),
+            (false, true, true) => trigger_blocks::<false, true, true, DOT>(s, at, t),
+            (false, true, false) => trigger_blocks::<false, true, false, DOT>(s, at, t),
+            (false, false, true) => trigger_blocks::<false, false, true, DOT>(s, at, t),
+            (false, false, false) if DOT => trigger_blocks::<false, false, false, DOT>(s, at, t),
             (false, false, false) => (s.len().max(at), 0),
         }
     }
 
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn trigger_blocks<const COLON: bool, const AT: bool, const WWW: bool>(
+    fn trigger_blocks<const COLON: bool, const AT: bool, const WWW: bool, const DOT: bool>(
         s: &[u8],
         mut at: usize,
         t: &super::Triggers,
     ) -> (usize, u64) {
         if at == 0 {
-            let bits = edge_block::<COLON, AT, WWW>(s, 0, t);
+            let bits = edge_block::<COLON, AT, WWW, DOT>(s, 0, t);
             if bits != 0 || s.len() <= 64 {
                 return (0, bits);
             }
             at = 64;
         }
         while at.saturating_add(TRIGGER_SPAN) <= s.len() {
-            if let Some(bits) = trigger_block::<COLON, AT, WWW>(s, at, t) {
+            if let Some(bits) = trigger_block::<COLON, AT, WWW, DOT>(s, at, t) {
                 return (at, bits);
             }
             at += 64;
@@ -574,7 +589,12 @@ mod avx2 {
         if at >= s.len() {
             return (at, 0);
         }
-        (at, edge_block::<COLON, AT, WWW>(s, at, t))
+        let bits = edge_block::<COLON, AT, WWW, DOT>(s, at, t);
+        // The last one or two positions, past the 64 of this edge block.
+        if bits == 0 && at + 64 < s.len() {
+            return (at + 64, edge_block::<COLON, AT, WWW, DOT>(s, at + 64, t));
+        }
+        (at, bits)
     }
 
     /// The trigger bits of the 64 positions from `at` at the start or the end of the input:
@@ -582,7 +602,7 @@ mod avx2 {
     /// outside `s` is read or matched.
     #[target_feature(enable = "avx2")]
     #[inline(never)]
-    fn edge_block<const COLON: bool, const AT: bool, const WWW: bool>(
+    fn edge_block<const COLON: bool, const AT: bool, const WWW: bool, const DOT: bool>(
         s: &[u8],
         at: usize,
         t: &super::Triggers,
@@ -593,14 +613,14 @@ mod avx2 {
         }
         let n = s.len().saturating_sub(at).min(TRIGGER_SPAN);
         buf[1..1 + n].copy_from_slice(&s[at..at + n]);
-        trigger_block::<COLON, AT, WWW>(&buf, 1, t).unwrap_or(0)
+        trigger_block::<COLON, AT, WWW, DOT>(&buf, 1, t).unwrap_or(0)
     }
 
     /// The trigger bits of the 64 positions from `at` (with `1 <= at` and
     /// `at + TRIGGER_SPAN <= s.len()`), `None` when there is none (one test for the 64).
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn trigger_block<const COLON: bool, const AT: bool, const WWW: bool>(
+    fn trigger_block<const COLON: bool, const AT: bool, const WWW: bool, const DOT: bool>(
         s: &[u8],
         at: usize,
         t: &super::Triggers,
@@ -637,6 +657,16 @@ mod avx2 {
             if WWW {
                 let www = _mm256_and_si256(_mm256_cmpeq_epi8(v, w), _mm256_cmpeq_epi8(load(k + 3), dot));
                 hit = _mm256_or_si256(hit, www);
+            }
+            if DOT {
+                // The byte after is `0` or above (unsigned, one `max`): digits, letters and
+                // non-ASCII bytes, with a few ASCII symbols that the caller drops. Two
+                // operations instead of the exact classes' ten, in every block; a space or
+                // punctuation after (a sentence's end) is none of these, nor the zeros past
+                // an edge block's end.
+                let next = load(k + 1);
+                let from_zero = _mm256_cmpeq_epi8(_mm256_max_epu8(next, _mm256_set1_epi8(b'0' as i8)), next);
+                hit = _mm256_or_si256(hit, _mm256_and_si256(_mm256_cmpeq_epi8(v, dot), from_zero));
             }
             (hit, colons)
         };
@@ -976,16 +1006,19 @@ mod tests {
         let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
         for round in 0..if cfg!(miri) { 4 } else { 300 } {
             let len = (next() % 300) as usize;
-            let v: Vec<u8> = (0..len).map(|_| b":@w.wa\0x"[(next() % 8) as usize]).collect();
-            let (colon, at, www) = (round & 1 != 0, round & 2 != 0, round & 4 != 0);
+            let v: Vec<u8> = (0..len)
+                .map(|_| b":@w.wa\0x.\xc31Z-"[(next() % 13) as usize])
+                .collect();
+            let (colon, at, www, dot) = (round & 1 != 0, round & 2 != 0, round & 4 != 0, round & 8 != 0);
             let mut table = [0u8; 256];
             table[usize::from(b'a')] = 1;
             table[usize::from(b'w')] = 1;
-            let t = Triggers::new(colon, at, www, AsciiClass::of_bits(&table, 1));
+            let t = Triggers::new(colon, at, www, dot, AsciiClass::of_bits(&table, 1));
             let hit = |j: usize| {
                 (colon && v[j] == b':' && j > 0 && b"aw".contains(&v[j - 1]))
                     || (at && v[j] == b'@')
                     || (www && v[j] == b'w' && v.get(j + 3) == Some(&b'.'))
+                    || (dot && v[j] == b'.' && v.get(j + 1).is_some_and(|&b| b >= b'0'))
             };
             for from in 0..=len + 1 {
                 let Some((blk, bits)) = try_triggers(&v, from, &t) else {

@@ -73,6 +73,16 @@ impl Cx<'_> {
     /// Four decimal octets (each at most 255, RFC 3986 §3.2.2 `dec-octet`) then a `:` and
     /// a digit, or a `/`: a bare address alone is a version or a number as often as a host.
     fn ipv4_with_port_or_path(&self, host: &[u8], end: usize) -> Result<bool, Eval> {
+        // The port or path first: a version number (`1.2.3`, `v0.10`) has neither, and most
+        // all-digit hosts of prose are versions.
+        let follows = match self.byte(end)? {
+            Some(b'/') => true,
+            Some(b':') => self.byte(end + 1)?.is_some_and(|b| b.is_ascii_digit()),
+            _ => false,
+        };
+        if !follows {
+            return Ok(false);
+        }
         let mut octets = 0;
         for part in host.split(|&b| b == b'.') {
             octets += 1;
@@ -83,14 +93,7 @@ impl Cx<'_> {
                 return Ok(false);
             }
         }
-        if octets != 4 {
-            return Ok(false);
-        }
-        Ok(match self.byte(end)? {
-            Some(b'/') => true,
-            Some(b':') => self.byte(end + 1)?.is_some_and(|b| b.is_ascii_digit()),
-            _ => false,
-        })
+        Ok(octets == 4)
     }
 }
 

@@ -385,7 +385,9 @@ impl Finder {
         Finder {
             options,
             www_finder: memchr::memmem::Finder::new(b"www."),
-            triggers: crate::simd::Triggers::new(colon, at, www, class::SCHEME_BYTES),
+            // Bare domains get a vector `.` trigger of their own (chosen here, once): the
+            // default kinds pay nothing for it.
+            triggers: crate::simd::Triggers::new(colon, at, www, dots, class::SCHEME_BYTES),
             colon,
             at,
             www,

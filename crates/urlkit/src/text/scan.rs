@@ -272,8 +272,6 @@ pub(crate) struct Scanner {
     blk: usize,
     blk_bits: u64,
     blk_valid: bool,
-    /// Where the block search that found `blk` started: no trigger in `blk_from..blk`.
-    blk_from: usize,
     /// The next `.` that may start a bare domain (see [`Scanner::dot_trigger`]).
     next_dot: usize,
     dot_valid: bool,
@@ -294,7 +292,6 @@ impl Scanner {
             blk: 0,
             blk_bits: 0,
             blk_valid: false,
-            blk_from: 0,
             next_dot: 0,
             dot_valid: false,
             skipping: false,
@@ -348,9 +345,7 @@ impl Scanner {
     /// classified once, whatever the number of candidates in them.
     #[inline]
     fn vector_trigger(&mut self, f: &Finder, hay: &[u8]) -> Option<usize> {
-        // A `.` before the block may have been looked at since the block was found: bits
-        // from `pos` on still hold while no trigger lies in `blk_from..blk`.
-        if (!self.blk_valid || self.pos < self.blk_from || self.pos >= self.blk + 64)
+        if (!self.blk_valid || self.pos < self.blk || self.pos >= self.blk + 64)
             && !self.fetch(f, hay, self.pos)?
         {
             return Some(NONE);
@@ -365,8 +360,17 @@ impl Scanner {
                 continue;
             }
             let t = self.blk + bits.trailing_zeros() as usize;
-            // A `w` with a `.` three bytes on: `www.` only with `ww` between.
-            if hay[t] == b'w' && hay.get(t + 1..t + 3) != Some(&b"ww"[..]) {
+            // A `w` with a `.` three bytes on: `www.` only with `ww` between. A `.` before a
+            // byte from `0` up: only before a letter, digit or non-ASCII byte (as for
+            // `dot_trigger`).
+            let dropped = match hay[t] {
+                b'w' => hay.get(t + 1..t + 3) != Some(&b"ww"[..]),
+                b'.' => hay
+                    .get(t + 1)
+                    .is_some_and(|&b| b < 0x80 && !b.is_ascii_alphanumeric()),
+                _ => false,
+            };
+            if dropped {
                 self.blk_bits &= !(1u64 << (t - self.blk));
                 continue;
             }
@@ -385,13 +389,14 @@ impl Scanner {
         if bits == 0 && blk + 64 >= hay.len() {
             return Some(false);
         }
-        (self.blk, self.blk_bits, self.blk_valid, self.blk_from) = (blk, bits, true, self.pos);
+        (self.blk, self.blk_bits, self.blk_valid) = (blk, bits, true);
         self.pos = self.pos.max(blk);
         Some(true)
     }
 
-    /// With bare domains, the first `.` at or after `pos` followed by a letter, digit or
-    /// non-ASCII byte (or by the end of the bytes, where more may come), else `NONE`: a
+    /// With bare domains and no vector pass, the first `.` at or after `pos` followed by a
+    /// letter, digit or non-ASCII byte (or by the end of the bytes, where more may come),
+    /// else `NONE`: a
     /// dot before a space or punctuation (a sentence's end, `e.g.`) is no domain's, and is
     /// passed over here without a return to the scanner. The answer is kept until passed.
     #[inline]
@@ -451,17 +456,13 @@ impl Scanner {
                     }
                 }
             }
-            // Bare domains: the next `.` that may start one, found apart (the vector pass has
-            // no `.` trigger); it comes first when it comes before the others, and `pos`,
-            // which a block search may have moved past it, goes back.
-            let (dot, at) = (self.dot_trigger(f, hay), self.pos);
-            let mut t = match self.vector_trigger(f, hay) {
+            // Bare domains: the vector pass finds the `.` that may start one with the other
+            // triggers; without it, `memchr` finds it apart, and it comes first when it comes
+            // before the others.
+            let t = match self.vector_trigger(f, hay) {
                 Some(t) => t,
-                None => self.memchr_trigger(f, hay),
+                None => self.memchr_trigger(f, hay).min(self.dot_trigger(f, hay)),
             };
-            if dot < t {
-                (t, self.pos) = (dot, at);
-            }
             if t == NONE {
                 if eof {
                     self.pos = hay.len();
