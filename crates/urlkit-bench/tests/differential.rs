@@ -16,24 +16,8 @@ mod diff_support;
 
 use diff_support::compare::{compare, Disagreement};
 use diff_support::data::{cases, Case};
+use diff_support::rng::{scaled, seed};
 use diff_support::{grammar, ledger, mutate, setters};
-
-/// `n` times `URLKIT_DIFF_SCALE` (default 1), for deeper local runs of the generated suites.
-fn scaled(n: usize) -> usize {
-    let scale = std::env::var("URLKIT_DIFF_SCALE")
-        .ok()
-        .and_then(|s| s.parse::<usize>().ok());
-    n * scale.unwrap_or(1)
-}
-
-/// `base` mixed with `URLKIT_DIFF_SEED` (default 0): other seeds explore other inputs (the
-/// ledger lists the disagreements of the default seeds only).
-fn seed(base: u64) -> u64 {
-    let extra = std::env::var("URLKIT_DIFF_SEED")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok());
-    base ^ extra.unwrap_or(0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
 
 fn run(cases: &[Case]) -> Vec<Disagreement> {
     cases

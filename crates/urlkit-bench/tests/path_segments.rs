@@ -13,7 +13,7 @@
 #[allow(dead_code)] // `boundary` serves the URL mutator of the other suites.
 mod rng;
 
-use rng::Rng;
+use rng::{scaled, seed, Rng};
 
 // The data locator of all the workspace's tests: one note per missing directory per run.
 #[path = "../../urlkit/tests/common/shared_data.rs"]
@@ -120,22 +120,6 @@ const PIECES: &[&str] = &[
     "#",
     " ",
 ];
-
-/// `n` times `URLKIT_DIFF_SCALE` (default 1).
-fn scaled(n: usize) -> usize {
-    let scale = std::env::var("URLKIT_DIFF_SCALE")
-        .ok()
-        .and_then(|s| s.parse::<usize>().ok());
-    n * scale.unwrap_or(1)
-}
-
-/// `base` mixed with `URLKIT_DIFF_SEED` (default 0).
-fn seed(base: u64) -> u64 {
-    let extra = std::env::var("URLKIT_DIFF_SEED")
-        .ok()
-        .and_then(|s| s.parse::<u64>().ok());
-    base ^ extra.unwrap_or(0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
 
 /// Every segment of the fixed classes: each ASCII byte alone, between letters, and beside
 /// a dot (the forms that could make a dot segment once tabs and newlines are removed), then
