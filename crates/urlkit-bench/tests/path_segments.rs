@@ -162,41 +162,36 @@ enum Edit {
     Clear,
 }
 
-/// Applies `edits` through one `path_segments_mut` editor of `url::Url`; the href, or
-/// `None` for an opaque path.
-fn with_url(base: &str, edits: &[Edit]) -> Option<String> {
-    let mut url = url::Url::parse(base).ok()?;
-    {
-        let mut editor = url.path_segments_mut().ok()?;
-        for edit in edits {
-            match edit {
-                Edit::Push(s) => editor.push(s),
-                Edit::Extend(v) => editor.extend(v),
-                Edit::Pop => editor.pop(),
-                Edit::PopIfEmpty => editor.pop_if_empty(),
-                Edit::Clear => editor.clear(),
-            };
+/// Applies `edits` through one `path_segments_mut` editor of the URL type named (the two
+/// crates' editors have the same methods but no common trait); the href, or `None` for an
+/// opaque path.
+macro_rules! edited {
+    ($url:ty, $base:expr, $edits:expr) => {{
+        let mut url = <$url>::parse($base).ok()?;
+        {
+            let mut editor = url.path_segments_mut().ok()?;
+            for edit in $edits {
+                match edit {
+                    Edit::Push(s) => editor.push(s),
+                    Edit::Extend(v) => editor.extend(v),
+                    Edit::Pop => editor.pop(),
+                    Edit::PopIfEmpty => editor.pop_if_empty(),
+                    Edit::Clear => editor.clear(),
+                };
+            }
         }
-    }
-    Some(url.as_str().to_owned())
+        Some(url.as_str().to_owned())
+    }};
 }
 
-/// As [`with_url`], with `urlkit::Url`.
+/// `edits` applied by `url::Url`.
+fn with_url(base: &str, edits: &[Edit]) -> Option<String> {
+    edited!(url::Url, base, edits)
+}
+
+/// `edits` applied by `urlkit::Url`.
 fn with_urlkit(base: &str, edits: &[Edit]) -> Option<String> {
-    let mut url = urlkit::Url::parse(base).ok()?;
-    {
-        let mut editor = url.path_segments_mut().ok()?;
-        for edit in edits {
-            match edit {
-                Edit::Push(s) => editor.push(s),
-                Edit::Extend(v) => editor.extend(v),
-                Edit::Pop => editor.pop(),
-                Edit::PopIfEmpty => editor.pop_if_empty(),
-                Edit::Clear => editor.clear(),
-            };
-        }
-    }
-    Some(url.as_str().to_owned())
+    edited!(urlkit::Url, base, edits)
 }
 
 /// Why an href differs from `url`'s, when the difference is one of the two known rules.
