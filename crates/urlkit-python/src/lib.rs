@@ -1,0 +1,14 @@
+//! urlkit for Python: the extension module `urlkit._urlkit`.
+//!
+//! Each Python-facing concept sits in its own module here and registers its classes and
+//! functions in [`_urlkit`]; the pure-Python package in `python/urlkit` re-exports them
+//! under their public names and adds what is simpler in Python.
+
+use pyo3::prelude::*;
+
+/// The extension module: every submodule's `register` adds its names.
+#[pymodule]
+fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

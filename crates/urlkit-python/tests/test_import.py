@@ -1,0 +1,5 @@
+import urlkit
+
+
+def test_version():
+    assert urlkit.__version__
