@@ -44,16 +44,20 @@
 //! let url = t.expand(&vars).unwrap();
 //! assert_eq!(url, "https://api.example.com/repos/rust-lang/rust/issues?labels=C-bug&labels=A-docs");
 //! assert_eq!(t.variables(), ["owner", "repo", "state", "labels"]);
+//! let found = t.match_url(&url).unwrap();
+//! assert_eq!(found.get("repo"), Some(&Value::from("rust")));
 //! # Ok::<(), urlkit::template::TemplateError>(())
 //! ```
 
 mod chars;
 mod error;
 mod expand;
+mod matching;
 mod parse;
 mod value;
 
 pub use error::{ExpandError, TemplateError, TemplateErrorKind};
+pub use matching::{Ambiguity, AmbiguityKind, Captures};
 pub use value::{AsValue, Value, ValueRef, Vars};
 
 use alloc::string::String;
@@ -78,6 +82,8 @@ pub struct Template {
     specs: Vec<VarSpec>,
     /// The literals expanded (§3.1), each part's range.
     literals: String,
+    /// How to match, or why the template cannot be matched.
+    matcher: Result<matching::Program, Ambiguity>,
 }
 
 #[derive(Clone, Debug)]
@@ -185,7 +191,9 @@ impl Template {
     /// assert_eq!(err.to_string(), "expected ',', '*', ':' or '}' after a variable name at byte 4");
     /// ```
     pub fn parse(text: &str) -> Result<Template, TemplateError> {
-        parse::parse(text)
+        let mut template = parse::parse(text)?;
+        template.matcher = matching::compile(&template);
+        Ok(template)
     }
 
     /// The template's text, as given to [`Template::parse`].

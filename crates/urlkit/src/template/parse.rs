@@ -37,6 +37,7 @@ pub(super) fn parse(text: &str) -> Result<Template, TemplateError> {
         parts,
         specs,
         literals,
+        matcher: Ok(Default::default()),
     })
 }
 

@@ -6,4 +6,6 @@
 mod common;
 
 mod conformance;
+mod matching;
 mod partial;
+mod props;
