@@ -54,10 +54,12 @@ mod error;
 mod expand;
 mod matching;
 mod parse;
+mod set;
 mod value;
 
 pub use error::{ExpandError, TemplateError, TemplateErrorKind};
 pub use matching::{Ambiguity, AmbiguityKind, Captures};
+pub use set::TemplateSet;
 pub use value::{AsValue, Value, ValueRef, Vars};
 
 use alloc::string::String;
@@ -232,6 +234,17 @@ impl Template {
     /// ```
     pub fn is_literal(&self) -> bool {
         self.specs.is_empty()
+    }
+}
+
+impl Template {
+    /// The compiled matching steps (empty when the template is not matchable).
+    fn program_steps(&self) -> &[(matching::Step, Option<usize>)] {
+        self.matcher.as_ref().map_or(&[], |p| &p.steps)
+    }
+
+    fn specs_len(&self) -> usize {
+        self.specs.len()
     }
 }
 

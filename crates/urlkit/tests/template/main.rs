@@ -9,3 +9,4 @@ mod conformance;
 mod matching;
 mod partial;
 mod props;
+mod set;

@@ -1,0 +1,238 @@
+//! Many templates matched at once: a trie over the templates' compiled matching steps.
+
+use super::matching::{Ambiguity, Captures, Step};
+use super::Template;
+use alloc::vec::Vec;
+
+/// A set of [matchable](Template::matchable) templates, matched against a URL at once,
+/// which answers with the most specific template that matches.
+///
+/// The templates' matching steps (see [`Template::match_url`]) are kept in one trie: the
+/// literal bytes as byte edges, the other steps (an expression's extent) as edges that
+/// templates of the same shape share. A URL walks the trie once per reachable node, so it
+/// only tries the templates that share its literal prefix, and among them only those whose
+/// later literals fit too, instead of matching each template in turn.
+///
+/// **Most specific**: of the templates that match, the one with the most literal bytes
+/// (its expanded literals' total length), then the fewest variables, then the one added
+/// first.
+///
+/// ```
+/// use urlkit::template::{Template, TemplateSet, Value};
+/// let mut set = TemplateSet::new();
+/// set.push(Template::parse("/repos/{owner}/{repo}")?).unwrap();
+/// set.push(Template::parse("/repos/{owner}/{repo}/issues{?state}")?).unwrap();
+/// set.push(Template::parse("/repos/rust-lang/{repo}")?).unwrap();
+/// let (index, found) = set.match_url("/repos/rust-lang/rust").unwrap();
+/// assert_eq!(index, 2);
+/// assert_eq!(found.get("repo"), Some(&Value::from("rust")));
+/// assert_eq!(set.match_url("/repos/o/r/issues?state=open").unwrap().0, 1);
+/// assert!(set.match_url("/users/o").is_none());
+/// # Ok::<(), urlkit::template::TemplateError>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct TemplateSet {
+    templates: Vec<Template>,
+    /// Per template: (literal bytes, variables), the specificity order.
+    ranks: Vec<(usize, usize)>,
+    nodes: Vec<Node>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Node {
+    /// Literal byte edges, sorted by byte.
+    bytes: Vec<(u8, u32)>,
+    /// Expression steps.
+    steps: Vec<(Step, u32)>,
+    /// The templates whose steps end here.
+    ends: Vec<u32>,
+}
+
+impl TemplateSet {
+    /// An empty set.
+    ///
+    /// ```
+    /// assert!(urlkit::template::TemplateSet::new().is_empty());
+    /// ```
+    pub fn new() -> TemplateSet {
+        TemplateSet {
+            nodes: alloc::vec![Node::default()],
+            ..TemplateSet::default()
+        }
+    }
+
+    /// Adds a template and returns its index, or why it cannot be matched.
+    ///
+    /// ```
+    /// use urlkit::template::{Template, TemplateSet};
+    /// let mut set = TemplateSet::new();
+    /// assert_eq!(set.push(Template::parse("/a/{x}")?), Ok(0));
+    /// assert!(set.push(Template::parse("/a/{x}{y}")?).is_err());
+    /// assert_eq!(set.len(), 1);
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn push(&mut self, template: Template) -> Result<usize, Ambiguity> {
+        template.matchable()?;
+        if self.nodes.is_empty() {
+            self.nodes.push(Node::default());
+        }
+        let id = self.templates.len() as u32;
+        let mut node = 0usize;
+        let mut literal = 0;
+        for (step, _) in template.program_steps() {
+            match step {
+                Step::Lit(s) => {
+                    literal += s.len();
+                    for &b in s.as_bytes() {
+                        node = match self.nodes[node].bytes.binary_search_by_key(&b, |e| e.0) {
+                            Ok(i) => self.nodes[node].bytes[i].1 as usize,
+                            Err(i) => {
+                                let child = self.nodes.len();
+                                self.nodes.push(Node::default());
+                                self.nodes[node].bytes.insert(i, (b, child as u32));
+                                child
+                            }
+                        };
+                    }
+                }
+                step => {
+                    if let Step::Run { tail, .. } | Step::UntilLast { lit: tail } = step {
+                        literal += tail.len();
+                    }
+                    node = match self.nodes[node].steps.iter().find(|(s, _)| s == step) {
+                        Some(&(_, child)) => child as usize,
+                        None => {
+                            let child = self.nodes.len();
+                            self.nodes.push(Node::default());
+                            self.nodes[node].steps.push((step.clone(), child as u32));
+                            child
+                        }
+                    };
+                }
+            }
+        }
+        self.nodes[node].ends.push(id);
+        self.ranks.push((literal, template.specs_len()));
+        self.templates.push(template);
+        Ok(id as usize)
+    }
+
+    /// The number of templates.
+    ///
+    /// ```
+    /// let mut set = urlkit::template::TemplateSet::new();
+    /// set.push("/{a}".parse()?).unwrap();
+    /// assert_eq!(set.len(), 1);
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.templates.len()
+    }
+
+    /// Whether the set is empty.
+    ///
+    /// ```
+    /// assert!(urlkit::template::TemplateSet::new().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.templates.is_empty()
+    }
+
+    /// The template at `index`.
+    ///
+    /// ```
+    /// let mut set = urlkit::template::TemplateSet::new();
+    /// set.push("/{a}".parse()?).unwrap();
+    /// assert_eq!(set.get(0).unwrap().as_str(), "/{a}");
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn get(&self, index: usize) -> Option<&Template> {
+        self.templates.get(index)
+    }
+
+    /// The templates whose steps reach the end of `url`: a superset of the matches (the
+    /// values are not read yet).
+    fn candidates(&self, url: &str, out: &mut Vec<u32>) {
+        let url = url.as_bytes();
+        let mut stack: Vec<(u32, usize)> = alloc::vec![(0, 0)];
+        while let Some((node, pos)) = stack.pop() {
+            let Some(n) = self.nodes.get(node as usize) else {
+                continue;
+            };
+            if pos == url.len() {
+                out.extend_from_slice(&n.ends);
+            }
+            if let Some(&b) = url.get(pos) {
+                if let Ok(i) = n.bytes.binary_search_by_key(&b, |e| e.0) {
+                    stack.push((n.bytes[i].1, pos + 1));
+                }
+            }
+            for (step, child) in &n.steps {
+                if let Some((_, next)) = step.advance(url, pos) {
+                    stack.push((*child, next));
+                }
+            }
+        }
+    }
+
+    /// The indices of every template that matches `url`, most specific first.
+    ///
+    /// ```
+    /// use urlkit::template::TemplateSet;
+    /// let mut set = TemplateSet::new();
+    /// for t in ["/{a}/b", "/{a}/{b}", "/x/{b}"] {
+    ///     set.push(t.parse()?).unwrap();
+    /// }
+    /// assert_eq!(set.matches("/x/b"), [0, 2, 1]); // 3, 3 and 2 literal bytes
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn matches(&self, url: &str) -> Vec<usize> {
+        let mut found = Vec::new();
+        self.candidates(url, &mut found);
+        self.order(&mut found);
+        found
+            .into_iter()
+            .map(|i| i as usize)
+            .filter(|&i| self.templates[i].match_url(url).is_some())
+            .collect()
+    }
+
+    /// The most specific template that matches `url`, with what it found.
+    ///
+    /// ```
+    /// use urlkit::template::TemplateSet;
+    /// let mut set = TemplateSet::new();
+    /// set.push("/users/{id}".parse()?).unwrap();
+    /// set.push("/users/me".parse()?).unwrap();
+    /// assert_eq!(set.match_url("/users/me").unwrap().0, 1);
+    /// assert_eq!(set.match_url("/users/7").unwrap().0, 0);
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn match_url(&self, url: &str) -> Option<(usize, Captures<'_>)> {
+        let mut found = Vec::new();
+        self.candidates(url, &mut found);
+        self.order(&mut found);
+        found
+            .into_iter()
+            .find_map(|i| Some((i as usize, self.templates[i as usize].match_url(url)?)))
+    }
+
+    fn order(&self, ids: &mut [u32]) {
+        ids.sort_unstable_by_key(|&i| {
+            let (literal, vars) = self.ranks[i as usize];
+            (core::cmp::Reverse(literal), vars, i)
+        });
+    }
+}
+
+impl FromIterator<Template> for TemplateSet {
+    /// Collects the matchable templates, leaving out the others (their indices then count
+    /// only the templates kept).
+    fn from_iter<I: IntoIterator<Item = Template>>(iter: I) -> TemplateSet {
+        let mut set = TemplateSet::new();
+        for t in iter {
+            let _ = set.push(t);
+        }
+        set
+    }
+}
