@@ -293,6 +293,8 @@ impl Unit {
 pub(super) fn compile(template: &Template) -> Result<Program, Ambiguity> {
     let mut units: Vec<Unit> = Vec::new();
     let mut items: Vec<Item<'_>> = Vec::new();
+    // The names of the current run of named expressions.
+    let mut group_names = alloc::collections::BTreeSet::new();
     for part in &template.parts {
         match part {
             Part::Literal { expanded, .. } => items.push(Item::Lit(&template.literals[expanded.clone()])),
@@ -330,14 +332,12 @@ pub(super) fn compile(template: &Template) -> Result<Program, Ambiguity> {
                     });
                     items.push(Item::Unit(units.len() - 1, at));
                 }
+                if !joins {
+                    group_names.clear();
+                }
                 let unit = units.last_mut().expect("pushed above");
                 for s in specs {
-                    let name = &template.text[template.specs[s].name.clone()];
-                    if unit
-                        .specs
-                        .iter()
-                        .any(|&(o, _)| &template.text[template.specs[o].name.clone()] == name)
-                    {
+                    if !group_names.insert(&template.text[template.specs[s].name.clone()]) {
                         return Err(Ambiguity {
                             position: at,
                             kind: AmbiguityKind::RepeatedName,
@@ -439,7 +439,8 @@ pub(super) fn compile(template: &Template) -> Result<Program, Ambiguity> {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Captures<'t> {
-    vars: Vec<(&'t str, Value)>,
+    /// (the index of the varspec that set it, name, value).
+    vars: Vec<(usize, &'t str, Value)>,
 }
 
 impl<'t> Captures<'t> {
@@ -453,7 +454,7 @@ impl<'t> Captures<'t> {
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
     pub fn get(&self, name: &str) -> Option<&Value> {
-        self.vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+        self.vars.iter().find(|(_, n, _)| *n == name).map(|(_, _, v)| v)
     }
 
     /// The defined variables and their values.
@@ -465,7 +466,7 @@ impl<'t> Captures<'t> {
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = (&'t str, &Value)> + '_ {
-        self.vars.iter().map(|(n, v)| (*n, v))
+        self.vars.iter().map(|(_, n, v)| (*n, v))
     }
 
     /// The number of defined variables.
@@ -498,15 +499,15 @@ impl<'t> Captures<'t> {
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
     pub fn into_vec(self) -> Vec<(&'t str, Value)> {
-        self.vars
+        self.vars.into_iter().map(|(_, n, v)| (n, v)).collect()
     }
 
     /// Sets `name`, or checks that a variable met twice has one value.
-    fn put(&mut self, name: &'t str, value: Value) -> Option<()> {
-        match self.vars.iter().find(|(n, _)| *n == name) {
-            Some((_, v)) => (*v == value).then_some(()),
+    fn put(&mut self, spec: usize, name: &'t str, value: Value) -> Option<()> {
+        match self.vars.iter().find(|(_, n, _)| *n == name) {
+            Some((_, _, v)) => (*v == value).then_some(()),
             None => {
-                self.vars.push((name, value));
+                self.vars.push((spec, name, value));
                 Some(())
             }
         }
@@ -643,10 +644,7 @@ impl Template {
             self.read_unit(&program.units[u], &bytes[body], &mut found)?;
         }
         // The template's order, whatever order the members came in.
-        let order = self.variables();
-        found
-            .vars
-            .sort_by_key(|(n, _)| order.iter().position(|o| o == n).unwrap_or(usize::MAX));
+        found.vars.sort_unstable_by_key(|(spec, _, _)| *spec);
         Some(found)
     }
 
@@ -677,7 +675,7 @@ impl Template {
                     }
                     Value::String(v)
                 };
-                found.put(name_of(s), value)
+                found.put(s, name_of(s), value)
             }
             Kind::Named { first } => {
                 let sep = if first == Op::Param { b';' } else { b'&' };
@@ -715,7 +713,7 @@ impl Template {
                             return None;
                         }
                         strings.push(s);
-                        found.put(name_of(s), Value::String(value))?;
+                        found.put(s, name_of(s), Value::String(value))?;
                     }
                 }
                 // A `?` run starts with `?` only when its `?` expression wrote a member.
@@ -723,7 +721,7 @@ impl Template {
                     return None;
                 }
                 for (s, list) in lists {
-                    found.put(name_of(s), Value::List(list))?;
+                    found.put(s, name_of(s), Value::List(list))?;
                 }
                 Some(())
             }

@@ -216,14 +216,12 @@ impl Template {
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
     pub fn variables(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        for spec in &self.specs {
-            let name = &self.text[spec.name.clone()];
-            if !out.contains(&name) {
-                out.push(name);
-            }
-        }
-        out
+        let mut seen = alloc::collections::BTreeSet::new();
+        self.specs
+            .iter()
+            .map(|spec| &self.text[spec.name.clone()])
+            .filter(|name| seen.insert(*name))
+            .collect()
     }
 
     /// Whether the template has no expressions.

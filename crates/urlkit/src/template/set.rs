@@ -2,13 +2,14 @@
 
 use super::matching::{Ambiguity, Captures, Step};
 use super::Template;
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 /// A set of [matchable](Template::matchable) templates, matched against a URL at once,
 /// which answers with the most specific template that matches.
 ///
 /// The templates' matching steps (see [`Template::match_url`]) are kept in one trie: the
-/// literal bytes as byte edges, the other steps (an expression's extent) as edges that
+/// literals as path-compressed edges, the other steps (an expression's extent) as edges that
 /// templates of the same shape share. A URL walks the trie once per reachable node, so it
 /// only tries the templates that share its literal prefix, and among them only those whose
 /// later literals fit too, instead of matching each template in turn.
@@ -40,8 +41,9 @@ pub struct TemplateSet {
 
 #[derive(Debug, Clone, Default)]
 struct Node {
-    /// Literal byte edges, sorted by byte.
-    bytes: Vec<(u8, u32)>,
+    /// Literal edges (path-compressed: no two begin with the same byte), sorted by their
+    /// first byte.
+    lits: Vec<(Box<[u8]>, u32)>,
     /// Expression steps.
     steps: Vec<(Step, u32)>,
     /// The templates whose steps end here.
@@ -83,17 +85,7 @@ impl TemplateSet {
             match step {
                 Step::Lit(s) => {
                     literal += s.len();
-                    for &b in s.as_bytes() {
-                        node = match self.nodes[node].bytes.binary_search_by_key(&b, |e| e.0) {
-                            Ok(i) => self.nodes[node].bytes[i].1 as usize,
-                            Err(i) => {
-                                let child = self.nodes.len();
-                                self.nodes.push(Node::default());
-                                self.nodes[node].bytes.insert(i, (b, child as u32));
-                                child
-                            }
-                        };
-                    }
+                    node = self.insert_literal(node, s.as_bytes());
                 }
                 step => {
                     if let Step::Run { tail, .. } | Step::UntilLast { lit: tail } = step {
@@ -115,6 +107,43 @@ impl TemplateSet {
         self.ranks.push((literal, template.specs_len()));
         self.templates.push(template);
         Ok(id as usize)
+    }
+
+    /// Follows or makes the literal edges from `node` for `lit`; returns the node after it.
+    fn insert_literal(&mut self, mut node: usize, mut lit: &[u8]) -> usize {
+        while let Some(&first) = lit.first() {
+            let edges = &self.nodes[node].lits;
+            match edges.binary_search_by_key(&first, |e| e.0[0]) {
+                Err(i) => {
+                    let child = self.new_node();
+                    self.nodes[node].lits.insert(i, (lit.into(), child));
+                    return child as usize;
+                }
+                Ok(i) => {
+                    let (label, child) = &edges[i];
+                    let common = label.iter().zip(lit).take_while(|(a, b)| a == b).count();
+                    let (child, len) = (*child, label.len());
+                    if common < len {
+                        // Split the edge: its first `common` bytes lead to a new node.
+                        let rest: Box<[u8]> = label[common..].into();
+                        let head: Box<[u8]> = label[..common].into();
+                        let middle = self.new_node();
+                        self.nodes[middle as usize].lits.push((rest, child));
+                        self.nodes[node].lits[i] = (head, middle);
+                        node = middle as usize;
+                    } else {
+                        node = child as usize;
+                    }
+                    lit = &lit[common..];
+                }
+            }
+        }
+        node
+    }
+
+    fn new_node(&mut self) -> u32 {
+        self.nodes.push(Node::default());
+        (self.nodes.len() - 1) as u32
     }
 
     /// The number of templates.
@@ -163,8 +192,11 @@ impl TemplateSet {
                 out.extend_from_slice(&n.ends);
             }
             if let Some(&b) = url.get(pos) {
-                if let Ok(i) = n.bytes.binary_search_by_key(&b, |e| e.0) {
-                    stack.push((n.bytes[i].1, pos + 1));
+                if let Ok(i) = n.lits.binary_search_by_key(&b, |e| e.0[0]) {
+                    let (label, child) = &n.lits[i];
+                    if url[pos..].starts_with(label) {
+                        stack.push((*child, pos + label.len()));
+                    }
                 }
             }
             for (step, child) in &n.steps {
