@@ -31,6 +31,7 @@
 //!   Google Safe Browsing, a crawler's profile).
 //! - `lint` (feature `lint`): security findings on URLs (credentials, internal addresses,
 //!   parser differentials, homographs) and a safe-fetch policy.
+//! - [`template`]: URI Templates (RFC 6570) expanded, partially expanded and matched back to their variables.
 //! - [`interop`]: conversions to and from the `url` crate's `Url` and `http::Uri`, and the
 //!   `serde` representations.
 //!
@@ -173,6 +174,7 @@ pub mod rfc1738;
 pub mod rfc3986;
 pub mod scheme;
 mod simd;
+pub mod template;
 #[cfg(test)]
 mod test_rng;
 pub mod text;

@@ -527,3 +527,29 @@ fn can_parse_with_a_file_base() {
     println!("file: bases x inputs: can_parse allocations 0/1/2/3+ = {all:?}");
     assert!(disagree.is_empty(), "{disagree:?}");
 }
+
+/// URI Template expansion (`urlkit::template`) into a buffer with room allocates nothing:
+/// values are read through `Vars` as borrowed `ValueRef`s and encoded straight into it.
+#[test]
+fn template_expand_into_does_not_allocate() {
+    use urlkit::template::{Template, ValueRef};
+    let t =
+        Template::parse("https://api.example.com/repos/{owner}/{repo}/issues{?state,labels}{&page}{#frag}")
+            .unwrap();
+    let labels: &[&str] = &["C-bug", "A docs", "é"];
+    let vars = [
+        ("owner", ValueRef::String("rust-lang")),
+        ("repo", ValueRef::String("rust")),
+        ("state", ValueRef::String("open now")),
+        ("labels", ValueRef::StrList(labels)),
+        ("page", ValueRef::String("2")),
+        ("frag", ValueRef::String("a/b?c")),
+    ];
+    let mut out = String::with_capacity(256);
+    let n = allocations(|| t.expand_into(&vars, &mut out).unwrap());
+    assert_eq!(n, 0, "{out}");
+    assert_eq!(
+        out,
+        "https://api.example.com/repos/rust-lang/rust/issues?state=open%20now&labels=C-bug,A%20docs,%C3%A9&page=2#a/b?c"
+    );
+}

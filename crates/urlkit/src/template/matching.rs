@@ -1,0 +1,730 @@
+//! Matching, the reverse of expansion (RFC 6570 §1.4: "some URI Templates can be used in
+//! reverse for the purpose of variable matching: comparing the template to a fully formed
+//! URI in order to extract the variable parts from that URI and assign them to the named
+//! variables").
+//!
+//! A template is compiled once into steps that each find where one piece of the URL ends
+//! without looking back: a literal; a run of the characters an expression can hold, which
+//! must end with the part of the next literal made of those characters; or, for `+` and `#`
+//! (whose values may hold any URI character), the rest of the URL, or the text up to the
+//! last occurrence of the next literal when nothing after that literal can hold its first
+//! character. A template for which such steps
+//! could cut a URL in two places is rejected at parse time with an [`Ambiguity`], so that
+//! matching is one left-to-right pass, linear in the URL.
+//!
+//! What a match returns, per variable: a non-exploded variable is a string; an exploded one
+//! a list. Values are pct-decoded, but for `+` and `#`, whose expansion passes pct-encoded
+//! triplets through (§3.2.3), the triplets of unreserved and reserved characters (which
+//! that expansion never writes) stay as they are. The
+//! URL must be exactly an expansion: canonical upper-case pct-encoding, no encoded
+//! unreserved character, members of `?`/`&`/`;` expressions in any order. Where two value
+//! sets expand alike, the match returns this one form: an empty value of a `{var}` or
+//! `{+var}` expression is undefined; a one-member list exploded is a list; the members of
+//! an exploded `.` list hold no `.`, those of an exploded `+`/`#` list no `,`.
+
+use super::chars::{is, RESERVED, UNRESERVED};
+use super::{Modifier, Op, Part, Template, Value, ValueRef, Vars};
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::ops::Range;
+
+/// Why a template cannot be matched: the byte position of the expression at fault and the
+/// reason. The template still expands.
+///
+/// ```
+/// use urlkit::template::{AmbiguityKind, Template};
+/// let t = Template::parse("/{a}{b}")?;
+/// let why = t.matchable().unwrap_err();
+/// assert_eq!((why.position(), why.kind()), (1, AmbiguityKind::Adjacent));
+/// assert!(t.match_url("/xy").is_none());
+/// assert!(Template::parse("/{a}/{b}")?.matchable().is_ok());
+/// # Ok::<(), urlkit::template::TemplateError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ambiguity {
+    position: usize,
+    kind: AmbiguityKind,
+}
+
+/// The reasons of an [`Ambiguity`].
+///
+/// ```
+/// use urlkit::template::{AmbiguityKind, Template};
+/// let kind = |t: &str| Template::parse(t).unwrap().matchable().unwrap_err().kind();
+/// assert_eq!(kind("{x,y}"), AmbiguityKind::SeveralUnnamed);
+/// assert_eq!(kind("{+a}{+b}"), AmbiguityKind::Adjacent);
+/// assert_eq!(kind("{a}.{b}"), AmbiguityKind::Literal);
+/// assert_eq!(kind("{?a,a}"), AmbiguityKind::RepeatedName);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum AmbiguityKind {
+    /// An expression whose values carry no names (none, `+`, `#`, `.`, `/`) holds several
+    /// variables: any of them may be undefined, so a value's variable is unknown
+    /// (`{x,y}` matching `1` could be `x` or `y`).
+    SeveralUnnamed,
+    /// Two expressions with no literal between, where the second can begin with a
+    /// character the first can hold (`{a}{b}`, `{+a}{+b}`, `{/a}{/b}`).
+    Adjacent,
+    /// The literal after an expression is made only of characters the expression can hold,
+    /// and what follows the literal can begin with one of them (`{a}.{b}`).
+    Literal,
+    /// A variable named twice in one `;`, `?` or `&` run of expressions, whose members are
+    /// told apart by name.
+    RepeatedName,
+}
+
+impl Ambiguity {
+    /// The byte offset in the template of the expression whose end cannot be told.
+    ///
+    /// ```
+    /// let t = urlkit::template::Template::parse("/a/{b}{c}")?;
+    /// assert_eq!(t.matchable().unwrap_err().position(), 3);
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub const fn position(&self) -> usize {
+        self.position
+    }
+
+    /// The reason.
+    ///
+    /// ```
+    /// use urlkit::template::{AmbiguityKind, Template};
+    /// assert_eq!(Template::parse("{/a,b}")?.matchable().unwrap_err().kind(), AmbiguityKind::SeveralUnnamed);
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub const fn kind(&self) -> AmbiguityKind {
+        self.kind
+    }
+}
+
+impl AmbiguityKind {
+    /// The lower-case message.
+    ///
+    /// ```
+    /// use urlkit::template::AmbiguityKind;
+    /// assert_eq!(
+    ///     AmbiguityKind::Adjacent.message(),
+    ///     "adjacent expressions can take the same characters, expected a literal between them"
+    /// );
+    /// ```
+    pub const fn message(self) -> &'static str {
+        match self {
+            AmbiguityKind::SeveralUnnamed => {
+                "several variables in an expression without names, expected one variable or a named operator (; ? &)"
+            }
+            AmbiguityKind::Adjacent => {
+                "adjacent expressions can take the same characters, expected a literal between them"
+            }
+            AmbiguityKind::Literal => {
+                "the literal after the expression can be part of its value, expected a delimiting literal"
+            }
+            AmbiguityKind::RepeatedName => "a variable named twice in one named expression",
+        }
+    }
+}
+
+impl fmt::Display for Ambiguity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.kind.message(), self.position)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for Ambiguity {}
+
+/// ASCII bytes as a 128-bit set (URL bytes outside ASCII belong to no set: an expansion
+/// writes none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Bytes(u128);
+
+impl Bytes {
+    const EMPTY: Bytes = Bytes(0);
+    const ALL: Bytes = Bytes(u128::MAX);
+
+    const fn of(list: &[u8]) -> Bytes {
+        let mut m = 0u128;
+        let mut i = 0;
+        while i < list.len() {
+            m |= 1 << list[i];
+            i += 1;
+        }
+        Bytes(m)
+    }
+
+    fn class(mask: u8) -> Bytes {
+        let mut m = 0u128;
+        for b in 0..128u8 {
+            if is(b, mask) {
+                m |= 1 << b;
+            }
+        }
+        Bytes(m)
+    }
+
+    #[inline]
+    fn has(self, b: u8) -> bool {
+        b < 128 && (self.0 >> b) & 1 == 1
+    }
+
+    fn with(self, other: Bytes) -> Bytes {
+        Bytes(self.0 | other.0)
+    }
+
+    fn meets(self, other: Bytes) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
+/// What one expression, or one run of named expressions, covers in a URL.
+#[derive(Clone, Debug)]
+pub(super) struct Unit {
+    kind: Kind,
+    /// Indices into `Template::specs`, and for each whether it belongs to the run's first
+    /// expression (a `?` run's first member starts with `?` only when that expression wrote
+    /// it).
+    specs: Vec<(usize, bool)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// One variable of an unnamed operator.
+    Unnamed(Op),
+    /// A run of `;` expressions, or a `?` or `&` expression and the `&` ones after it.
+    Named { first: Op },
+}
+
+/// One left-to-right step of a compiled template.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Step {
+    /// These bytes.
+    Lit(Box<str>),
+    /// The longest run of `class` bytes, which must end with `tail` (the part of the next
+    /// literal made of `class` bytes); the body is the run without the tail.
+    Run { class: Bytes, tail: Box<str> },
+    /// Up to the last occurrence of `lit`, which is consumed (nothing after it can hold
+    /// `lit`'s first byte, so an expansion's own occurrence is the last one).
+    UntilLast { lit: Box<str> },
+    /// Everything left.
+    Rest,
+}
+
+impl Step {
+    /// Where the step ends from `pos`: the body's range and the next position.
+    #[inline]
+    pub(super) fn advance(&self, url: &[u8], pos: usize) -> Option<(Range<usize>, usize)> {
+        match self {
+            Step::Lit(s) => url[pos..]
+                .starts_with(s.as_bytes())
+                .then(|| (pos..pos, pos + s.len())),
+            Step::Run { class, tail } => {
+                let mut end = pos;
+                while end < url.len() && class.has(url[end]) {
+                    end += 1;
+                }
+                let body_end = end.checked_sub(tail.len()).filter(|&e| e >= pos)?;
+                (&url[body_end..end] == tail.as_bytes()).then_some((pos..body_end, end))
+            }
+            Step::UntilLast { lit } => {
+                let at = memchr::memmem::rfind(&url[pos..], lit.as_bytes())?;
+                Some((pos..pos + at, pos + at + lit.len()))
+            }
+            Step::Rest => Some((pos..url.len(), url.len())),
+        }
+    }
+}
+
+/// A template compiled for matching: its steps, and which unit each non-literal step reads.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Program {
+    pub(super) steps: Vec<(Step, Option<usize>)>,
+    units: Vec<Unit>,
+}
+
+const PCT: Bytes = Bytes::of(b"%");
+
+fn unreserved() -> Bytes {
+    Bytes::class(UNRESERVED).with(PCT)
+}
+
+enum Item<'a> {
+    Lit(&'a str),
+    Unit(usize, usize),
+}
+
+impl Unit {
+    /// The bytes the unit's expansion can hold (for `+` and `#`: all).
+    fn class(&self, template: &Template) -> Bytes {
+        match self.kind {
+            Kind::Unnamed(Op::Reserved | Op::Fragment) => Bytes::ALL,
+            Kind::Unnamed(Op::Simple) => {
+                let explode = self
+                    .specs
+                    .iter()
+                    .any(|&(s, _)| template.specs[s].modifier == Modifier::Explode);
+                if explode {
+                    unreserved().with(Bytes::of(b","))
+                } else {
+                    unreserved()
+                }
+            }
+            Kind::Unnamed(Op::Path) => unreserved().with(Bytes::of(b"/")),
+            Kind::Unnamed(_) => unreserved(),
+            Kind::Named { first: Op::Param } => unreserved().with(Bytes::of(b";=")),
+            Kind::Named { .. } => unreserved().with(Bytes::of(b"?&=")),
+        }
+    }
+
+    /// The bytes its non-empty expansion can begin with.
+    fn first(&self, template: &Template) -> Bytes {
+        match self.kind {
+            Kind::Unnamed(Op::Simple | Op::Reserved) => self.class(template),
+            Kind::Unnamed(op) | Kind::Named { first: op } => match op {
+                Op::Query => Bytes::of(b"?&"),
+                _ => Bytes::of(op.symbol().as_bytes()),
+            },
+        }
+    }
+}
+
+/// Compiles `template` for matching, or says why its match would not be unique.
+pub(super) fn compile(template: &Template) -> Result<Program, Ambiguity> {
+    let mut units: Vec<Unit> = Vec::new();
+    let mut items: Vec<Item<'_>> = Vec::new();
+    // The names of the current run of named expressions.
+    let mut group_names = alloc::collections::BTreeSet::new();
+    for part in &template.parts {
+        match part {
+            Part::Literal { expanded, .. } => items.push(Item::Lit(&template.literals[expanded.clone()])),
+            Part::Expression(e) => {
+                let at = e.span.start;
+                let specs = e.specs.clone();
+                if !e.op.named() {
+                    if specs.len() > 1 {
+                        return Err(Ambiguity {
+                            position: at,
+                            kind: AmbiguityKind::SeveralUnnamed,
+                        });
+                    }
+                    units.push(Unit {
+                        kind: Kind::Unnamed(e.op),
+                        specs: specs.map(|s| (s, true)).collect(),
+                    });
+                    items.push(Item::Unit(units.len() - 1, at));
+                    continue;
+                }
+                // A `;` after a `;` run, or a `&` after a `?`/`&` run, joins it: its members
+                // are told apart by name.
+                let joins = match (items.last(), units.last()) {
+                    (Some(Item::Unit(u, _)), Some(unit)) if *u == units.len() - 1 => match unit.kind {
+                        Kind::Named { first: Op::Param } => e.op == Op::Param,
+                        Kind::Named { .. } => e.op == Op::Continuation,
+                        Kind::Unnamed(_) => false,
+                    },
+                    _ => false,
+                };
+                if !joins {
+                    units.push(Unit {
+                        kind: Kind::Named { first: e.op },
+                        specs: Vec::new(),
+                    });
+                    items.push(Item::Unit(units.len() - 1, at));
+                }
+                if !joins {
+                    group_names.clear();
+                }
+                let unit = units.last_mut().expect("pushed above");
+                for s in specs {
+                    if !group_names.insert(&template.text[template.specs[s].name.clone()]) {
+                        return Err(Ambiguity {
+                            position: at,
+                            kind: AmbiguityKind::RepeatedName,
+                        });
+                    }
+                    unit.specs.push((s, !joins));
+                }
+            }
+        }
+    }
+    // The bytes that can begin what follows item `k` (`None`: anything, or the end only
+    // when `Bytes::EMPTY`).
+    let follow = |k: usize| -> Bytes {
+        let mut set = Bytes::EMPTY;
+        for item in &items[k..] {
+            match item {
+                Item::Lit(l) => return set.with(Bytes::of(&l.as_bytes()[..1])),
+                Item::Unit(u, _) => set = set.with(units[*u].first(template)),
+            }
+        }
+        set
+    };
+    let mut steps = Vec::new();
+    let mut k = 0;
+    while k < items.len() {
+        let (u, at) = match items[k] {
+            Item::Lit(l) => {
+                steps.push((Step::Lit(l.into()), None));
+                k += 1;
+                continue;
+            }
+            Item::Unit(u, at) => (u, at),
+        };
+        let next = match items.get(k + 1) {
+            Some(Item::Lit(l)) => *l,
+            _ => "",
+        };
+        let after = if next.is_empty() { k + 1 } else { k + 2 };
+        let unit = &units[u];
+        let class = unit.class(template);
+        let fail = |kind| Err(Ambiguity { position: at, kind });
+        if class == Bytes::ALL {
+            // `+` and `#`: their values may hold any URI character, so only a literal ends
+            // them, at its last occurrence; nothing after it may hold the literal's first
+            // byte, so that occurrence is the expansion's own.
+            let step = if !next.is_empty() {
+                let lead = Bytes::of(&next.as_bytes()[..1]);
+                let later = items[after..].iter().any(|item| match item {
+                    Item::Lit(l) => l.bytes().any(|b| lead.has(b)),
+                    Item::Unit(v, _) => units[*v].class(template).meets(lead),
+                });
+                if later {
+                    return fail(AmbiguityKind::Literal);
+                }
+                Step::UntilLast { lit: next.into() }
+            } else if after == items.len() {
+                Step::Rest
+            } else {
+                return fail(AmbiguityKind::Adjacent);
+            };
+            steps.push((step, Some(u)));
+        } else {
+            let split = next.bytes().position(|b| !class.has(b)).unwrap_or(next.len());
+            let (tail, rest) = next.split_at(split);
+            if rest.is_empty() && follow(after).meets(class) {
+                return fail(if next.is_empty() {
+                    AmbiguityKind::Adjacent
+                } else {
+                    AmbiguityKind::Literal
+                });
+            }
+            steps.push((
+                Step::Run {
+                    class,
+                    tail: tail.into(),
+                },
+                Some(u),
+            ));
+            if !rest.is_empty() {
+                steps.push((Step::Lit(rest.into()), None));
+            }
+        }
+        k = after;
+    }
+    Ok(Program { steps, units })
+}
+
+/// The variables a match found, in the template's order, each with its value: a string,
+/// or a list for an exploded variable. It is a [`Vars`], so it expands back.
+///
+/// ```
+/// use urlkit::template::{Template, Value};
+/// let t = Template::parse("/users/{id}{/tags*}{?page}")?;
+/// let found = t.match_url("/users/42/a/b?page=2").unwrap();
+/// assert_eq!(found.get("id"), Some(&Value::from("42")));
+/// assert_eq!(found.get("tags"), Some(&Value::from(vec!["a", "b"])));
+/// assert_eq!(t.expand(&found).unwrap(), "/users/42/a/b?page=2");
+/// # Ok::<(), urlkit::template::TemplateError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Captures<'t> {
+    /// (the index of the varspec that set it, name, value).
+    vars: Vec<(usize, &'t str, Value)>,
+}
+
+impl<'t> Captures<'t> {
+    /// The value of `name`, if the URL defined it.
+    ///
+    /// ```
+    /// let t = urlkit::template::Template::parse("/a{?x,y}")?;
+    /// let found = t.match_url("/a?y=1").unwrap();
+    /// assert!(found.get("x").is_none());
+    /// assert_eq!(found.get("y").unwrap(), &urlkit::template::Value::from("1"));
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.vars.iter().find(|(_, n, _)| *n == name).map(|(_, _, v)| v)
+    }
+
+    /// The defined variables and their values.
+    ///
+    /// ```
+    /// let t = urlkit::template::Template::parse("{a}/{b}")?;
+    /// let names: Vec<&str> = t.match_url("1/2").unwrap().iter().map(|(n, _)| n).collect();
+    /// assert_eq!(names, ["a", "b"]);
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = (&'t str, &Value)> + '_ {
+        self.vars.iter().map(|(_, n, v)| (*n, v))
+    }
+
+    /// The number of defined variables.
+    ///
+    /// ```
+    /// let t = urlkit::template::Template::parse("/{a}")?;
+    /// assert_eq!(t.match_url("/").unwrap().len(), 0);
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.vars.len()
+    }
+
+    /// Whether no variable was defined.
+    ///
+    /// ```
+    /// let t = urlkit::template::Template::parse("/{a}")?;
+    /// assert!(t.match_url("/").unwrap().is_empty());
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.vars.is_empty()
+    }
+
+    /// The pairs, owned.
+    ///
+    /// ```
+    /// let t = urlkit::template::Template::parse("/{a}")?;
+    /// assert_eq!(t.match_url("/x").unwrap().into_vec(), [("a", "x".into())]);
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn into_vec(self) -> Vec<(&'t str, Value)> {
+        self.vars.into_iter().map(|(_, n, v)| (n, v)).collect()
+    }
+
+    /// Sets `name`, or checks that a variable met twice has one value.
+    fn put(&mut self, spec: usize, name: &'t str, value: Value) -> Option<()> {
+        match self.vars.iter().find(|(_, n, _)| *n == name) {
+            Some((_, _, v)) => (*v == value).then_some(()),
+            None => {
+                self.vars.push((spec, name, value));
+                Some(())
+            }
+        }
+    }
+}
+
+impl Vars for Captures<'_> {
+    fn get(&self, name: &str) -> Option<ValueRef<'_>> {
+        Captures::get(self, name).map(Value::as_ref)
+    }
+}
+
+/// Decodes a value of a `U` operator: unreserved bytes and canonical pct-encoded triplets
+/// (upper-case, of a byte outside unreserved: what §3.2.1's encoding writes), UTF-8.
+fn decode_u(s: &[u8]) -> Option<String> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        let b = s[i];
+        if is(b, UNRESERVED) {
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        let hex = |d: u8| match d {
+            b'0'..=b'9' => Some(d - b'0'),
+            b'A'..=b'F' => Some(d - b'A' + 10),
+            _ => None,
+        };
+        if b != b'%' {
+            return None;
+        }
+        let byte = hex(*s.get(i + 1)?)? << 4 | hex(*s.get(i + 2)?)?;
+        if is(byte, UNRESERVED) {
+            return None;
+        }
+        out.push(byte);
+        i += 3;
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Reads a value of a `U+R` operator (unreserved, reserved, pct-encoded): the triplets
+/// that expansion writes for other characters (upper-case, of bytes outside unreserved and
+/// reserved) decoded; the others, which expansion copies as they are (§3.2.3), kept. When
+/// the decoded bytes are not UTF-8 the value is returned as it is: it expands the same.
+fn reserved_value(s: &[u8]) -> Option<String> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        let b = s[i];
+        if is(b, UNRESERVED | RESERVED) {
+            out.push(b);
+            i += 1;
+        } else if super::chars::pct_at(s, i) {
+            let upper = |d: u8| d.is_ascii_digit() || d.is_ascii_uppercase();
+            let byte = hex(s[i + 1]) << 4 | hex(s[i + 2]);
+            if upper(s[i + 1]) && upper(s[i + 2]) && !is(byte, UNRESERVED | RESERVED) {
+                out.push(byte);
+            } else {
+                out.extend_from_slice(&s[i..i + 3]);
+            }
+            i += 3;
+        } else {
+            return None;
+        }
+    }
+    match String::from_utf8(out) {
+        Ok(v) => Some(v),
+        Err(_) => core::str::from_utf8(s).ok().map(String::from),
+    }
+}
+
+/// The value of a hexadecimal digit (the caller checked it is one).
+fn hex(d: u8) -> u8 {
+    match d {
+        b'0'..=b'9' => d - b'0',
+        b'a'..=b'f' => d - b'a' + 10,
+        _ => d - b'A' + 10,
+    }
+}
+
+fn within_prefix(modifier: Modifier, value: &str) -> bool {
+    match modifier {
+        Modifier::Prefix(n) => value.chars().count() <= usize::from(n),
+        _ => true,
+    }
+}
+
+impl Template {
+    /// Whether [`Template::match_url`] can match this template, or why not.
+    ///
+    /// ```
+    /// use urlkit::template::Template;
+    /// assert!(Template::parse("/repos/{owner}/{repo}/issues{?state,labels*}")?.matchable().is_ok());
+    /// let err = Template::parse("/{a}{b}")?.matchable().unwrap_err();
+    /// assert_eq!(err.to_string(), "adjacent expressions can take the same characters, expected a literal between them at byte 1");
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn matchable(&self) -> Result<(), Ambiguity> {
+        self.matcher.as_ref().map(|_| ()).map_err(|a| *a)
+    }
+
+    /// The variables whose expansion gives `url`, when the template is
+    /// [matchable](Template::matchable) and `url` is one of its expansions; see the module
+    /// docs for the form of the values. Linear in the length of `url`.
+    ///
+    /// ```
+    /// use urlkit::template::{Template, Value};
+    /// let t = Template::parse("/search{?q,lang}{#section}")?;
+    /// let found = t.match_url("/search?lang=en&q=caf%C3%A9#top").unwrap();
+    /// assert_eq!(found.get("q"), Some(&Value::from("café")));
+    /// assert_eq!(found.get("section"), Some(&Value::from("top")));
+    /// assert!(t.match_url("/other").is_none());
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn match_url(&self, url: &str) -> Option<Captures<'_>> {
+        let program = self.matcher.as_ref().ok()?;
+        let bytes = url.as_bytes();
+        let mut pos = 0;
+        let mut bodies: Vec<(usize, Range<usize>)> = Vec::new();
+        for (step, unit) in &program.steps {
+            let (body, next) = step.advance(bytes, pos)?;
+            if let Some(u) = unit {
+                bodies.push((*u, body));
+            }
+            pos = next;
+        }
+        if pos != bytes.len() {
+            return None;
+        }
+        let mut found = Captures::default();
+        for (u, body) in bodies {
+            self.read_unit(&program.units[u], &bytes[body], &mut found)?;
+        }
+        // The template's order, whatever order the members came in.
+        found.vars.sort_unstable_by_key(|(spec, _, _)| *spec);
+        Some(found)
+    }
+
+    /// Reads one unit's text into `found`.
+    fn read_unit<'t>(&'t self, unit: &Unit, body: &[u8], found: &mut Captures<'t>) -> Option<()> {
+        if body.is_empty() {
+            return Some(());
+        }
+        let name_of = |s: usize| &self.text[self.specs[s].name.clone()];
+        match unit.kind {
+            Kind::Unnamed(op) => {
+                let (s, _) = unit.specs[0];
+                let spec = &self.specs[s];
+                let rest = match op.first().as_bytes() {
+                    [] => body,
+                    [first] => body.strip_prefix(&[*first])?,
+                    _ => return None,
+                };
+                let reserved = op.allow_reserved();
+                let read = |v: &[u8]| if reserved { reserved_value(v) } else { decode_u(v) };
+                let value = if spec.modifier == Modifier::Explode {
+                    let sep = op.sep().as_bytes()[0];
+                    Value::List(rest.split(|&b| b == sep).map(read).collect::<Option<_>>()?)
+                } else {
+                    let v = read(rest)?;
+                    if !within_prefix(spec.modifier, &v) {
+                        return None;
+                    }
+                    Value::String(v)
+                };
+                found.put(s, name_of(s), value)
+            }
+            Kind::Named { first } => {
+                let sep = if first == Op::Param { b';' } else { b'&' };
+                let lead = body[0];
+                let opened_by_first = match first {
+                    Op::Query if lead == b'?' => true,
+                    _ if lead == sep => false,
+                    _ => return None,
+                };
+                let mut lists: Vec<(usize, Vec<String>)> = Vec::new();
+                let mut strings: Vec<usize> = Vec::new();
+                let mut first_seen = false;
+                for member in body[1..].split(|&b| b == sep) {
+                    let (name, value) = match member.iter().position(|&b| b == b'=') {
+                        Some(eq) => (&member[..eq], Some(&member[eq + 1..])),
+                        None => (member, None),
+                    };
+                    let &(s, in_first) = unit.specs.iter().find(|(s, _)| name_of(*s).as_bytes() == name)?;
+                    first_seen |= in_first;
+                    let value = match value {
+                        // §3.2.7: an empty value under `;` is the bare name.
+                        Some(v) if first == Op::Param && v.is_empty() => return None,
+                        Some(v) => decode_u(v)?,
+                        None if first == Op::Param => String::new(),
+                        None => return None,
+                    };
+                    let spec = &self.specs[s];
+                    if spec.modifier == Modifier::Explode {
+                        match lists.iter_mut().find(|(o, _)| *o == s) {
+                            Some((_, l)) => l.push(value),
+                            None => lists.push((s, alloc::vec![value])),
+                        }
+                    } else {
+                        if strings.contains(&s) || !within_prefix(spec.modifier, &value) {
+                            return None;
+                        }
+                        strings.push(s);
+                        found.put(s, name_of(s), Value::String(value))?;
+                    }
+                }
+                // A `?` run starts with `?` only when its `?` expression wrote a member.
+                if first == Op::Query && opened_by_first != first_seen {
+                    return None;
+                }
+                for (s, list) in lists {
+                    found.put(s, name_of(s), Value::List(list))?;
+                }
+                Some(())
+            }
+        }
+    }
+}

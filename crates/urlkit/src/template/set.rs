@@ -1,0 +1,270 @@
+//! Many templates matched at once: a trie over the templates' compiled matching steps.
+
+use super::matching::{Ambiguity, Captures, Step};
+use super::Template;
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+/// A set of [matchable](Template::matchable) templates, matched against a URL at once,
+/// which answers with the most specific template that matches.
+///
+/// The templates' matching steps (see [`Template::match_url`]) are kept in one trie: the
+/// literals as path-compressed edges, the other steps (an expression's extent) as edges that
+/// templates of the same shape share. A URL walks the trie once per reachable node, so it
+/// only tries the templates that share its literal prefix, and among them only those whose
+/// later literals fit too, instead of matching each template in turn.
+///
+/// **Most specific**: of the templates that match, the one with the most literal bytes
+/// (its expanded literals' total length), then the fewest variables, then the one added
+/// first.
+///
+/// ```
+/// use urlkit::template::{Template, TemplateSet, Value};
+/// let mut set = TemplateSet::new();
+/// set.push(Template::parse("/repos/{owner}/{repo}")?).unwrap();
+/// set.push(Template::parse("/repos/{owner}/{repo}/issues{?state}")?).unwrap();
+/// set.push(Template::parse("/repos/rust-lang/{repo}")?).unwrap();
+/// let (index, found) = set.match_url("/repos/rust-lang/rust").unwrap();
+/// assert_eq!(index, 2);
+/// assert_eq!(found.get("repo"), Some(&Value::from("rust")));
+/// assert_eq!(set.match_url("/repos/o/r/issues?state=open").unwrap().0, 1);
+/// assert!(set.match_url("/users/o").is_none());
+/// # Ok::<(), urlkit::template::TemplateError>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct TemplateSet {
+    templates: Vec<Template>,
+    /// Per template: (literal bytes, variables), the specificity order.
+    ranks: Vec<(usize, usize)>,
+    nodes: Vec<Node>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Node {
+    /// Literal edges (path-compressed: no two begin with the same byte), sorted by their
+    /// first byte.
+    lits: Vec<(Box<[u8]>, u32)>,
+    /// Expression steps.
+    steps: Vec<(Step, u32)>,
+    /// The templates whose steps end here.
+    ends: Vec<u32>,
+}
+
+impl TemplateSet {
+    /// An empty set.
+    ///
+    /// ```
+    /// assert!(urlkit::template::TemplateSet::new().is_empty());
+    /// ```
+    pub fn new() -> TemplateSet {
+        TemplateSet {
+            nodes: alloc::vec![Node::default()],
+            ..TemplateSet::default()
+        }
+    }
+
+    /// Adds a template and returns its index, or why it cannot be matched.
+    ///
+    /// ```
+    /// use urlkit::template::{Template, TemplateSet};
+    /// let mut set = TemplateSet::new();
+    /// assert_eq!(set.push(Template::parse("/a/{x}")?), Ok(0));
+    /// assert!(set.push(Template::parse("/a/{x}{y}")?).is_err());
+    /// assert_eq!(set.len(), 1);
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn push(&mut self, template: Template) -> Result<usize, Ambiguity> {
+        template.matchable()?;
+        if self.nodes.is_empty() {
+            self.nodes.push(Node::default());
+        }
+        let id = self.templates.len() as u32;
+        let mut node = 0usize;
+        let mut literal = 0;
+        for (step, _) in template.program_steps() {
+            match step {
+                Step::Lit(s) => {
+                    literal += s.len();
+                    node = self.insert_literal(node, s.as_bytes());
+                }
+                step => {
+                    if let Step::Run { tail, .. } | Step::UntilLast { lit: tail } = step {
+                        literal += tail.len();
+                    }
+                    node = match self.nodes[node].steps.iter().find(|(s, _)| s == step) {
+                        Some(&(_, child)) => child as usize,
+                        None => {
+                            let child = self.nodes.len();
+                            self.nodes.push(Node::default());
+                            self.nodes[node].steps.push((step.clone(), child as u32));
+                            child
+                        }
+                    };
+                }
+            }
+        }
+        self.nodes[node].ends.push(id);
+        self.ranks.push((literal, template.specs_len()));
+        self.templates.push(template);
+        Ok(id as usize)
+    }
+
+    /// Follows or makes the literal edges from `node` for `lit`; returns the node after it.
+    fn insert_literal(&mut self, mut node: usize, mut lit: &[u8]) -> usize {
+        while let Some(&first) = lit.first() {
+            let edges = &self.nodes[node].lits;
+            match edges.binary_search_by_key(&first, |e| e.0[0]) {
+                Err(i) => {
+                    let child = self.new_node();
+                    self.nodes[node].lits.insert(i, (lit.into(), child));
+                    return child as usize;
+                }
+                Ok(i) => {
+                    let (label, child) = &edges[i];
+                    let common = label.iter().zip(lit).take_while(|(a, b)| a == b).count();
+                    let (child, len) = (*child, label.len());
+                    if common < len {
+                        // Split the edge: its first `common` bytes lead to a new node.
+                        let rest: Box<[u8]> = label[common..].into();
+                        let head: Box<[u8]> = label[..common].into();
+                        let middle = self.new_node();
+                        self.nodes[middle as usize].lits.push((rest, child));
+                        self.nodes[node].lits[i] = (head, middle);
+                        node = middle as usize;
+                    } else {
+                        node = child as usize;
+                    }
+                    lit = &lit[common..];
+                }
+            }
+        }
+        node
+    }
+
+    fn new_node(&mut self) -> u32 {
+        self.nodes.push(Node::default());
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// The number of templates.
+    ///
+    /// ```
+    /// let mut set = urlkit::template::TemplateSet::new();
+    /// set.push("/{a}".parse()?).unwrap();
+    /// assert_eq!(set.len(), 1);
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn len(&self) -> usize {
+        self.templates.len()
+    }
+
+    /// Whether the set is empty.
+    ///
+    /// ```
+    /// assert!(urlkit::template::TemplateSet::new().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.templates.is_empty()
+    }
+
+    /// The template at `index`.
+    ///
+    /// ```
+    /// let mut set = urlkit::template::TemplateSet::new();
+    /// set.push("/{a}".parse()?).unwrap();
+    /// assert_eq!(set.get(0).unwrap().as_str(), "/{a}");
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn get(&self, index: usize) -> Option<&Template> {
+        self.templates.get(index)
+    }
+
+    /// The templates whose steps reach the end of `url`: a superset of the matches (the
+    /// values are not read yet).
+    fn candidates(&self, url: &str, out: &mut Vec<u32>) {
+        let url = url.as_bytes();
+        let mut stack: Vec<(u32, usize)> = alloc::vec![(0, 0)];
+        while let Some((node, pos)) = stack.pop() {
+            let Some(n) = self.nodes.get(node as usize) else {
+                continue;
+            };
+            if pos == url.len() {
+                out.extend_from_slice(&n.ends);
+            }
+            if let Some(&b) = url.get(pos) {
+                if let Ok(i) = n.lits.binary_search_by_key(&b, |e| e.0[0]) {
+                    let (label, child) = &n.lits[i];
+                    if url[pos..].starts_with(label) {
+                        stack.push((*child, pos + label.len()));
+                    }
+                }
+            }
+            for (step, child) in &n.steps {
+                if let Some((_, next)) = step.advance(url, pos) {
+                    stack.push((*child, next));
+                }
+            }
+        }
+    }
+
+    /// The indices of every template that matches `url`, most specific first.
+    ///
+    /// ```
+    /// use urlkit::template::TemplateSet;
+    /// let mut set = TemplateSet::new();
+    /// for t in ["/{a}/b", "/{a}/{b}", "/x/{b}"] {
+    ///     set.push(t.parse()?).unwrap();
+    /// }
+    /// assert_eq!(set.matches("/x/b"), [0, 2, 1]); // 3, 3 and 2 literal bytes
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn matches(&self, url: &str) -> Vec<usize> {
+        let mut found = Vec::new();
+        self.candidates(url, &mut found);
+        self.order(&mut found);
+        found
+            .into_iter()
+            .map(|i| i as usize)
+            .filter(|&i| self.templates[i].match_url(url).is_some())
+            .collect()
+    }
+
+    /// The most specific template that matches `url`, with what it found.
+    ///
+    /// ```
+    /// use urlkit::template::TemplateSet;
+    /// let mut set = TemplateSet::new();
+    /// set.push("/users/{id}".parse()?).unwrap();
+    /// set.push("/users/me".parse()?).unwrap();
+    /// assert_eq!(set.match_url("/users/me").unwrap().0, 1);
+    /// assert_eq!(set.match_url("/users/7").unwrap().0, 0);
+    /// # Ok::<(), urlkit::template::TemplateError>(())
+    /// ```
+    pub fn match_url(&self, url: &str) -> Option<(usize, Captures<'_>)> {
+        let mut found = Vec::new();
+        self.candidates(url, &mut found);
+        self.order(&mut found);
+        found
+            .into_iter()
+            .find_map(|i| Some((i as usize, self.templates[i as usize].match_url(url)?)))
+    }
+
+    fn order(&self, ids: &mut [u32]) {
+        ids.sort_unstable_by_key(|&i| {
+            let (literal, vars) = self.ranks[i as usize];
+            (core::cmp::Reverse(literal), vars, i)
+        });
+    }
+}
+
+impl FromIterator<Template> for TemplateSet {
+    /// Collects the matchable templates, leaving out the others (their indices then count
+    /// only the templates kept).
+    fn from_iter<I: IntoIterator<Item = Template>>(iter: I) -> TemplateSet {
+        let mut set = TemplateSet::new();
+        for t in iter {
+            let _ = set.push(t);
+        }
+        set
+    }
+}
