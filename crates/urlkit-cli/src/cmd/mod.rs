@@ -114,4 +114,5 @@ subcommands! {
     mod matching: Match(MatchArgs);
     mod domain: Domain(DomainArgs);
     mod extract: Extract(ExtractArgs);
+    mod data: Data(DataArgs);
 }

@@ -77,6 +77,22 @@ pub enum Base64Error {
     },
 }
 
+impl Base64Error {
+    /// The byte offset the error is about (`None` for [`Base64Error::Length`], which is
+    /// about the whole input).
+    ///
+    /// ```
+    /// assert_eq!(urlkit::data::base64::decode("ab c!").unwrap_err().position(), Some(4));
+    /// assert_eq!(urlkit::data::base64::decode("a").unwrap_err().position(), None);
+    /// ```
+    pub fn position(&self) -> Option<usize> {
+        match *self {
+            Base64Error::InvalidByte { position, .. } | Base64Error::Padding { position } => Some(position),
+            Base64Error::Length { .. } => None,
+        }
+    }
+}
+
 impl fmt::Display for Base64Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
