@@ -17,6 +17,7 @@
 //! # Ok::<(), urlkit::mime::MimeError>(())
 //! ```
 
+use alloc::collections::BTreeSet;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
@@ -62,6 +63,10 @@ pub(crate) const CLASS: [u8; 256] = {
     }
     t
 };
+
+/// How many parameters are searched one by one for a duplicate name before a set of the
+/// names takes over.
+const NAMES_SCANNED: usize = 16;
 
 #[inline]
 fn is(b: u8, class: u8) -> bool {
@@ -248,6 +253,9 @@ impl MimeType {
             slash,
             parameters: Vec::new(),
         };
+        // The names seen, once there are many: a linear search per parameter would make a
+        // type with n parameters cost n² (`NAMES_SCANNED` keeps the common case allocation-free).
+        let mut names: Option<BTreeSet<String>> = None;
         // 11. The parameters; `position` is at a ';' or the end.
         while position < b.len() {
             // 11.1 Skip the ';'; 11.2 skip HTTP whitespace.
@@ -289,11 +297,19 @@ impl MimeType {
             };
             // 11.10 Kept when the name is a token, the value quoted-string token code points,
             // and the name new (11.4: names compare lower-cased).
-            if is_token(name)
-                && is_quoted_string_token(&value)
-                && !mime.parameters.iter().any(|(n, _)| n.eq_ignore_ascii_case(name))
-            {
-                mime.parameters.push((name.to_ascii_lowercase(), value));
+            if !is_token(name) || !is_quoted_string_token(&value) {
+                continue;
+            }
+            let name = name.to_ascii_lowercase();
+            let exists = match &mut names {
+                Some(set) => !set.insert(name.clone()),
+                None => mime.parameters.iter().any(|(n, _)| *n == name),
+            };
+            if !exists {
+                mime.parameters.push((name, value));
+                if names.is_none() && mime.parameters.len() > NAMES_SCANNED {
+                    names = Some(mime.parameters.iter().map(|(n, _)| n.clone()).collect());
+                }
             }
         }
         Ok(mime)
@@ -481,6 +497,19 @@ mod tests {
             collect_quoted_string("\"Hello \\\\ World\\\"\"", 0),
             ("Hello \\ World\"".into(), 18)
         );
+    }
+
+    #[test]
+    fn many_parameters_and_duplicates_stay_fast_and_keep_the_first() {
+        // Quadratic duplicate checks would take minutes here.
+        let mut text = String::from("a/b");
+        for i in 0..60_000 {
+            text.push_str(&alloc::format!(";P{i}=x;p{i}=y"));
+        }
+        let mime = MimeType::parse(&text).unwrap();
+        assert_eq!(mime.parameters().count(), 60_000);
+        assert_eq!(mime.parameter("p59999"), Some("x"));
+        assert!(mime.parameters().all(|(_, v)| v == "x"));
     }
 
     #[test]
