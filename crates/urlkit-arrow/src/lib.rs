@@ -20,6 +20,8 @@
 //! | [`registrable_domain`], [`public_suffix`], [`domain`], [`domain_with`] | `Utf8View` | the host's eTLD+1 or public suffix by the Public Suffix List ([`urlkit::domain`]), also of an opaque host that is a valid domain; `domain_with` can leave out the list's private section |
 //! | [`lint_codes`] | `List<Utf8View>` | the codes of the linter's findings ([`urlkit::lint`]: `L001`, …) |
 //! | [`lint_severity`] | `Utf8View` | the highest severity found: `error`, `warning`, `note`; null when none |
+//! | [`data_url_mime`] | `Utf8` | a `data:` URL's serialized MIME type ([`urlkit::data`]); null when the row is not a valid `data:` URL |
+//! | [`data_url_body`] | `Binary` | a `data:` URL's body bytes (percent- and base64-decoded); null as `data_url_mime` |
 //!
 //! Results are written straight into the output buffers: nothing is allocated per row
 //! besides what the library's own parse of that row allocates (the URL's buffer). [`parse`]
@@ -48,6 +50,7 @@
 //! None. The crate needs Rust 1.94 (that of Arrow 59), and turns on urlkit's `rfc3986`,
 //! `canon` and `lint` features.
 
+mod data;
 mod domain;
 mod input;
 mod lint;
@@ -57,6 +60,7 @@ mod parse;
 mod rfc3986;
 mod whatwg;
 
+pub use data::{data_url_body, data_url_mime};
 pub use domain::{DomainPart, domain, domain_with, public_suffix, registrable_domain};
 pub use input::Strings;
 pub use lint::{lint_codes, lint_codes_field, lint_severity};

@@ -786,3 +786,58 @@ fn sliced_inputs_and_wrong_types() {
     let short = StringArray::from(vec!["http://h/"]);
     assert!(urlkit_arrow::resolve(&urls, Strings::Utf8(&short), OnError::Null).is_err());
 }
+
+#[test]
+fn data_url_kernels_agree_with_the_processor() {
+    // The datasets' rows (a few hundred are data: URLs) and some of every outcome.
+    let extra = [
+        "data:,Hello%2C%20World!",
+        "data:text/html;charset=utf-8;base64,PHA+aGk8L3A+",
+        "data:image/svg+xml,%3Csvg/%3E#frag",
+        "data:text/plain",
+        "data:;base64,abcde",
+        "data:x;base64,YQ",
+        "  data:a/b;x=\"y z\" ,%FF",
+    ];
+    let mut sets: Vec<(&str, Vec<Option<String>>)> =
+        datasets().iter().map(|d| (d.name, d.inputs.clone())).collect();
+    sets.push((
+        "extra",
+        extra
+            .iter()
+            .map(|s| Some((*s).to_owned()))
+            .chain([None])
+            .collect(),
+    ));
+    for (name, inputs) in &sets {
+        let expected: Vec<Option<(String, Vec<u8>)>> = inputs
+            .iter()
+            .map(|s| {
+                let d = urlkit::data::decode(s.as_deref()?).ok()?;
+                Some((d.mime_type.to_string(), d.body.into_owned()))
+            })
+            .collect();
+        for array in layouts(inputs) {
+            let mime = urlkit_arrow::data_url_mime(&array).unwrap();
+            let body = urlkit_arrow::data_url_body(&array).unwrap();
+            agree(
+                &format!("data_url_mime {name} {}", array.data_type()),
+                inputs,
+                |i| expected[i].as_ref().map(|(m, _)| m.clone()),
+                |i| mime.is_valid(i).then(|| mime.value(i).to_owned()),
+            );
+            agree(
+                &format!("data_url_body {name} {}", array.data_type()),
+                inputs,
+                |i| expected[i].as_ref().map(|(_, b)| b.clone()),
+                |i| body.is_valid(i).then(|| body.value(i).to_vec()),
+            );
+        }
+        if *name != "messy" {
+            assert!(
+                expected.iter().any(Option::is_some),
+                "{name}: no data: URL decoded"
+            );
+        }
+    }
+}

@@ -52,6 +52,12 @@ pub mod kind {
     pub const NOT_A_URL: &str = "not-a-url";
     /// No relative reference leads from the base to the target.
     pub const UNREACHABLE: &str = "unreachable";
+    /// A URL that is not a `data:` URL, given to `urlkit data`.
+    pub const NOT_A_DATA_URL: &str = "not-a-data-url";
+    /// A `data:` URL without the `,` that ends its MIME type.
+    pub const MISSING_COMMA: &str = "missing-comma";
+    /// A `;base64` `data:` URL whose body is not forgiving-base64.
+    pub const INVALID_BASE64: &str = "invalid-base64";
     /// A bug: processing the input panicked.
     pub const INTERNAL: &str = "internal";
 }

@@ -39,6 +39,8 @@
 //! | `url_registrable_domain_icann(url)`, `url_public_suffix_icann(url)` | string | the same without the list's private section (`github.io` → `io`), as `tldextract` answers by default |
 //! | `url_lint(url)` | list of strings | the codes of urlkit's linter findings (`L001`, `L040`, …; `urlkit::lint`), in input order |
 //! | `url_lint_severity(url)` | string | the highest severity found: `'error'`, `'warning'`, `'note'`; NULL when none |
+//! | `data_url_mime(url)` | string | a `data:` URL's MIME type, serialized, as browsers read it (`urlkit::data`); NULL when it is not a valid `data:` URL |
+//! | `data_url_body(url)` | binary | a `data:` URL's body bytes, percent- and base64-decoded; NULL as `data_url_mime` |
 //!
 //! ## Examples
 //!

@@ -484,6 +484,30 @@ static TABLE: &[Row] = &[
         example: "SELECT url_lint_severity('http://user:pw@example.com/')",
         answer: "error",
     },
+    Row {
+        name: "data_url_mime",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: || DataType::Utf8,
+        kernel: |c| column(urlkit_arrow::data_url_mime(c.urls()?.as_ref())?),
+        description: "The MIME type of a data: URL, serialized, as browsers read it (the Fetch Standard's data: URL processor, urlkit::data): lower-case type and subtype, parameters kept in order; 'text/plain;charset=US-ASCII' when the URL names none or an invalid one. NULL when the string is not a URL, not a data: URL, has no ',' after the type, or has a ';base64' body that is not base64.",
+        syntax: "data_url_mime(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT data_url_mime('data:Text/HTML;Charset=UTF-8;base64,PHA+aGk=')",
+        answer: "text/html;charset=UTF-8",
+    },
+    Row {
+        name: "data_url_body",
+        strings: &[1],
+        volatility: Volatility::Immutable,
+        returns: || DataType::Binary,
+        kernel: |c| column(urlkit_arrow::data_url_body(c.urls()?.as_ref())?),
+        description: "The body of a data: URL as bytes (binary): percent-decoded, then base64-decoded (forgiving base64) when the type ends in ';base64'. NULL where data_url_mime is NULL.",
+        syntax: "data_url_body(url)",
+        arguments: &[URL_ARG],
+        example: "SELECT data_url_body('data:;base64,SGk=')",
+        answer: "4869",
+    },
 ];
 
 /// One of urlkit's SQL functions ([`functions`] lists them all): a row of the table.

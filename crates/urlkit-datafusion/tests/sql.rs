@@ -443,7 +443,10 @@ async fn every_function_of_the_table_is_registered_and_its_documented_example_gi
         assert_eq!(value(&ctx, query).await, answer, "{name}: {query}");
     }
     // Every row is a function, and nothing else of urlkit's is registered.
-    let ours = registered.iter().filter(|n| n.starts_with("url_")).count();
+    let ours = registered
+        .iter()
+        .filter(|n| n.starts_with("url_") || n.starts_with("data_url_"))
+        .count();
     assert_eq!(ours, fs.len());
 }
 
@@ -451,14 +454,17 @@ async fn every_function_of_the_table_is_registered_and_its_documented_example_gi
 fn the_crate_docs_list_every_function_of_the_table() {
     let docs = include_str!("../src/lib.rs");
     let mut listed: Vec<&str> = Vec::new();
-    for line in docs.lines().filter(|l| l.starts_with("//! | `url_")) {
+    for line in docs
+        .lines()
+        .filter(|l| l.starts_with("//! | `url_") || l.starts_with("//! | `data_url_"))
+    {
         let first_cell = line["//! | ".len()..].split(" | ").next().unwrap();
-        for (i, _) in first_cell.match_indices("url_") {
-            let rest = &first_cell[i..];
-            let end = rest
+        // The names are the code spans of the first cell, each up to its `(`.
+        for span in first_cell.split('`').skip(1).step_by(2) {
+            let end = span
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .unwrap_or(rest.len());
-            listed.push(&rest[..end]);
+                .unwrap_or(span.len());
+            listed.push(&span[..end]);
         }
     }
     listed.sort_unstable();
@@ -527,5 +533,40 @@ fn the_functions_listing_is_the_table() {
             .unwrap_or_else(|| panic!("{} not listed in order", f.name()));
         at += found + entry.len();
     }
-    assert_eq!(out.matches("\n\nurl_").count() + 1, fs.len());
+    assert_eq!(
+        out.matches("\n\nurl_").count() + out.matches("\n\ndata_url_").count() + 1,
+        fs.len()
+    );
+}
+
+#[tokio::test]
+async fn data_url_functions_agree_with_the_library() {
+    const DATA: [Option<&str>; 9] = [
+        Some("data:text/html;charset=utf-8,%3Cp%3Ehi"),
+        Some("data:;base64,SGk="),
+        Some("data:image/png;base64,iVBORw0KGgo="),
+        Some("data:Text/Plain;X=\"a b\",%FF%00"),
+        Some("data:text/plain"),
+        Some("data:;base64,a"),
+        Some("https://example.com/"),
+        Some("not a url"),
+        None,
+    ];
+    let ctx = context_with_urls(&DATA).await;
+    let decoded: Vec<Option<urlkit::data::DataUrl<'static>>> = DATA
+        .iter()
+        .map(|s| s.and_then(|s| urlkit::data::decode(s).ok()))
+        .collect();
+    let mime: Vec<Option<String>> = decoded
+        .iter()
+        .map(|d| Some(d.as_ref()?.mime_type.to_string()))
+        .collect();
+    assert_eq!(column(&ctx, "data_url_mime(u)").await, mime);
+    let hex: Vec<Option<String>> = decoded
+        .iter()
+        .map(|d| Some(d.as_ref()?.body.iter().map(|b| format!("{b:02x}")).collect()))
+        .collect();
+    assert_eq!(column(&ctx, "encode(data_url_body(u), 'hex')").await, hex);
+    assert_eq!(decoded.iter().filter(|d| d.is_some()).count(), 4);
+    assert_eq!(mime[3].as_deref(), Some("text/plain;x=\"a b\""));
 }

@@ -32,6 +32,11 @@
 //! - `lint` (feature `lint`): security findings on URLs (credentials, internal addresses,
 //!   parser differentials, homographs) and a safe-fetch policy.
 //! - [`template`]: URI Templates (RFC 6570) expanded, partially expanded and matched back to their variables.
+//! - [`data`]: `data:` URLs as browsers read them (the Fetch Standard's processor: the MIME
+//!   type and the body bytes), forgiving base64 ([`data::base64`]), and building a `data:`
+//!   URL from bytes.
+//! - [`mime`]: MIME types as the MIME Sniffing Standard parses and serializes them (type,
+//!   subtype, parameters, essence, charset).
 //! - [`interop`]: conversions to and from the `url` crate's `Url` and `http::Uri`, and the
 //!   `serde` representations.
 //!
@@ -47,6 +52,8 @@
 //! | Know a scheme's default port, whether it is special | [`scheme`] | default |
 //! | Find the registrable domain (eTLD+1), public suffix or site of a host | [`domain`] | default |
 //! | Find the URLs in text, logs or e-mail, with their offsets | [`text`] | default |
+//! | Read what a `data:` URL holds (type and bytes), or make one | [`data`] | default |
+//! | Parse or serialize a `Content-Type` / MIME type as browsers do | [`mime`] | default |
 //! | Convert to and from `url::Url`, `http::Uri`, serde | [`interop`] | `url`, `http`, `serde` |
 //! | Check, resolve or normalize URI references strictly per RFC 3986 (IRIs per RFC 3987) | `rfc3986` | `rfc3986` |
 //! | Validate `ftp:`, `mailto:`, `news:`, `gopher:`, … URLs against RFC 1738 and read what they mean | `rfc1738` | `rfc1738` |
@@ -156,6 +163,7 @@ struct ReadmeDoctests;
 
 #[cfg(feature = "canon")]
 pub mod canon;
+pub mod data;
 mod decimal;
 pub mod domain;
 mod error;
@@ -165,6 +173,7 @@ pub mod host;
 pub mod interop;
 #[cfg(feature = "lint")]
 pub mod lint;
+pub mod mime;
 #[cfg(feature = "pattern")]
 pub mod pattern;
 pub mod percent;

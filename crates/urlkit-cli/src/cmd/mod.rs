@@ -115,4 +115,5 @@ subcommands! {
     mod domain: Domain(DomainArgs);
     mod extract: Extract(ExtractArgs);
     mod uri_template: Template(TemplateArgs);
+    mod data: Data(DataArgs);
 }

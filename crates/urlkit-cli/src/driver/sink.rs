@@ -99,6 +99,11 @@ impl Sink {
         self.out.extend_from_slice(text.as_bytes());
     }
 
+    /// Writes `bytes` as they are to standard output (binary answers: `urlkit data`).
+    pub fn bytes(&mut self, bytes: &[u8]) {
+        self.out.extend_from_slice(bytes);
+    }
+
     /// Writes `text` to standard error (after everything before it on standard output).
     pub fn error(&mut self, text: &str) {
         self.err.push_str(text);
