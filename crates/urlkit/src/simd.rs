@@ -151,21 +151,41 @@ pub(crate) fn try_window(
     None
 }
 
+/// What [`try_census`] sees of an input's bytes in one pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(not(any(feature = "lint", test)), allow(dead_code))]
+pub(crate) struct Census {
+    /// Every byte is in the class but for at most one `once` byte (not in the class).
+    pub(crate) within: bool,
+    /// Bit masks of the first 32 bytes (of all of them in a shorter input), bit `j` for byte
+    /// `j`: those outside the head class, those equal to `a` and those equal to `b` (what
+    /// [`try_window`] gives for a field among them, without loading it again).
+    pub(crate) head: [u32; 3],
+}
+
 /// Whether every byte of `s` is in `class` but for at most one `once` byte (not in the
-/// class), or `None` when no vector code runs here (as for [`try_scan`], or `s` shorter than
-/// 16 bytes). Inputs of up to 128 bytes take a fixed number of loads (the last ones overlap
-/// the first): no branch depends on where, or whether, a byte outside the class is, or on
-/// the length within that bound (a loop that stops at the first outsider mispredicts its
-/// exit about once a call).
+/// class), with the [`Census::head`] masks of its first bytes for `head`, `a` and `b`; `None`
+/// when no vector code runs here (as for [`try_scan`], or `s` shorter than 16 bytes). Inputs
+/// of up to 128 bytes take a fixed number of loads (the last ones overlap the first): no
+/// branch depends on where, or whether, a byte outside the class is, or on the length
+/// within that bound (a loop that stops at the first outsider mispredicts its exit about
+/// once a call); only an input with a `once` byte has them counted after.
 #[inline(always)]
 #[cfg_attr(not(any(feature = "lint", test)), allow(dead_code))]
-pub(crate) fn try_all_within(s: &[u8], class: &AsciiClass, once: u8) -> Option<bool> {
+pub(crate) fn try_census(
+    s: &[u8],
+    class: &AsciiClass,
+    once: u8,
+    head: &AsciiClass,
+    a: u8,
+    b: u8,
+) -> Option<Census> {
     #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
     if s.len() >= 16 && std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2 (just detected), which `avx2::all_within` enables.
-        return Some(unsafe { avx2::all_within(s, class, once) });
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::census` enables.
+        return Some(unsafe { avx2::census(s, class, once, head, a, b) });
     }
-    let _ = (s, class, once);
+    let _ = (s, class, once, head, a, b);
     None
 }
 
@@ -417,65 +437,108 @@ mod avx2 {
         Some(masks.map(|m| m >> (start - at) & keep))
     }
 
-    /// [`super::try_all_within`] on a CPU with AVX2, for `s` of at least 16 bytes.
+    /// [`super::try_census`] on a CPU with AVX2, for `s` of at least 16 bytes.
     #[target_feature(enable = "avx2")]
-    pub(super) fn all_within(s: &[u8], class: &AsciiClass, once: u8) -> bool {
+    pub(super) fn census(
+        s: &[u8],
+        class: &AsciiClass,
+        once: u8,
+        head: &AsciiClass,
+        a: u8,
+        b: u8,
+    ) -> super::Census {
         let len = s.len();
         assert!(len >= 16);
-        // SAFETY: both arrays are 16 bytes; the loads may be unaligned.
-        let (rows, high_bits) = unsafe {
+        // SAFETY: the three arrays are 16 bytes; the loads may be unaligned.
+        let (rows, head_rows, high_bits) = unsafe {
             (
                 _mm_loadu_si128(class.rows.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(head.rows.as_ptr().cast::<__m128i>()),
                 _mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>()),
             )
         };
-        // `bad`: a bit per outsider that is not `once`; `first` and `last`: the positions of
-        // the first and last `once` (`usize::MAX` and 0 for none). A byte seen by two
-        // overlapping loads is the same byte at the same position.
-        let (mut bad, mut first, mut last) = (0u32, usize::MAX, 0usize);
         if len < 32 {
+            // Two loads, at 0 and `len - 16`: every position is below 32, so the masks are
+            // exact bit sets of the input (a byte read twice sets the same bit).
             let n = _mm_set1_epi8(once as i8);
+            let (eq_a, eq_b) = (_mm_set1_epi8(a as i8), _mm_set1_epi8(b as i8));
+            let (mut bad, mut onces, mut masks) = (0u32, 0u32, [0u32; 3]);
             for at in [0, len - 16] {
                 // SAFETY: `at + 16 <= len`: the 16 bytes at `at` are inside `s`.
                 let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
                 let eq = _mm_movemask_epi8(_mm_cmpeq_epi8(v, n)) as u32;
-                bad |= outside16(v, rows, high_bits) & !eq;
-                (first, last) = once_at(at, eq, first, last);
+                bad |= (outside16(v, rows, high_bits) & !eq) << at;
+                onces |= eq << at;
+                masks[0] |= outside16(v, head_rows, high_bits) << at;
+                masks[1] |= (_mm_movemask_epi8(_mm_cmpeq_epi8(v, eq_a)) as u32) << at;
+                masks[2] |= (_mm_movemask_epi8(_mm_cmpeq_epi8(v, eq_b)) as u32) << at;
+            }
+            return super::Census {
+                within: bad == 0 && onces & onces.wrapping_sub(1) == 0,
+                head: masks,
+            };
+        }
+        let high_bits = _mm256_broadcastsi128_si256(high_bits);
+        let (rows, n) = (_mm256_broadcastsi128_si256(rows), _mm256_set1_epi8(once as i8));
+        let load = |at: usize| {
+            assert!(at + 32 <= len);
+            // SAFETY: the 32 bytes at `at` are inside `s` (just checked); unaligned load.
+            unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) }
+        };
+        let first = load(0);
+        let head = [
+            outside32(first, _mm256_broadcastsi128_si256(head_rows), high_bits),
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(first, _mm256_set1_epi8(a as i8))) as u32,
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(first, _mm256_set1_epi8(b as i8))) as u32,
+        ];
+        // `bad`: all ones in the lanes of an outsider that is not `once`; `onces`: in the
+        // lanes of a `once` byte. The lanes of two loads are not the same positions, so the
+        // `once` bytes are counted after, in the few inputs that have one.
+        let (mut bad, mut onces) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        let mut block = |v: __m256i| {
+            let eq = _mm256_cmpeq_epi8(v, n);
+            bad = _mm256_or_si256(bad, _mm256_andnot_si256(eq, outside32_vec(v, rows, high_bits)));
+            onces = _mm256_or_si256(onces, eq);
+        };
+        block(first);
+        let end = len - 32;
+        if len <= 128 {
+            for at in [32.min(end), 64.min(end), end] {
+                block(load(at));
             }
         } else {
-            let rows = _mm256_broadcastsi128_si256(rows);
-            let high_bits = _mm256_broadcastsi128_si256(high_bits);
-            let n = _mm256_set1_epi8(once as i8);
-            let end = len - 32;
-            let mut block = |at: usize| {
-                // SAFETY: `at <= len - 32`: the 32 bytes at `at` are inside `s`.
-                let v = unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) };
-                let (out, eq) = census32(v, rows, high_bits, n);
-                bad |= out & !eq;
-                (first, last) = once_at(at, eq, first, last);
-            };
-            if len <= 128 {
-                for at in [0, 32.min(end), 64.min(end), end] {
-                    block(at);
-                }
-            } else {
-                let mut at = 0;
-                while at < end {
-                    block(at);
-                    at += 32;
-                }
-                block(end);
+            let mut at = 32;
+            while at < end {
+                block(load(at));
+                at += 32;
             }
+            block(load(end));
         }
-        bad == 0 && (first == usize::MAX || first == last)
+        let within = _mm256_testz_si256(bad, bad) == 1
+            && (_mm256_testz_si256(onces, onces) == 1 || at_most_one(s, once));
+        super::Census { within, head }
     }
 
-    /// The outsiders of `v`'s class and the bytes equal to `n`'s, as bit masks.
+    /// Whether `once` is in `s` (of at least 32 bytes) at most once: the bits of its blocks
+    /// of 32, the last one shifted past the bytes already seen.
     #[target_feature(enable = "avx2")]
-    #[inline]
-    fn census32(v: __m256i, rows: __m256i, high_bits: __m256i, n: __m256i) -> (u32, u32) {
-        let eq = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, n)) as u32;
-        (outside32(v, rows, high_bits), eq)
+    fn at_most_one(s: &[u8], once: u8) -> bool {
+        let len = s.len();
+        let n = _mm256_set1_epi8(once as i8);
+        let mut seen = false;
+        let mut take = |m: u32| {
+            let fine = m == 0 || (!seen && m & (m - 1) == 0);
+            seen |= m != 0;
+            fine
+        };
+        let mut at = 0;
+        while at + 32 <= len {
+            if !take(equal32(s, at, n)) {
+                return false;
+            }
+            at += 32;
+        }
+        at == len || take(equal32(s, len - 32, n) >> (at - (len - 32)))
     }
 
     /// [`super::try_outside_bits`] on a CPU with AVX2, for `s` of at least 32 bytes.
@@ -515,24 +578,6 @@ mod avx2 {
             outside(at) | outside(last) << (last - at)
         };
         (if bits == 0 { len } else { at }, bits)
-    }
-
-    /// `first` and `last` widened by the bytes of `eq` (bit `j`: position `at + j`), without
-    /// a branch on `eq`.
-    #[inline(always)]
-    fn once_at(at: usize, eq: u32, first: usize, last: usize) -> (usize, usize) {
-        let some = eq != 0;
-        let lo = if some {
-            at + eq.trailing_zeros() as usize
-        } else {
-            usize::MAX
-        };
-        let hi = if some {
-            at + 31 - eq.leading_zeros() as usize
-        } else {
-            0
-        };
-        (first.min(lo), last.max(hi))
     }
 
     /// Bytes read for the 64 positions of a trigger block: a `www.` at the last one ends 3
@@ -1078,29 +1123,45 @@ mod tests {
         }
     }
 
-    /// Inputs of 0 to 300 bytes with a few outsiders and `#`s at random places, against a
-    /// byte-by-byte count.
+    /// Inputs of 0 to 300 bytes with a few outsiders, `#`s, `.`s and `-`s at random places,
+    /// against a byte-by-byte count and byte-by-byte masks of the first 32 bytes.
     #[test]
-    fn all_within_matches_naive() {
+    fn census_matches_naive() {
+        let (class, member) = sample();
+        let (head, in_head) = {
+            let in_head = |b: u8| b.is_ascii_lowercase() || b == b'.';
+            let mut table = [0u8; 256];
+            for b in 0..=255u8 {
+                table[usize::from(b)] = u8::from(in_head(b));
+            }
+            (AsciiClass::of_bits(&table, 1), in_head)
+        };
         if !vectors_here() {
-            assert!(try_all_within(&[b'a'; 64], &sample().0, b'#').is_none());
+            assert!(try_census(&[b'a'; 64], &class, b'#', &head, b'.', b'-').is_none());
             return;
         }
-        let (class, member) = sample();
         let mut next = crate::test_rng::xorshift(0x2F0B_3A49_5C6D_7E81);
         for round in 0..if cfg!(miri) { 300 } else { 30_000 } {
             let len = (next() % if round % 4 == 0 { 300 } else { 140 }) as usize;
             let mut v: Vec<u8> = (0..len).map(|_| b'a' + (next() % 26) as u8).collect();
-            for _ in 0..next() % 3 {
+            for _ in 0..next() % 5 {
                 if len > 0 {
                     let at = (next() % len as u64) as usize;
-                    v[at] = b"##%A\x80 "[(next() % 6) as usize];
+                    v[at] = b"##%A\x80 .-:"[(next() % 9) as usize];
                 }
             }
             let outsiders = v.iter().filter(|&&c| !member(c) && c != b'#').count();
             let hashes = v.iter().filter(|&&c| c == b'#').count();
-            let want = (len >= 16).then_some(outsiders == 0 && hashes <= 1);
-            assert_eq!(try_all_within(&v, &class, b'#'), want, "{v:?}");
+            let mask = |f: &dyn Fn(u8) -> bool| {
+                (0..len.min(32))
+                    .filter(|&j| f(v[j]))
+                    .fold(0u32, |m, j| m | 1 << j)
+            };
+            let want = (len >= 16).then(|| Census {
+                within: outsiders == 0 && hashes <= 1,
+                head: [mask(&|c| !in_head(c)), mask(&|c| c == b'.'), mask(&|c| c == b'-')],
+            });
+            assert_eq!(try_census(&v, &class, b'#', &head, b'.', b'-'), want, "{v:?}");
         }
     }
 

@@ -453,7 +453,7 @@ mod tests {
                     let canonical =
                         crate::Url::parse(input).is_ok_and(|u| super::super::is_canonical(input, &u));
                     canonical
-                        && Scan::of(input).percent
+                        && Scan::of(input).0.percent
                         && !Scan::stepwise(input, &reduced).percent
                         && !of(&super::super::lint_with::<false>(input), check.codes).is_empty()
                 });

@@ -77,7 +77,7 @@ pub use policy::{Policy, Verdict};
 use crate::whatwg::Noted;
 use crate::{Host, ParseError, Url, ValidationError};
 use check::Context;
-use prefilter::{buffer, DomainShape, Scan};
+use prefilter::{buffer, DomainShape, Head, Scan};
 use spans::LazySpans;
 
 /// Lints `input`, an absolute URL: every check of the [module](self), findings in input
@@ -117,10 +117,10 @@ where
     // A byte that is not a URL unit makes a validation error likely, which only a parse
     // with a listener finds, and a non-ASCII one (or a `'` in the query) a second parse
     // with a listener certain: that is then the only parse.
-    let scan = if PREFILTERED {
+    let (scan, head) = if PREFILTERED {
         Scan::of(input)
     } else {
-        Scan::UNKNOWN
+        (Scan::UNKNOWN, Head::default())
     };
     let listened = scan.listen_first;
     let mut noted = Noted::Parsed;
@@ -141,7 +141,10 @@ where
             let text = if canonical { input } else { url.as_str() };
             let host = host_of(url, text);
             let shape = match host {
-                Some(Host::Domain(d)) => DomainShape::of_url(url, d, text),
+                // The head masks are the input's: only its own bytes are read from them.
+                Some(Host::Domain(d)) => {
+                    DomainShape::of_url(url, d, text, if canonical { head } else { Head::default() })
+                }
                 _ => DomainShape::default(),
             };
             // Canonical, or copied by the fast path with its case folded: the validation
