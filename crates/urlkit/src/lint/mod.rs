@@ -149,9 +149,18 @@ where
             };
             // Canonical, or copied by the fast path with its case folded: the validation
             // errors are those `may_hold_errors` looks for (the scan found every byte a URL
-            // unit), which only a second parse, with a listener, reports.
+            // unit). A canonical input's are told from its components; another's only a
+            // second parse, with a listener, reports.
             let known = canonical || noted == Noted::Copied;
-            if !listened && (!known || may_hold_errors(url, host, &shape)) {
+            if !listened && canonical && may_hold_errors(url, host, &shape) {
+                canonical_errors(url, host, &mut errors);
+                #[cfg(debug_assertions)]
+                {
+                    let mut all = Vec::new();
+                    let _ = listen(&mut all);
+                    debug_assert_eq!(errors, all, "{input:?}");
+                }
+            } else if !listened && (!known || may_hold_errors(url, host, &shape)) {
                 // The errors listened for, from a second parse (its URL is the same).
                 let again = listen(&mut errors);
                 debug_assert_eq!(again.as_ref().ok().map(Url::as_str), Some(url.as_str()));
@@ -245,6 +254,32 @@ fn host_of<'a>(url: &'a Url, text: &'a str) -> Option<Host<&'a str>> {
 fn listen(input: &str, errors: &mut Vec<ValidationError>) -> Result<Url, ParseError> {
     let mut cb = |e: ValidationError| errors.push(e);
     Url::options().on_validation_error(&mut cb).parse(input)
+}
+
+/// The validation errors of a canonical input whose scan found every byte a URL unit, in
+/// the order the parser reports them: credentials ([authority
+/// state](https://url.spec.whatwg.org/#authority-state) step 2.1, at the authority's start),
+/// then a domain strict UTS 46 refuses ([domain to
+/// ASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) step 2, at the host's start).
+/// Nothing else is an error in such an input: its scheme, port, path, query and fragment
+/// are written as the serializer writes them, of URL units. Out of line, as [`listen`]
+/// (debug builds compare the two).
+#[cold]
+#[inline(never)]
+fn canonical_errors(url: &Url, host: Option<Host<&str>>, errors: &mut Vec<ValidationError>) {
+    let b = url.boundaries();
+    if url.has_credentials() {
+        // After the scheme's `:` and the `//` of a URL with credentials.
+        errors.push(ValidationError::new(
+            crate::ErrorKind::InvalidCredentials,
+            b.scheme_end() + 3,
+        ));
+    }
+    if let Some(Host::Domain(d)) = host {
+        let mut cb = |e: ValidationError| errors.push(e);
+        let mut reporter = crate::error::Reporter::new(Some(&mut cb));
+        crate::host::report_strict(d, b.host_start(), &mut reporter);
+    }
 }
 
 /// A finding for each validation error.
