@@ -189,6 +189,25 @@ pub(crate) fn try_census(
     None
 }
 
+/// The first block of 64 positions, of those from `at` on (`at`, `at + 64`, …), that holds
+/// a percent-encoded octet of `octets`: a `%` and two hex digits (either case) encoding an
+/// octet of the class (read as octet values, so below 0x80 only); its start and its bits
+/// (bit `j`: such an escape at `start + j`), or a start at or past the end and no bits when
+/// none is left; `None` when no vector code runs here (as for [`try_scan`], or `s` shorter
+/// than 34 bytes). For a caller that looks at a few kinds of escape among many others (an
+/// encoded query): the others cost no stop.
+#[inline(always)]
+#[cfg_attr(not(any(feature = "lint", test)), allow(dead_code))]
+pub(crate) fn try_escape_bits(s: &[u8], at: usize, octets: &AsciiClass) -> Option<(usize, u64)> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if s.len() >= 34 && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::escape_bits` enables.
+        return Some(unsafe { avx2::escape_bits(s, at, octets) });
+    }
+    let _ = (s, at, octets);
+    None
+}
+
 /// The first block of 64 positions, of those from `at` on (`at`, `at + 64`, …), that holds a
 /// byte outside `class`: its start and its bits (bit `j` for position `start + j`; positions
 /// past the end are never set), or a start at or past the end and no bits when no such byte
@@ -352,11 +371,12 @@ mod sse2 {
 mod avx2 {
     use super::AsciiClass;
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
-        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256,
-        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256,
-        _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128,
-        _mm_shuffle_epi8, _mm_srli_epi16,
+        __m128i, __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256,
+        _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
+        _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256, _mm_and_si128, _mm_cmpeq_epi8,
+        _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8,
+        _mm_srli_epi16,
     };
 
     /// `1 << hi` for the high nibbles of ASCII bytes, 0 for the others.
@@ -539,6 +559,91 @@ mod avx2 {
             at += 32;
         }
         at == len || take(equal32(s, len - 32, n) >> (at - (len - 32)))
+    }
+
+    /// Hex digits, the bytes an escape's two digits are.
+    static HEX: AsciiClass = AsciiClass::of_bits(
+        &{
+            let mut t = [0u8; 256];
+            let mut c = 0;
+            while c < 128 {
+                t[c] = (c as u8).is_ascii_hexdigit() as u8;
+                c += 1;
+            }
+            t
+        },
+        1,
+    );
+
+    /// [`super::try_escape_bits`] on a CPU with AVX2, for `s` of at least 34 bytes.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn escape_bits(s: &[u8], mut at: usize, octets: &AsciiClass) -> (usize, u64) {
+        let len = s.len();
+        assert!(len >= 34);
+        // SAFETY: the three arrays are 16 bytes; the loads may be unaligned.
+        let (rows, hex, high_bits) = unsafe {
+            (
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(octets.rows.as_ptr().cast::<__m128i>())),
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(HEX.rows.as_ptr().cast::<__m128i>())),
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>())),
+            )
+        };
+        // A hex digit's value: its low nibble, and 9 more for a letter (above `9`); any
+        // other byte gives a value the digit test throws away.
+        let value = |v: __m256i| {
+            let letter = _mm256_and_si256(
+                _mm256_cmpgt_epi8(v, _mm256_set1_epi8(b'9' as i8)),
+                _mm256_set1_epi8(9),
+            );
+            _mm256_add_epi8(_mm256_and_si256(v, _mm256_set1_epi8(0x0F)), letter)
+        };
+        // The escapes at the 32 positions from `p`: the bytes at `p`, `p + 1` and `p + 2`
+        // loaded as three vectors, the octet looked up by its two digits' values as an
+        // ASCII byte is by its nibbles.
+        let escapes = |p: usize| {
+            assert!(p + 34 <= len);
+            // SAFETY: the 34 bytes at `p` are inside `s` (just checked); unaligned loads.
+            let (v0, v1, v2) = unsafe {
+                let at = s.as_ptr().add(p);
+                (
+                    _mm256_loadu_si256(at.cast::<__m256i>()),
+                    _mm256_loadu_si256(at.add(1).cast::<__m256i>()),
+                    _mm256_loadu_si256(at.add(2).cast::<__m256i>()),
+                )
+            };
+            let percent = _mm256_cmpeq_epi8(v0, _mm256_set1_epi8(b'%' as i8));
+            let not_hex = _mm256_or_si256(
+                outside32_vec(v1, hex, high_bits),
+                outside32_vec(v2, hex, high_bits),
+            );
+            let hit = _mm256_and_si256(
+                _mm256_shuffle_epi8(rows, value(v2)),
+                _mm256_shuffle_epi8(high_bits, value(v1)),
+            );
+            let miss = _mm256_or_si256(not_hex, _mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
+            u64::from(_mm256_movemask_epi8(_mm256_andnot_si256(miss, percent)) as u32)
+        };
+        // An escape starts at most 2 bytes before the end.
+        let end = len - 2;
+        while at.saturating_add(64) <= end {
+            let bits = escapes(at) | escapes(at + 32) << 32;
+            if bits != 0 {
+                return (at, bits);
+            }
+            at += 64;
+        }
+        if at >= end {
+            return (len.max(at), 0);
+        }
+        // Fewer than 64 positions left: the last 32, and the 32 from `at` when more than 32
+        // are left (the two overlap; a position read twice gives the same bit).
+        let last = end - 32;
+        let bits = if end - at <= 32 {
+            escapes(last) >> (at - last)
+        } else {
+            escapes(at) | escapes(last) << (last - at)
+        };
+        (if bits == 0 { len } else { at }, bits)
     }
 
     /// [`super::try_outside_bits`] on a CPU with AVX2, for `s` of at least 32 bytes.
@@ -1162,6 +1267,53 @@ mod tests {
                 head: [mask(&|c| !in_head(c)), mask(&|c| c == b'.'), mask(&|c| c == b'-')],
             });
             assert_eq!(try_census(&v, &class, b'#', &head, b'.', b'-'), want, "{v:?}");
+        }
+    }
+
+    /// Inputs of 0 to 200 bytes of `%`, hex digits of both cases and other bytes, every
+    /// start, against a byte-by-byte reading of the escapes.
+    #[test]
+    fn escape_bits_match_naive() {
+        // Octets 0x00-0x1f, `%`, `.`, `/`, `\` and DEL.
+        let wanted = |o: u8| o < 0x20 || b"%./\\\x7f".contains(&o);
+        let mut table = [0u8; 256];
+        for o in 0..=255u8 {
+            table[usize::from(o)] = u8::from(wanted(o));
+        }
+        let octets = AsciiClass::of_bits(&table, 1);
+        if !vectors_here() {
+            assert!(try_escape_bits(&[b'%'; 64], 0, &octets).is_none());
+            return;
+        }
+        let hex = |c: u8| char::from(c).to_digit(16);
+        let mut next = crate::test_rng::xorshift(0x6A09_E667_F3BC_C908);
+        for round in 0..if cfg!(miri) { 100 } else { 3_000 } {
+            let len = (next() % if round % 4 == 0 { 200 } else { 100 }) as usize;
+            let v: Vec<u8> = (0..len)
+                .map(|_| b"%%%0123456789abcdefABCDEF2e5C7fgz\x80/."[(next() % 36) as usize])
+                .collect();
+            let escape = |j: usize| {
+                v[j] == b'%'
+                    && j + 2 < len
+                    && matches!((hex(v[j + 1]), hex(v[j + 2])), (Some(h), Some(l)) if wanted((h * 16 + l) as u8))
+            };
+            for at in 0..=len + 1 {
+                let Some((start, bits)) = try_escape_bits(&v, at, &octets) else {
+                    assert!(len < 34, "{v:?}");
+                    break;
+                };
+                let first = (at..len).find(|&j| escape(j));
+                match first {
+                    None => assert_eq!((bits, start >= len), (0, true), "{v:?} {at}"),
+                    Some(j) => {
+                        assert!(start <= j && j < start + 64, "{v:?} {at} {start}");
+                        let want = (start..(start + 64).min(len))
+                            .filter(|&k| k >= at && escape(k))
+                            .fold(0u64, |m, k| m | 1 << (k - start));
+                        assert_eq!(bits, want, "{v:?} {at} {start}");
+                    }
+                }
+            }
         }
     }
 
