@@ -37,13 +37,19 @@ pub(crate) mod buffer {
         String::new()
     }
 
-    /// Keeps `s`'s allocation for the next [`take`] on this thread.
+    /// Keeps `s`'s allocation for the next [`take`] on this thread, unless the kept one is
+    /// larger: a URL parsed with a listener has a buffer of its own, which [`take`] did not
+    /// give, and the kept one, fitted to the longer URLs before it, would otherwise be
+    /// swapped for one that the next long URL grows again.
     #[inline]
     pub(crate) fn give_back(s: String) {
         #[cfg(feature = "std")]
         if s.capacity() <= KEEP {
             // During the thread's teardown the buffer is simply dropped.
-            let _ = BUFFER.try_with(|b| b.set(s));
+            let _ = BUFFER.try_with(|b| {
+                let kept = b.take();
+                b.set(if kept.capacity() > s.capacity() { kept } else { s });
+            });
         }
         #[cfg(not(feature = "std"))]
         drop(s);
