@@ -155,7 +155,7 @@ pub(crate) fn try_window(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(not(any(feature = "lint", test)), allow(dead_code))]
 pub(crate) struct Census {
-    /// Every byte is in the class but for at most one `once` byte (not in the class).
+    /// Every byte is in the class, and `once` (one of its bytes) at most once.
     pub(crate) within: bool,
     /// Bit masks of the first 32 bytes (of all of them in a shorter input), bit `j` for byte
     /// `j`: those outside the head class, those equal to `a` and those equal to `b` (what
@@ -163,8 +163,8 @@ pub(crate) struct Census {
     pub(crate) head: [u32; 3],
 }
 
-/// Whether every byte of `s` is in `class` but for at most one `once` byte (not in the
-/// class), with the [`Census::head`] masks of its first bytes for `head`, `a` and `b`; `None`
+/// Whether every byte of `s` is in `class`, and `once` (which the class must hold) at most
+/// once, with the [`Census::head`] masks of its first bytes for `head`, `a` and `b`; `None`
 /// when no vector code runs here (as for [`try_scan`], or `s` shorter than 16 bytes). Inputs
 /// of up to 128 bytes take a fixed number of loads (the last ones overlap the first): no
 /// branch depends on where, or whether, a byte outside the class is, or on the length
@@ -487,7 +487,7 @@ mod avx2 {
                 // SAFETY: `at + 16 <= len`: the 16 bytes at `at` are inside `s`.
                 let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
                 let eq = _mm_movemask_epi8(_mm_cmpeq_epi8(v, n)) as u32;
-                bad |= (outside16(v, rows, high_bits) & !eq) << at;
+                bad |= outside16(v, rows, high_bits) << at;
                 onces |= eq << at;
                 masks[0] |= outside16(v, head_rows, high_bits) << at;
                 masks[1] |= (_mm_movemask_epi8(_mm_cmpeq_epi8(v, eq_a)) as u32) << at;
@@ -511,13 +511,13 @@ mod avx2 {
             _mm256_movemask_epi8(_mm256_cmpeq_epi8(first, _mm256_set1_epi8(a as i8))) as u32,
             _mm256_movemask_epi8(_mm256_cmpeq_epi8(first, _mm256_set1_epi8(b as i8))) as u32,
         ];
-        // `bad`: all ones in the lanes of an outsider that is not `once`; `onces`: in the
-        // lanes of a `once` byte. The lanes of two loads are not the same positions, so the
+        // `bad`: all ones in the lanes of an outsider; `onces`: in the lanes of a `once`
+        // byte. The lanes of two loads are not the same positions, so the
         // `once` bytes are counted after, in the few inputs that have one.
         let (mut bad, mut onces) = (_mm256_setzero_si256(), _mm256_setzero_si256());
         let mut block = |v: __m256i| {
             let eq = _mm256_cmpeq_epi8(v, n);
-            bad = _mm256_or_si256(bad, _mm256_andnot_si256(eq, outside32_vec(v, rows, high_bits)));
+            bad = _mm256_or_si256(bad, outside32_vec(v, rows, high_bits));
             onces = _mm256_or_si256(onces, eq);
         };
         block(first);
@@ -1232,7 +1232,15 @@ mod tests {
     /// against a byte-by-byte count and byte-by-byte masks of the first 32 bytes.
     #[test]
     fn census_matches_naive() {
-        let (class, member) = sample();
+        // The sample class and `#`, the byte allowed once.
+        let member = |b: u8| sample().1(b) || b == b'#';
+        let class = {
+            let mut table = [0u8; 256];
+            for b in 0..=255u8 {
+                table[usize::from(b)] = u8::from(member(b));
+            }
+            AsciiClass::of_bits(&table, 1)
+        };
         let (head, in_head) = {
             let in_head = |b: u8| b.is_ascii_lowercase() || b == b'.';
             let mut table = [0u8; 256];

@@ -75,11 +75,13 @@ const PLAIN: [u8; 256] = {
     t
 };
 static PLAIN_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&PLAIN, 1);
-/// [`PLAIN`] and `?`: the bytes of the common URL, but for one `#`.
+/// [`PLAIN`], `?` and `#`: the bytes of the common URL (which has one `#` at most, counted
+/// apart).
 static PLAIN_QUERY_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&PLAIN_QUERY, 1);
 const PLAIN_QUERY: [u8; 256] = {
     let mut t = PLAIN;
     t[b'?' as usize] = 1;
+    t[b'#' as usize] = 1;
     t
 };
 
