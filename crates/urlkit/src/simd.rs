@@ -151,21 +151,60 @@ pub(crate) fn try_window(
     None
 }
 
-/// Whether every byte of `s` is in `class` but for at most one `once` byte (not in the
-/// class), or `None` when no vector code runs here (as for [`try_scan`], or `s` shorter than
-/// 16 bytes). Inputs of up to 128 bytes take a fixed number of loads (the last ones overlap
+/// What [`try_census`] sees of an input's bytes in one pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(not(any(feature = "lint", test)), allow(dead_code))]
+pub(crate) struct Census {
+    /// Every byte is in the class, and `once` (one of its bytes) at most once.
+    pub(crate) within: bool,
+    /// Bit masks of the first 32 bytes (of all of them in a shorter input), bit `j` for byte
+    /// `j`: those outside the head class, those equal to `a` and those equal to `b` (what
+    /// [`try_window`] gives for a field among them, without loading it again).
+    pub(crate) head: [u32; 3],
+}
+
+/// Whether every byte of `s` is in `class`, and `once` (which the class must hold) at most
+/// once, with the [`Census::head`] masks of its first bytes for `head`, `a` and `b`; `None`
+/// when no vector code runs here (as for [`try_scan`], or `s` shorter than 16 bytes). Inputs
+/// of up to 96 bytes, and of 97 to 128, take a fixed number of loads (the last ones overlap
 /// the first): no branch depends on where, or whether, a byte outside the class is, or on
-/// the length within that bound (a loop that stops at the first outsider mispredicts its
-/// exit about once a call).
+/// the length within those bounds (a loop that stops at the first outsider mispredicts its
+/// exit about once a call); only an input with a `once` byte has them counted after.
 #[inline(always)]
 #[cfg_attr(not(any(feature = "lint", test)), allow(dead_code))]
-pub(crate) fn try_all_within(s: &[u8], class: &AsciiClass, once: u8) -> Option<bool> {
+pub(crate) fn try_census(
+    s: &[u8],
+    class: &AsciiClass,
+    once: u8,
+    head: &AsciiClass,
+    a: u8,
+    b: u8,
+) -> Option<Census> {
     #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
     if s.len() >= 16 && std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2 (just detected), which `avx2::all_within` enables.
-        return Some(unsafe { avx2::all_within(s, class, once) });
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::census` enables.
+        return Some(unsafe { avx2::census(s, class, once, head, a, b) });
     }
-    let _ = (s, class, once);
+    let _ = (s, class, once, head, a, b);
+    None
+}
+
+/// The first block of 64 positions, of those from `at` on (`at`, `at + 64`, …), that holds
+/// a percent-encoded octet of `octets`: a `%` and two hex digits (either case) encoding an
+/// octet of the class (read as octet values, so below 0x80 only); its start and its bits
+/// (bit `j`: such an escape at `start + j`), or a start at or past the end and no bits when
+/// none is left; `None` when no vector code runs here (as for [`try_scan`], or `s` shorter
+/// than 34 bytes). For a caller that looks at a few kinds of escape among many others (an
+/// encoded query): the others cost no stop.
+#[inline(always)]
+#[cfg_attr(not(any(feature = "lint", test)), allow(dead_code))]
+pub(crate) fn try_escape_bits(s: &[u8], at: usize, octets: &AsciiClass) -> Option<(usize, u64)> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if s.len() >= 34 && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::escape_bits` enables.
+        return Some(unsafe { avx2::escape_bits(s, at, octets) });
+    }
+    let _ = (s, at, octets);
     None
 }
 
@@ -332,11 +371,12 @@ mod sse2 {
 mod avx2 {
     use super::AsciiClass;
     use core::arch::x86_64::{
-        __m128i, __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_broadcastsi128_si256,
-        _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256,
-        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256,
-        _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128,
-        _mm_shuffle_epi8, _mm_srli_epi16,
+        __m128i, __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256,
+        _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
+        _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256, _mm_and_si128, _mm_cmpeq_epi8,
+        _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8,
+        _mm_srli_epi16,
     };
 
     /// `1 << hi` for the high nibbles of ASCII bytes, 0 for the others.
@@ -417,65 +457,199 @@ mod avx2 {
         Some(masks.map(|m| m >> (start - at) & keep))
     }
 
-    /// [`super::try_all_within`] on a CPU with AVX2, for `s` of at least 16 bytes.
+    /// [`super::try_census`] on a CPU with AVX2, for `s` of at least 16 bytes.
     #[target_feature(enable = "avx2")]
-    pub(super) fn all_within(s: &[u8], class: &AsciiClass, once: u8) -> bool {
+    pub(super) fn census(
+        s: &[u8],
+        class: &AsciiClass,
+        once: u8,
+        head: &AsciiClass,
+        a: u8,
+        b: u8,
+    ) -> super::Census {
         let len = s.len();
         assert!(len >= 16);
-        // SAFETY: both arrays are 16 bytes; the loads may be unaligned.
-        let (rows, high_bits) = unsafe {
+        // SAFETY: the three arrays are 16 bytes; the loads may be unaligned.
+        let (rows, head_rows, high_bits) = unsafe {
             (
                 _mm_loadu_si128(class.rows.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(head.rows.as_ptr().cast::<__m128i>()),
                 _mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>()),
             )
         };
-        // `bad`: a bit per outsider that is not `once`; `first` and `last`: the positions of
-        // the first and last `once` (`usize::MAX` and 0 for none). A byte seen by two
-        // overlapping loads is the same byte at the same position.
-        let (mut bad, mut first, mut last) = (0u32, usize::MAX, 0usize);
         if len < 32 {
+            // Two loads, at 0 and `len - 16`: every position is below 32, so the masks are
+            // exact bit sets of the input (a byte read twice sets the same bit).
             let n = _mm_set1_epi8(once as i8);
+            let (eq_a, eq_b) = (_mm_set1_epi8(a as i8), _mm_set1_epi8(b as i8));
+            let (mut bad, mut onces, mut masks) = (0u32, 0u32, [0u32; 3]);
             for at in [0, len - 16] {
                 // SAFETY: `at + 16 <= len`: the 16 bytes at `at` are inside `s`.
                 let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
                 let eq = _mm_movemask_epi8(_mm_cmpeq_epi8(v, n)) as u32;
-                bad |= outside16(v, rows, high_bits) & !eq;
-                (first, last) = once_at(at, eq, first, last);
+                bad |= outside16(v, rows, high_bits) << at;
+                onces |= eq << at;
+                masks[0] |= outside16(v, head_rows, high_bits) << at;
+                masks[1] |= (_mm_movemask_epi8(_mm_cmpeq_epi8(v, eq_a)) as u32) << at;
+                masks[2] |= (_mm_movemask_epi8(_mm_cmpeq_epi8(v, eq_b)) as u32) << at;
+            }
+            return super::Census {
+                within: bad == 0 && onces & onces.wrapping_sub(1) == 0,
+                head: masks,
+            };
+        }
+        let high_bits = _mm256_broadcastsi128_si256(high_bits);
+        let (rows, n) = (_mm256_broadcastsi128_si256(rows), _mm256_set1_epi8(once as i8));
+        let load = |at: usize| {
+            assert!(at + 32 <= len);
+            // SAFETY: the 32 bytes at `at` are inside `s` (just checked); unaligned load.
+            unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) }
+        };
+        let first = load(0);
+        let head = [
+            outside32(first, _mm256_broadcastsi128_si256(head_rows), high_bits),
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(first, _mm256_set1_epi8(a as i8))) as u32,
+            _mm256_movemask_epi8(_mm256_cmpeq_epi8(first, _mm256_set1_epi8(b as i8))) as u32,
+        ];
+        // `bad`: all ones in the lanes of an outsider; `onces`: in the lanes of a `once`
+        // byte. The lanes of two loads are not the same positions, so the
+        // `once` bytes are counted after, in the few inputs that have one.
+        let (mut bad, mut onces) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        let mut block = |v: __m256i| {
+            let eq = _mm256_cmpeq_epi8(v, n);
+            bad = _mm256_or_si256(bad, outside32_vec(v, rows, high_bits));
+            onces = _mm256_or_si256(onces, eq);
+        };
+        block(first);
+        let end = len - 32;
+        // Three loads up to 96 bytes (nine URLs in ten), four up to 128: a branch on the
+        // length that goes the same way for most inputs.
+        if len <= 96 {
+            for at in [32.min(end), end] {
+                block(load(at));
+            }
+        } else if len <= 128 {
+            for at in [32, 64, end] {
+                block(load(at));
             }
         } else {
-            let rows = _mm256_broadcastsi128_si256(rows);
-            let high_bits = _mm256_broadcastsi128_si256(high_bits);
-            let n = _mm256_set1_epi8(once as i8);
-            let end = len - 32;
-            let mut block = |at: usize| {
-                // SAFETY: `at <= len - 32`: the 32 bytes at `at` are inside `s`.
-                let v = unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) };
-                let (out, eq) = census32(v, rows, high_bits, n);
-                bad |= out & !eq;
-                (first, last) = once_at(at, eq, first, last);
-            };
-            if len <= 128 {
-                for at in [0, 32.min(end), 64.min(end), end] {
-                    block(at);
-                }
-            } else {
-                let mut at = 0;
-                while at < end {
-                    block(at);
-                    at += 32;
-                }
-                block(end);
+            let mut at = 32;
+            while at < end {
+                block(load(at));
+                at += 32;
             }
+            block(load(end));
         }
-        bad == 0 && (first == usize::MAX || first == last)
+        let within = _mm256_testz_si256(bad, bad) == 1
+            && (_mm256_testz_si256(onces, onces) == 1 || at_most_one(s, once));
+        super::Census { within, head }
     }
 
-    /// The outsiders of `v`'s class and the bytes equal to `n`'s, as bit masks.
+    /// Whether `once` is in `s` (of at least 32 bytes) at most once: the bits of its blocks
+    /// of 32, the last one shifted past the bytes already seen.
     #[target_feature(enable = "avx2")]
-    #[inline]
-    fn census32(v: __m256i, rows: __m256i, high_bits: __m256i, n: __m256i) -> (u32, u32) {
-        let eq = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, n)) as u32;
-        (outside32(v, rows, high_bits), eq)
+    fn at_most_one(s: &[u8], once: u8) -> bool {
+        let len = s.len();
+        let n = _mm256_set1_epi8(once as i8);
+        let mut seen = false;
+        let mut take = |m: u32| {
+            let fine = m == 0 || (!seen && m & (m - 1) == 0);
+            seen |= m != 0;
+            fine
+        };
+        let mut at = 0;
+        while at + 32 <= len {
+            if !take(equal32(s, at, n)) {
+                return false;
+            }
+            at += 32;
+        }
+        at == len || take(equal32(s, len - 32, n) >> (at - (len - 32)))
+    }
+
+    /// Hex digits, the bytes an escape's two digits are.
+    static HEX: AsciiClass = AsciiClass::of_bits(
+        &{
+            let mut t = [0u8; 256];
+            let mut c = 0;
+            while c < 128 {
+                t[c] = (c as u8).is_ascii_hexdigit() as u8;
+                c += 1;
+            }
+            t
+        },
+        1,
+    );
+
+    /// [`super::try_escape_bits`] on a CPU with AVX2, for `s` of at least 34 bytes.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn escape_bits(s: &[u8], mut at: usize, octets: &AsciiClass) -> (usize, u64) {
+        let len = s.len();
+        assert!(len >= 34);
+        // SAFETY: the three arrays are 16 bytes; the loads may be unaligned.
+        let (rows, hex, high_bits) = unsafe {
+            (
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(octets.rows.as_ptr().cast::<__m128i>())),
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(HEX.rows.as_ptr().cast::<__m128i>())),
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>())),
+            )
+        };
+        // A hex digit's value: its low nibble, and 9 more for a letter (above `9`); any
+        // other byte gives a value the digit test throws away.
+        let value = |v: __m256i| {
+            let letter = _mm256_and_si256(
+                _mm256_cmpgt_epi8(v, _mm256_set1_epi8(b'9' as i8)),
+                _mm256_set1_epi8(9),
+            );
+            _mm256_add_epi8(_mm256_and_si256(v, _mm256_set1_epi8(0x0F)), letter)
+        };
+        // The escapes at the 32 positions from `p`: the bytes at `p`, `p + 1` and `p + 2`
+        // loaded as three vectors, the octet looked up by its two digits' values as an
+        // ASCII byte is by its nibbles.
+        let escapes = |p: usize| {
+            assert!(p + 34 <= len);
+            // SAFETY: the 34 bytes at `p` are inside `s` (just checked); unaligned loads.
+            let (v0, v1, v2) = unsafe {
+                let at = s.as_ptr().add(p);
+                (
+                    _mm256_loadu_si256(at.cast::<__m256i>()),
+                    _mm256_loadu_si256(at.add(1).cast::<__m256i>()),
+                    _mm256_loadu_si256(at.add(2).cast::<__m256i>()),
+                )
+            };
+            let percent = _mm256_cmpeq_epi8(v0, _mm256_set1_epi8(b'%' as i8));
+            let not_hex = _mm256_or_si256(
+                outside32_vec(v1, hex, high_bits),
+                outside32_vec(v2, hex, high_bits),
+            );
+            let hit = _mm256_and_si256(
+                _mm256_shuffle_epi8(rows, value(v2)),
+                _mm256_shuffle_epi8(high_bits, value(v1)),
+            );
+            let miss = _mm256_or_si256(not_hex, _mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
+            u64::from(_mm256_movemask_epi8(_mm256_andnot_si256(miss, percent)) as u32)
+        };
+        // An escape starts at most 2 bytes before the end.
+        let end = len - 2;
+        while at.saturating_add(64) <= end {
+            let bits = escapes(at) | escapes(at + 32) << 32;
+            if bits != 0 {
+                return (at, bits);
+            }
+            at += 64;
+        }
+        if at >= end {
+            return (len.max(at), 0);
+        }
+        // Fewer than 64 positions left: the last 32, and the 32 from `at` when more than 32
+        // are left (the two overlap; a position read twice gives the same bit).
+        let last = end - 32;
+        let bits = if end - at <= 32 {
+            escapes(last) >> (at - last)
+        } else {
+            escapes(at) | escapes(last) << (last - at)
+        };
+        (if bits == 0 { len } else { at }, bits)
     }
 
     /// [`super::try_outside_bits`] on a CPU with AVX2, for `s` of at least 32 bytes.
@@ -515,24 +689,6 @@ mod avx2 {
             outside(at) | outside(last) << (last - at)
         };
         (if bits == 0 { len } else { at }, bits)
-    }
-
-    /// `first` and `last` widened by the bytes of `eq` (bit `j`: position `at + j`), without
-    /// a branch on `eq`.
-    #[inline(always)]
-    fn once_at(at: usize, eq: u32, first: usize, last: usize) -> (usize, usize) {
-        let some = eq != 0;
-        let lo = if some {
-            at + eq.trailing_zeros() as usize
-        } else {
-            usize::MAX
-        };
-        let hi = if some {
-            at + 31 - eq.leading_zeros() as usize
-        } else {
-            0
-        };
-        (first.min(lo), last.max(hi))
     }
 
     /// Bytes read for the 64 positions of a trigger block: a `www.` at the last one ends 3
@@ -1078,29 +1234,100 @@ mod tests {
         }
     }
 
-    /// Inputs of 0 to 300 bytes with a few outsiders and `#`s at random places, against a
-    /// byte-by-byte count.
+    /// Inputs of 0 to 300 bytes with a few outsiders, `#`s, `.`s and `-`s at random places,
+    /// against a byte-by-byte count and byte-by-byte masks of the first 32 bytes.
     #[test]
-    fn all_within_matches_naive() {
+    fn census_matches_naive() {
+        // The sample class and `#`, the byte allowed once.
+        let member = |b: u8| sample().1(b) || b == b'#';
+        let class = {
+            let mut table = [0u8; 256];
+            for b in 0..=255u8 {
+                table[usize::from(b)] = u8::from(member(b));
+            }
+            AsciiClass::of_bits(&table, 1)
+        };
+        let (head, in_head) = {
+            let in_head = |b: u8| b.is_ascii_lowercase() || b == b'.';
+            let mut table = [0u8; 256];
+            for b in 0..=255u8 {
+                table[usize::from(b)] = u8::from(in_head(b));
+            }
+            (AsciiClass::of_bits(&table, 1), in_head)
+        };
         if !vectors_here() {
-            assert!(try_all_within(&[b'a'; 64], &sample().0, b'#').is_none());
+            assert!(try_census(&[b'a'; 64], &class, b'#', &head, b'.', b'-').is_none());
             return;
         }
-        let (class, member) = sample();
         let mut next = crate::test_rng::xorshift(0x2F0B_3A49_5C6D_7E81);
         for round in 0..if cfg!(miri) { 300 } else { 30_000 } {
             let len = (next() % if round % 4 == 0 { 300 } else { 140 }) as usize;
             let mut v: Vec<u8> = (0..len).map(|_| b'a' + (next() % 26) as u8).collect();
-            for _ in 0..next() % 3 {
+            for _ in 0..next() % 5 {
                 if len > 0 {
                     let at = (next() % len as u64) as usize;
-                    v[at] = b"##%A\x80 "[(next() % 6) as usize];
+                    v[at] = b"##%A\x80 .-:"[(next() % 9) as usize];
                 }
             }
             let outsiders = v.iter().filter(|&&c| !member(c) && c != b'#').count();
             let hashes = v.iter().filter(|&&c| c == b'#').count();
-            let want = (len >= 16).then_some(outsiders == 0 && hashes <= 1);
-            assert_eq!(try_all_within(&v, &class, b'#'), want, "{v:?}");
+            let mask = |f: &dyn Fn(u8) -> bool| {
+                (0..len.min(32))
+                    .filter(|&j| f(v[j]))
+                    .fold(0u32, |m, j| m | 1 << j)
+            };
+            let want = (len >= 16).then(|| Census {
+                within: outsiders == 0 && hashes <= 1,
+                head: [mask(&|c| !in_head(c)), mask(&|c| c == b'.'), mask(&|c| c == b'-')],
+            });
+            assert_eq!(try_census(&v, &class, b'#', &head, b'.', b'-'), want, "{v:?}");
+        }
+    }
+
+    /// Inputs of 0 to 200 bytes of `%`, hex digits of both cases and other bytes, every
+    /// start, against a byte-by-byte reading of the escapes.
+    #[test]
+    fn escape_bits_match_naive() {
+        // Octets 0x00-0x1f, `%`, `.`, `/`, `\` and DEL.
+        let wanted = |o: u8| o < 0x20 || b"%./\\\x7f".contains(&o);
+        let mut table = [0u8; 256];
+        for o in 0..=255u8 {
+            table[usize::from(o)] = u8::from(wanted(o));
+        }
+        let octets = AsciiClass::of_bits(&table, 1);
+        if !vectors_here() {
+            assert!(try_escape_bits(&[b'%'; 64], 0, &octets).is_none());
+            return;
+        }
+        let hex = |c: u8| char::from(c).to_digit(16);
+        let mut next = crate::test_rng::xorshift(0x6A09_E667_F3BC_C908);
+        for round in 0..if cfg!(miri) { 100 } else { 3_000 } {
+            let len = (next() % if round % 4 == 0 { 200 } else { 100 }) as usize;
+            let v: Vec<u8> = (0..len)
+                .map(|_| b"%%%0123456789abcdefABCDEF2e5C7fgz\x80/."[(next() % 36) as usize])
+                .collect();
+            let escape = |j: usize| {
+                v[j] == b'%'
+                    && j + 2 < len
+                    && matches!((hex(v[j + 1]), hex(v[j + 2])), (Some(h), Some(l)) if wanted((h * 16 + l) as u8))
+            };
+            for at in 0..=len + 1 {
+                let Some((start, bits)) = try_escape_bits(&v, at, &octets) else {
+                    assert!(len < 34, "{v:?}");
+                    break;
+                };
+                let first = (at..len).find(|&j| escape(j));
+                match first {
+                    None => assert_eq!((bits, start >= len), (0, true), "{v:?} {at}"),
+                    Some(j) => {
+                        assert!(start <= j && j < start + 64, "{v:?} {at} {start}");
+                        let want = (start..(start + 64).min(len))
+                            .filter(|&k| k >= at && escape(k))
+                            .fold(0u64, |m, k| m | 1 << (k - start));
+                        assert_eq!(bits, want, "{v:?} {at} {start}");
+                    }
+                }
+            }
         }
     }
 

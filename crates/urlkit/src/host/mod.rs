@@ -31,7 +31,7 @@ mod punycode;
 pub use self::idna::{domain_to_ascii, domain_to_ascii_strict, domain_to_unicode};
 /// For the linter: domains that surely pass strict UTS 46 (see `report_strict`).
 #[cfg(feature = "lint")]
-pub(crate) use self::idna::{surely_strict_ascii, LDH};
+pub(crate) use self::idna::{report_strict, surely_strict_ascii, LDH};
 /// `serialize_ipv6` writes the address without brackets.
 pub(crate) use self::ipv6::serialize_ipv6;
 

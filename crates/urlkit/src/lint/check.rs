@@ -77,6 +77,23 @@ impl Escapes {
         true
     }
 
+    /// The octets' bits (`1`: looked at anywhere, `2`: in the path), as a class table.
+    pub(crate) const fn table(&self) -> &[u8; 256] {
+        &self.0
+    }
+
+    /// Whether every octet looked at is below `limit`.
+    pub(crate) const fn below(&self, limit: u8) -> bool {
+        let mut o = limit as usize;
+        while o < 256 {
+            if self.0[o] != 0 {
+                return false;
+            }
+            o += 1;
+        }
+        true
+    }
+
     /// Whether an escape of `octet` is looked at, in the path or (`in_path` false) elsewhere.
     #[inline(always)]
     pub(crate) fn looks_at(&self, octet: u8, in_path: bool) -> bool {
@@ -453,7 +470,7 @@ mod tests {
                     let canonical =
                         crate::Url::parse(input).is_ok_and(|u| super::super::is_canonical(input, &u));
                     canonical
-                        && Scan::of(input).percent
+                        && Scan::of(input).0.percent
                         && !Scan::stepwise(input, &reduced).percent
                         && !of(&super::super::lint_with::<false>(input), check.codes).is_empty()
                 });

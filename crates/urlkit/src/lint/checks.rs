@@ -3,13 +3,14 @@
 //! length.
 
 use alloc::format;
-use alloc::string::ToString;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::net::IpAddr;
+use core::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use core::ops::Range;
 
 use super::address::{address_class, embedded_ipv4, is_localhost_name};
 use super::check::{Check, Context, Needs};
+use super::differential::push_debug_str;
 use super::finding::{Code, Detail, Finding};
 use super::spans::LazySpans;
 use crate::{Host, Url};
@@ -124,13 +125,22 @@ pub(crate) fn other_protocol(port: u16, scheme: &str) -> Option<&'static str> {
 }
 
 pub(crate) fn credentials(url: &Url, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
+    // `{prefix}{user:?}`, without the formatting machinery for a user name of printable
+    // ASCII (the serializer percent-encodes the rest).
+    let message = |prefix: &str| {
+        let mut message = String::with_capacity(prefix.len() + url.username().len() + 2);
+        message.push_str(prefix);
+        push_debug_str(&mut message, url.username());
+        debug_assert_eq!(message, format!("{prefix}{:?}", url.username()));
+        message
+    };
     if !url.password_str().is_empty() {
         let span = spans.get().password.clone().unwrap_or_default();
-        let message = format!("the url carries a password for user {:?}", url.username());
+        let message = message("the url carries a password for user ");
         out.push(Finding::new(Code::Password, span, message));
     } else if !url.username().is_empty() {
         let span = spans.get().username.clone().unwrap_or_default();
-        let message = format!("the url carries the user name {:?}", url.username());
+        let message = message("the url carries the user name ");
         out.push(Finding::new(Code::Username, span, message));
     }
 }
@@ -150,13 +160,29 @@ fn port_findings(url: &Url, port: u16, spans: &mut LazySpans<'_>, out: &mut Vec<
     let scheme = url.scheme();
     let detail = |protocol| Detail::Port { port, protocol };
     let mut span = || spans.get().port.clone().unwrap_or_default();
+    // The messages without the formatting machinery: a scheme is ASCII alphanumerics, `+`,
+    // `-` and `.`, which `{:?}` writes as they are.
+    let mut message = String::with_capacity(64);
+    message.push_str("port ");
+    crate::decimal::push_str(port, &mut message);
     if let Some(protocol) = other_protocol(port, scheme) {
         let span = span();
-        let message = format!("port {port} is the well-known port of {protocol}, not {scheme:?}");
+        message.push_str(" is the well-known port of ");
+        message.push_str(protocol);
+        message.push_str(", not \"");
+        message.push_str(scheme);
+        message.push('"');
+        debug_assert_eq!(
+            message,
+            format!("port {port} is the well-known port of {protocol}, not {scheme:?}")
+        );
         out.push(Finding::new(Code::OtherProtocolPort, span, message).with_detail(detail(Some(protocol))));
     } else if crate::scheme::default_port(scheme).is_some_and(|d| d != port) {
         let span = span();
-        let message = format!("port {port} is not {scheme}'s default port");
+        message.push_str(" is not ");
+        message.push_str(scheme);
+        message.push_str("'s default port");
+        debug_assert_eq!(message, format!("port {port} is not {scheme}'s default port"));
         out.push(Finding::new(Code::NonDefaultPort, span, message).with_detail(detail(None)));
     }
 }
@@ -233,7 +259,11 @@ fn may_be_loopback_name(d: &[u8]) -> bool {
 #[cold]
 fn localhost(d: &str, spans: &mut LazySpans<'_>, out: &mut Vec<Finding>) {
     let span = spans.get().host.clone().unwrap_or_default();
-    let message = format!("{d:?} names the loopback interface");
+    // `{d:?} names the loopback interface`, without the formatting machinery.
+    let mut message = String::with_capacity(d.len() + 32);
+    push_debug_str(&mut message, d);
+    message.push_str(" names the loopback interface");
+    debug_assert_eq!(message, format!("{d:?} names the loopback interface"));
     out.push(Finding::new(Code::LocalhostName, span, message));
 }
 
@@ -310,8 +340,17 @@ fn internal(
     out: &mut Vec<Finding>,
 ) {
     let Some(class) = address_class(addr) else { return };
-    let metadata = matches!(addr.to_string().as_str(), "169.254.169.254" | "fd00:ec2::254")
-        || embedded.is_some_and(|(_, v4)| v4.octets() == [169, 254, 169, 254]);
+    // The cloud metadata service's addresses, compared as addresses (not as text).
+    const METADATA_V4: Ipv4Addr = Ipv4Addr::new(169, 254, 169, 254);
+    const METADATA_V6: Ipv6Addr = Ipv6Addr::new(0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254);
+    let metadata = addr == IpAddr::V4(METADATA_V4)
+        || addr == IpAddr::V6(METADATA_V6)
+        || embedded.is_some_and(|(_, v4)| v4 == METADATA_V4);
+    debug_assert_eq!(
+        metadata,
+        matches!(addr.to_string().as_str(), "169.254.169.254" | "fd00:ec2::254")
+            || embedded.is_some_and(|(_, v4)| v4.octets() == [169, 254, 169, 254])
+    );
     let note = if metadata {
         ", the cloud metadata service"
     } else {
@@ -325,7 +364,31 @@ fn internal(
                 how.as_str()
             )
         }
-        _ => format!("{addr} is a {} address{note}", class.as_str()),
+        _ => {
+            // Without the formatting machinery for an IPv4 address (most internal ones).
+            let mut message = String::with_capacity(64);
+            match addr {
+                IpAddr::V4(a) => {
+                    for (k, octet) in a.octets().into_iter().enumerate() {
+                        if k > 0 {
+                            message.push('.');
+                        }
+                        crate::decimal::push_str(octet, &mut message);
+                    }
+                }
+                IpAddr::V6(a) => {
+                    use core::fmt::Write;
+                    // A `String` takes any write.
+                    let _ = write!(message, "{a}");
+                }
+            }
+            message.push_str(" is a ");
+            message.push_str(class.as_str());
+            message.push_str(" address");
+            message.push_str(note);
+            debug_assert_eq!(message, format!("{addr} is a {} address{note}", class.as_str()));
+            message
+        }
     };
     let detail = Detail::Address {
         address: addr,

@@ -104,7 +104,7 @@ fn push_debug_char(message: &mut String, c: char) {
 
 /// Appends `s` as `{s:?}` writes it: printable ASCII without `"` and `\` directly (what
 /// URL components mostly are), anything else through the formatting machinery.
-fn push_debug_str(message: &mut String, s: &str) {
+pub(crate) fn push_debug_str(message: &mut String, s: &str) {
     if s.bytes()
         .all(|c| matches!(c, b' '..=b'~') && c != b'"' && c != b'\\')
     {

@@ -156,12 +156,12 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
     let mut repeats: Vec<(Code, Part, usize, usize)> = Vec::new();
     let mut dots = false;
     // The spans are located when the first escape worth a look is found, and only then.
-    let mut percents = Percents::new(b);
-    let Some(mut i) = next_interesting(&mut percents, 0) else {
+    let mut escapes = Interesting::new(b);
+    let Some(mut i) = escapes.next_from(0) else {
         return;
     };
     let located = spans.get();
-    while let Some(at) = next_interesting(&mut percents, i) {
+    while let Some(at) = escapes.next_from(i) {
         i = at;
         let Some(octet) = octet_at(b, i) else {
             i += 1;
@@ -280,46 +280,42 @@ pub(crate) fn check(input: &str, spans: &mut LazySpans<'_>, special: bool, out: 
     }
 }
 
-/// Every byte but `%` (and non-ASCII, which no [`AsciiClass`](crate::simd::AsciiClass)
-/// holds): the vector blocks of [`Percents`] stop at the `%`s.
-static NOT_PERCENT: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(
-    &{
-        let mut t = [1u8; 256];
-        t[b'%' as usize] = 0;
-        t
-    },
-    1,
-);
+/// The escapes [`check`] looks at, anywhere or in a path, as a class of octet values for
+/// [`try_escape_bits`](crate::simd::try_escape_bits), which reads octets below 0x80 only:
+/// the assertion below holds the declared escapes to that.
+static INTERESTING: crate::simd::AsciiClass =
+    crate::simd::AsciiClass::of_bits(Encoding::NEEDS.escapes.table(), 0b11);
+const _: () = assert!(Encoding::NEEDS.escapes.below(0x80));
 
-/// The `%`s of an input in order: from vector blocks of 64 positions where they run (an
-/// encoded query has one every few bytes: a block is one pass for all of them), else eight
-/// bytes at a time.
-struct Percents<'a> {
+/// The escapes [`check`] looks at, in order: from vector blocks of 64 positions where they
+/// run (an encoded query has an escape every few bytes, most of them of no interest: a
+/// block is one pass for all of them), else from `%` to `%` eight bytes at a time.
+struct Interesting<'a> {
     b: &'a [u8],
-    /// The start of the current block, its bits not yet taken (bit `j`: a byte outside
-    /// [`NOT_PERCENT`] at `block + j`), and where the next block starts.
+    /// The start of the current block, its bits not yet taken (bit `j`: an escape at
+    /// `block + j`), and where the next block starts.
     block: usize,
     bits: u64,
     next: usize,
-    /// No vector blocks here: [`next_percent`] it is.
+    /// No vector blocks here: [`next_interesting`] it is.
     scalar: bool,
 }
 
-impl<'a> Percents<'a> {
+impl<'a> Interesting<'a> {
     fn new(b: &'a [u8]) -> Self {
-        Percents {
+        Interesting {
             b,
             block: 0,
             bits: 0,
             next: 0,
-            scalar: crate::simd::try_outside_bits(b, b.len(), &NOT_PERCENT).is_none(),
+            scalar: crate::simd::try_escape_bits(b, b.len(), &INTERESTING).is_none(),
         }
     }
 
-    /// The first `%` at or after `i`.
+    /// The first escape [`check`] looks at at or after `i`.
     fn next_from(&mut self, i: usize) -> Option<usize> {
         if self.scalar {
-            return next_percent(self.b, i);
+            return next_interesting(self.b, i);
         }
         loop {
             // Positions before `i` are behind the caller.
@@ -327,18 +323,14 @@ impl<'a> Percents<'a> {
                 let k = i - self.block;
                 self.bits = if k >= 64 { 0 } else { self.bits & (u64::MAX << k) };
             }
-            while self.bits != 0 {
-                let j = self.block + self.bits.trailing_zeros() as usize;
-                if self.b[j] == b'%' {
-                    return Some(j);
-                }
-                self.bits &= self.bits - 1;
+            if self.bits != 0 {
+                return Some(self.block + self.bits.trailing_zeros() as usize);
             }
             let from = i.max(self.next);
             if from >= self.b.len() {
                 return None;
             }
-            let (block, bits) = crate::simd::try_outside_bits(self.b, from, &NOT_PERCENT)?;
+            let (block, bits) = crate::simd::try_escape_bits(self.b, from, &INTERESTING)?;
             if bits == 0 {
                 self.next = self.b.len();
                 return None;
@@ -350,10 +342,9 @@ impl<'a> Percents<'a> {
 
 /// The first escape at or after `i` that [`check`] looks at (as in a path: the component is
 /// told by the caller).
-fn next_interesting(percents: &mut Percents<'_>, mut i: usize) -> Option<usize> {
-    let b = percents.b;
+fn next_interesting(b: &[u8], mut i: usize) -> Option<usize> {
     loop {
-        i = percents.next_from(i)?;
+        i = next_percent(b, i)?;
         match octet_at(b, i) {
             Some(o) if Encoding::NEEDS.escapes.looks_at(o, true) => return Some(i),
             Some(_) => i += 3,
@@ -417,8 +408,11 @@ impl Check for EncodedHost {
         }
         // A `%` before the end of the authority, where any escape of the host is (spans
         // are located only then): the first of `/`, `\`, `?`, `#`, `%` after the scheme's
-        // `:` and slashes.
+        // `:` and slashes. Most inputs have no `%` at all, which one `memchr` tells.
         let b = cx.input.as_bytes();
+        if memchr::memchr(b'%', b).is_none() {
+            return;
+        }
         let from = b.iter().position(|&c| c == b':').map_or(0, |i| i + 1);
         let rest = b.get(from..).unwrap_or_default();
         let skip = rest
@@ -474,28 +468,28 @@ fn dot_segments(input: &str, path: Range<usize>, special: bool, out: &mut Vec<Fi
 mod tests {
     use super::*;
 
-    /// The vector cursor finds the `%`s [`next_percent`] finds, from every start, in inputs
-    /// of every length around the block sizes with `%` sprinkled among ASCII and non-ASCII
-    /// bytes (which the blocks also stop at).
+    /// The vector cursor finds the escapes [`next_interesting`] finds, from every start, in
+    /// inputs of every length around the block sizes with `%`, hex digits and other bytes,
+    /// ASCII and not, sprinkled.
     #[test]
-    fn percents_match_next_percent() {
+    fn the_vector_cursor_finds_the_escapes_a_scalar_reading_finds() {
         let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
         for len in 0..300 {
-            for density in [2, 9, 40] {
+            for density in [3, 9, 40] {
                 let b: alloc::vec::Vec<u8> = (0..len)
                     .map(|_| match next() % density {
                         0 => b'%',
                         1 => 0xC3,
-                        _ => b'a' + (next() % 26) as u8,
+                        _ => b"0123456789abcdefABCDEF2e5C7fgz/."[(next() % 32) as usize],
                     })
                     .collect();
                 // Calls in increasing order, as `check` makes them, from every start.
                 for first in 0..=len + 1 {
-                    let mut percents = Percents::new(&b);
+                    let mut escapes = Interesting::new(&b);
                     let mut i = first;
                     loop {
-                        let got = percents.next_from(i);
-                        assert_eq!(got, next_percent(&b, i), "{len} {density} {first} {i}");
+                        let got = escapes.next_from(i);
+                        assert_eq!(got, next_interesting(&b, i), "{len} {density} {first} {i}");
                         let Some(at) = got else { break };
                         i = at + 1 + (next() % 3) as usize;
                     }

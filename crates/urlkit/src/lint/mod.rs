@@ -77,7 +77,7 @@ pub use policy::{Policy, Verdict};
 use crate::whatwg::Noted;
 use crate::{Host, ParseError, Url, ValidationError};
 use check::Context;
-use prefilter::{buffer, DomainShape, Scan};
+use prefilter::{buffer, DomainShape, Head, Scan};
 use spans::LazySpans;
 
 /// Lints `input`, an absolute URL: every check of the [module](self), findings in input
@@ -117,10 +117,10 @@ where
     // A byte that is not a URL unit makes a validation error likely, which only a parse
     // with a listener finds, and a non-ASCII one (or a `'` in the query) a second parse
     // with a listener certain: that is then the only parse.
-    let scan = if PREFILTERED {
+    let (scan, head) = if PREFILTERED {
         Scan::of(input)
     } else {
-        Scan::UNKNOWN
+        (Scan::UNKNOWN, Head::default())
     };
     let listened = scan.listen_first;
     let mut noted = Noted::Parsed;
@@ -141,14 +141,26 @@ where
             let text = if canonical { input } else { url.as_str() };
             let host = host_of(url, text);
             let shape = match host {
-                Some(Host::Domain(d)) => DomainShape::of_url(url, d, text),
+                // The head masks are the input's: only its own bytes are read from them.
+                Some(Host::Domain(d)) => {
+                    DomainShape::of_url(url, d, text, if canonical { head } else { Head::default() })
+                }
                 _ => DomainShape::default(),
             };
             // Canonical, or copied by the fast path with its case folded: the validation
             // errors are those `may_hold_errors` looks for (the scan found every byte a URL
-            // unit), which only a second parse, with a listener, reports.
+            // unit). A canonical input's are told from its components; another's only a
+            // second parse, with a listener, reports.
             let known = canonical || noted == Noted::Copied;
-            if !listened && (!known || may_hold_errors(url, host, &shape)) {
+            if !listened && canonical && may_hold_errors(url, host, &shape) {
+                canonical_errors(url, host, &mut errors);
+                #[cfg(debug_assertions)]
+                {
+                    let mut all = Vec::new();
+                    let _ = listen(&mut all);
+                    debug_assert_eq!(errors, all, "{input:?}");
+                }
+            } else if !listened && (!known || may_hold_errors(url, host, &shape)) {
                 // The errors listened for, from a second parse (its URL is the same).
                 let again = listen(&mut errors);
                 debug_assert_eq!(again.as_ref().ok().map(Url::as_str), Some(url.as_str()));
@@ -242,6 +254,32 @@ fn host_of<'a>(url: &'a Url, text: &'a str) -> Option<Host<&'a str>> {
 fn listen(input: &str, errors: &mut Vec<ValidationError>) -> Result<Url, ParseError> {
     let mut cb = |e: ValidationError| errors.push(e);
     Url::options().on_validation_error(&mut cb).parse(input)
+}
+
+/// The validation errors of a canonical input whose scan found every byte a URL unit, in
+/// the order the parser reports them: credentials ([authority
+/// state](https://url.spec.whatwg.org/#authority-state) step 2.1, at the authority's start),
+/// then a domain strict UTS 46 refuses ([domain to
+/// ASCII](https://url.spec.whatwg.org/#concept-domain-to-ascii) step 2, at the host's start).
+/// Nothing else is an error in such an input: its scheme, port, path, query and fragment
+/// are written as the serializer writes them, of URL units. Out of line, as [`listen`]
+/// (debug builds compare the two).
+#[cold]
+#[inline(never)]
+fn canonical_errors(url: &Url, host: Option<Host<&str>>, errors: &mut Vec<ValidationError>) {
+    let b = url.boundaries();
+    if url.has_credentials() {
+        // After the scheme's `:` and the `//` of a URL with credentials.
+        errors.push(ValidationError::new(
+            crate::ErrorKind::InvalidCredentials,
+            b.scheme_end() + 3,
+        ));
+    }
+    if let Some(Host::Domain(d)) = host {
+        let mut cb = |e: ValidationError| errors.push(e);
+        let mut reporter = crate::error::Reporter::new(Some(&mut cb));
+        crate::host::report_strict(d, b.host_start(), &mut reporter);
+    }
 }
 
 /// A finding for each validation error.

@@ -245,7 +245,24 @@ impl Policy {
         let same = |s: &String| s.len() == scheme.len() && s.bytes().zip(scheme.bytes()).all(|(a, b)| a == b);
         if !self.schemes.is_empty() && !self.schemes.iter().any(same) {
             let spans = spans.get();
-            let message = format!("the scheme {scheme:?} is not one of {}", self.schemes.join(", "));
+            // `the scheme {scheme:?} is not one of {the schemes, comma-separated}`, without the
+            // formatting machinery: a scheme is ASCII alphanumerics, `+`, `-` and `.`, which
+            // `{:?}` writes as they are.
+            let listed: usize = self.schemes.iter().map(|s| s.len() + 2).sum();
+            let mut message = String::with_capacity(32 + scheme.len() + listed);
+            message.push_str("the scheme \"");
+            message.push_str(scheme);
+            message.push_str("\" is not one of ");
+            for (k, s) in self.schemes.iter().enumerate() {
+                if k > 0 {
+                    message.push_str(", ");
+                }
+                message.push_str(s);
+            }
+            debug_assert_eq!(
+                message,
+                format!("the scheme {scheme:?} is not one of {}", self.schemes.join(", "))
+            );
             out.push(Finding::new(
                 Code::SchemeNotAllowed,
                 spans.scheme.clone(),
@@ -276,8 +293,22 @@ impl Policy {
             if port.is_none_or(|p| !ports.contains(&p)) {
                 let spans = spans.get();
                 let span = spans.port.clone().or(spans.host.clone()).unwrap_or_default();
-                let shown = port.map_or_else(|| String::from("none"), |p| format!("{p}"));
-                let message = format!("the port {shown} is not an allowed port");
+                // `the port {port or none} is not an allowed port`, without the formatting
+                // machinery.
+                let mut message = String::with_capacity(40);
+                message.push_str("the port ");
+                match port {
+                    Some(p) => crate::decimal::push_str(p, &mut message),
+                    None => message.push_str("none"),
+                }
+                message.push_str(" is not an allowed port");
+                debug_assert_eq!(
+                    message,
+                    format!(
+                        "the port {} is not an allowed port",
+                        port.map_or_else(|| String::from("none"), |p| format!("{p}"))
+                    )
+                );
                 let detail = Detail::Port {
                     port: port.unwrap_or(0),
                     protocol: None,

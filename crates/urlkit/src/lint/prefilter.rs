@@ -37,13 +37,19 @@ pub(crate) mod buffer {
         String::new()
     }
 
-    /// Keeps `s`'s allocation for the next [`take`] on this thread.
+    /// Keeps `s`'s allocation for the next [`take`] on this thread, unless the kept one is
+    /// larger: a URL parsed with a listener has a buffer of its own, which [`take`] did not
+    /// give, and the kept one, fitted to the longer URLs before it, would otherwise be
+    /// swapped for one that the next long URL grows again.
     #[inline]
     pub(crate) fn give_back(s: String) {
         #[cfg(feature = "std")]
         if s.capacity() <= KEEP {
             // During the thread's teardown the buffer is simply dropped.
-            let _ = BUFFER.try_with(|b| b.set(s));
+            let _ = BUFFER.try_with(|b| {
+                let kept = b.take();
+                b.set(if kept.capacity() > s.capacity() { kept } else { s });
+            });
         }
         #[cfg(not(feature = "std"))]
         drop(s);
@@ -69,11 +75,13 @@ const PLAIN: [u8; 256] = {
     t
 };
 static PLAIN_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&PLAIN, 1);
-/// [`PLAIN`] and `?`: the bytes of the common URL, but for one `#`.
+/// [`PLAIN`], `?` and `#`: the bytes of the common URL (which has one `#` at most, counted
+/// apart).
 static PLAIN_QUERY_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&PLAIN_QUERY, 1);
 const PLAIN_QUERY: [u8; 256] = {
     let mut t = PLAIN;
     t[b'?' as usize] = 1;
+    t[b'#' as usize] = 1;
     t
 };
 
@@ -117,20 +125,30 @@ impl Scan {
 
     /// A vector (or table) scan for plain bytes that stops at `%`, `?`, `#` and anything
     /// else; from the first byte that is not an ASCII URL unit on, [`Scan::UNKNOWN`] holds.
-    pub(crate) fn of(input: &str) -> Scan {
+    /// With it, from the same loads, the [`Head`] of the input.
+    pub(crate) fn of(input: &str) -> (Scan, Head) {
         // The common URL, [`PLAIN`] bytes, `?` and at most one `#` (no `%`), is what
         // [`Scan::stepwise`] passes over without a stop that changes its answer: one vector
         // census with no data-dependent branch tells it.
-        if crate::simd::try_all_within(input.as_bytes(), &PLAIN_QUERY_CLASS, b'#') == Some(true) {
+        let census = crate::simd::try_census(
+            input.as_bytes(),
+            &PLAIN_QUERY_CLASS,
+            b'#',
+            &LOWER_LDH_DOT_CLASS,
+            b'.',
+            b'-',
+        );
+        let head = Head(census.map(|c| c.head));
+        if census.is_some_and(|c| c.within) {
             let scan = Scan {
                 listen_first: false,
                 percent: false,
                 rfc3986: true,
             };
             debug_assert_eq!(scan, Scan::stepwise(input, &ESCAPES), "{input:?}");
-            return scan;
+            return (scan, head);
         }
-        Scan::stepwise(input, &ESCAPES)
+        (Scan::stepwise(input, &ESCAPES), head)
     }
 
     /// [`Scan::of`], stopping at each `%`, `?`, `#` and `'`: at the bytes outside [`PLAIN`],
@@ -279,6 +297,13 @@ pub(crate) struct DomainShape {
     pub(crate) long_label: bool,
 }
 
+/// The masks of an input's first 32 bytes (all of them in a shorter one), bit `j` for byte
+/// `j`: those outside [`LOWER_LDH_DOT`], the `.`s and the `-`s, from the loads of
+/// [`Scan::of`] (`None` where no vector code runs): a canonical input's host is mostly
+/// among them, and its shape is read from them without loading it again.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Head(Option<[u32; 3]>);
+
 /// Lower-case ASCII letters, digits, `-` and `.`: the bytes of the common domain.
 const LOWER_LDH_DOT: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -293,19 +318,31 @@ const LOWER_LDH_DOT: [u8; 256] = {
 static LOWER_LDH_DOT_CLASS: crate::simd::AsciiClass = crate::simd::AsciiClass::of_bits(&LOWER_LDH_DOT, 1);
 
 impl DomainShape {
-    /// The shape of `url`'s domain `d`: from one vector load of `text` (the serialization,
-    /// or a canonical input, which has the host at the same offsets: its bytes are older
-    /// than the parser's copy, whose first loads wait for its stores) when `d` has at most
-    /// 32 bytes (16 in a URL shorter than 32) and is the common domain, else
-    /// [`DomainShape::of`].
+    /// The shape of `url`'s domain `d`: from the masks of `text` (the serialization, or a
+    /// canonical input, which has the host at the same offsets: its bytes are older than the
+    /// parser's copy, whose first loads wait for its stores) when `d` has at most 32 bytes
+    /// (16 in a URL shorter than 32) and is the common domain, else [`DomainShape::of`]. The
+    /// masks are those of `head` (`text`'s, read by [`Scan::of`]) when `d` is among its
+    /// bytes, else those of one vector load of `text`.
     #[inline]
-    pub(crate) fn of_url(url: &Url, d: &str, text: &str) -> DomainShape {
+    pub(crate) fn of_url(url: &Url, d: &str, text: &str, head: Head) -> DomainShape {
         let s = text.as_bytes();
         let start = url.boundaries().host_start();
         debug_assert_eq!(s.get(start..start + d.len()), Some(d.as_bytes()));
         let end = start + d.len();
         let body = d.len() - usize::from(s.get(..end).and_then(<[u8]>::last) == Some(&b'.'));
-        let masks = crate::simd::try_window(s, start, start + body, &LOWER_LDH_DOT_CLASS, b'.', b'-');
+        let masks = match head.0 {
+            Some(masks) if body > 0 && start + body <= 32 => {
+                let keep = u32::MAX >> (32 - body);
+                Some(masks.map(|m| m >> start & keep))
+            }
+            _ => crate::simd::try_window(s, start, start + body, &LOWER_LDH_DOT_CLASS, b'.', b'-'),
+        };
+        #[cfg(debug_assertions)]
+        {
+            let window = crate::simd::try_window(s, start, start + body, &LOWER_LDH_DOT_CLASS, b'.', b'-');
+            debug_assert!(window.is_none() || masks == window, "{text:?}");
+        }
         if let Some([outside, dots, hyphens]) = masks {
             if outside == 0 && Self::surely_strict(body, dots, hyphens) {
                 let shape = DomainShape {
