@@ -356,6 +356,28 @@ impl List {
         }
     }
 
+    /// Whether one ASCII label is a rule of its own: `split(label)` with a section other than
+    /// [`Section::Unlisted`], without the lower-cased copy that `split` makes of an
+    /// upper-case host (the text finder asks this of every bare domain's last label).
+    #[inline]
+    pub(crate) fn lists_ascii_label(&self, label: &[u8]) -> bool {
+        let mut lower = [0u8; 63];
+        let Some(buf) = lower.get_mut(..label.len()) else {
+            return core::str::from_utf8(label)
+                .ok()
+                .and_then(|l| self.split(l))
+                .is_some_and(|p| p.section() != Section::Unlisted);
+        };
+        buf.copy_from_slice(label);
+        buf.make_ascii_lowercase();
+        // `split` walks a lower-case ASCII host as is, and lower-cases any other ASCII
+        // host before the same walk.
+        matches!(
+            self.walk::<true>(buf, u8::MAX),
+            Walk::Found { section, .. } if section != Section::Unlisted
+        )
+    }
+
     /// [`List::split`] for a host that is not in canonical form: lower-cased, or through
     /// ToUnicode, then walked. Out of line, so that the canonical case inlines small.
     #[cold]

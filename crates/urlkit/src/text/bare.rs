@@ -4,8 +4,8 @@
 //! (`192.168.0.1:8080/x`), with the start rule of GFM's `www.` links and the end rules of
 //! every bare link.
 
-use super::class::{dns_shaped, has_byte, unicode_boundary_before};
-use super::scan::{Cx, Eval, Raw};
+use super::class::{digits_and_dots_end, dns_shaped, has_byte, host_run, is, label_start, HOST};
+use super::scan::{Cx, Domain, Eval, Raw};
 use super::{Added, Kind};
 
 /// The longest label (RFC 1035 §2.3.4), in bytes, for the look back from a dot.
@@ -15,25 +15,75 @@ impl Cx<'_> {
     /// A `.` at `dot`: the first dot of a bare domain or IPv4 address. Each dot looks back
     /// over one label only: a dot whose label follows another dot belongs to a run that
     /// its first dot already judged, so the work stays linear.
-    pub(crate) fn bare_domain(&self, dot: usize) -> Eval {
+    ///
+    /// When the run from the label is ASCII letters, digits, `-` and `.` only and no link
+    /// starts at `dot`, `*skip` becomes the run's end: every later dot of the run has a
+    /// label after a dot, which starts no word, so the scanner passes over them unread.
+    #[inline]
+    pub(crate) fn bare_domain(&self, dot: usize, skip: &mut usize) -> Eval {
+        let mut run_end = 0;
+        let eval = self.dot_candidate(dot, &mut run_end);
+        // Only a verdict: after `More` the same dot is judged again.
+        if matches!(eval, Eval::Reject) {
+            *skip = run_end.max(*skip);
+        }
+        eval
+    }
+
+    /// [`Cx::bare_domain`]'s verdict; `*ascii_run` is set to the end of an ASCII run.
+    fn dot_candidate(&self, dot: usize, ascii_run: &mut usize) -> Eval {
         let hay = self.hay;
-        let mut s = dot;
-        while s > self.floor && dot - s <= LABEL {
-            let b = hay[s - 1];
-            // A label byte, or a non-ASCII character that is no boundary.
-            if b.is_ascii_alphanumeric() || b == b'-' || (b >= 0x80 && !unicode_boundary_before(hay, s)) {
-                s -= 1;
-            } else {
-                break;
+        // Digits and dots after the dot (`3.2.1`, `2.0`), then a byte that ends the domain
+        // run and is no port's `:` nor a path's `/`: the last label starts with a digit, so
+        // no TLD and no address, whatever the label before (the checks below, from the
+        // bytes after; the run is shorter than `max_len` whatever its start).
+        if let Some(k) = digits_and_dots_end(hay, dot + 1) {
+            let b = hay[k];
+            if hay[dot + 1].is_ascii_digit()
+                && b < 0x80
+                && !is(b, HOST)
+                && !matches!(b, b'/' | b':')
+                && k - dot + LABEL + 1 < self.finder.options.max_len
+            {
+                *ascii_run = k;
+                return Eval::Reject;
             }
         }
+        let lo = self.floor.max(dot.saturating_sub(LABEL + 1));
+        let (s, ascii) = label_start(hay, lo, dot);
         if s == dot || dot - s > LABEL || !self.starts_word(s) {
             return Eval::Reject;
         }
         let limit = s.saturating_add(self.finder.options.max_len);
-        let d = match self.domain(s, limit, false) {
-            Ok(d) => d,
-            Err(e) => return e,
+        // Most runs are ASCII (`e.g`, `3.2.1`, `docs.rs`): their end is found by one scan,
+        // and the run is the GFM valid domain of [`Cx::domain`] when it stops at an ASCII
+        // byte that is no domain byte (an underscore or a non-ASCII byte go the long way).
+        let stop = limit.min(hay.len());
+        let (k, underscore) = host_run(hay, dot + 1, stop);
+        let d = if ascii && !underscore && k < stop && hay[k] < 0x80 && hay[k] != b'_' {
+            *ascii_run = k;
+            let mut end = k;
+            while end > s && hay[end - 1] == b'.' {
+                end -= 1;
+            }
+            // A last label that starts with a digit (`3.2.1`, `v1.5`, `Z39.50`) is a TLD of
+            // no name, and an address only before a port or a path: the verdict of the
+            // checks below, from two bytes.
+            let (tld, _) = label_start(hay, dot + 1, end);
+            if end > tld && hay[tld].is_ascii_digit() && !(end == k && matches!(hay[k], b'/' | b':')) {
+                return Eval::Reject;
+            }
+            Domain {
+                end,
+                run_end: k,
+                last_two: s,
+                underscore_in_last_two: false,
+            }
+        } else {
+            match self.domain(s, limit, false) {
+                Ok(d) => d,
+                Err(e) => return e,
+            }
         };
         let host = &hay[s..d.end];
         // One dot at least, DNS labels without `_`, and no `@` after (a local part) nor `(`
@@ -108,11 +158,14 @@ fn listed_tld(host: &[u8]) -> bool {
     if !tld.first().is_some_and(|&b| b.is_ascii_alphabetic() || b >= 0x80) {
         return false;
     }
+    let list = crate::domain::List::builtin();
+    if tld.is_ascii() {
+        return list.lists_ascii_label(tld);
+    }
     // Bytes of a stream that are not UTF-8 make no TLD.
     let Ok(tld) = core::str::from_utf8(tld) else {
         return false;
     };
-    crate::domain::List::builtin()
-        .split(tld)
+    list.split(tld)
         .is_some_and(|p| p.section() != crate::domain::Section::Unlisted)
 }

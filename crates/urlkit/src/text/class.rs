@@ -26,6 +26,8 @@ pub(super) const LOCAL5: u16 = 32;
 pub(super) const TRAIL: u16 = 64;
 /// `_`: a domain with one must have no underscore in its last two segments.
 pub(super) const UNDERSCORE: u16 = 256;
+/// An ASCII byte of a DNS label (RFC 1035 §2.3.1 `let-dig-hyp`): alphanumeric or `-`.
+pub(super) const LABEL: u16 = 512;
 
 const fn build() -> [u16; 256] {
     let mut t = [0u16; 256];
@@ -87,6 +89,9 @@ const fn build() -> [u16; 256] {
         if c == b'_' {
             v |= UNDERSCORE;
         }
+        if alnum || c == b'-' {
+            v |= LABEL;
+        }
         t[b] = v;
         b += 1;
     }
@@ -130,6 +135,60 @@ static HOST_NO_UNDERSCORE: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 2);
 static HOST_ANY: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 4);
 /// The bytes that may end a scheme: a `:` after any other byte is no URL's.
 pub(super) const SCHEME_BYTES: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 8);
+
+/// The start of the DNS label that ends at `end`, not before `lo`: the run of [`LABEL`]
+/// bytes and of non-ASCII characters that are no Unicode space or punctuation
+/// ([`unicode_boundary_before`]), and whether it is all ASCII. The eight bytes before `end`
+/// are classified at once ([`label_bytes`]), which covers most labels of prose; a
+/// non-ASCII byte or a longer label goes on byte by byte.
+#[inline]
+pub(super) fn label_start(s: &[u8], lo: usize, end: usize) -> (usize, bool) {
+    let mut k = end;
+    if let Some(w) = end.checked_sub(8).and_then(|at| s.get(at..end)) {
+        let w = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+        let stop = !label_bytes(w) & HI;
+        if stop != 0 {
+            // The last byte that is no ASCII label byte.
+            let j = end - 8 + (63 - stop.leading_zeros() as usize) / 8;
+            if j < lo {
+                return (lo, true);
+            }
+            if s[j] < 0x80 {
+                return (j + 1, true);
+            }
+            k = j + 1;
+        } else {
+            k = (end - 8).max(lo);
+        }
+    }
+    let mut ascii = true;
+    while k > lo {
+        let b = s[k - 1];
+        if is(b, LABEL) {
+            k -= 1;
+        } else if b >= 0x80 && !unicode_boundary_before(s, k) {
+            ascii = false;
+            k -= 1;
+        } else {
+            break;
+        }
+    }
+    (k, ascii)
+}
+
+/// The high bit of each byte of `w` that is a [`LABEL`] byte (an ASCII letter, digit or
+/// `-`), exactly: seven-bit sums carry into no other byte.
+#[inline(always)]
+pub(super) fn label_bytes(w: u64) -> u64 {
+    const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let v = w & LO7;
+    let digit = (v + LO * 0x50) & !(v + LO * 0x46);
+    let l = v | (LO * 0x20);
+    let letter = (l + LO * 0x1f) & !(l + LO * 0x05);
+    let z = w ^ (LO * u64::from(b'-'));
+    let dash = !(((z & LO7) + LO7) | z | LO7);
+    ((digit | letter) & !w & HI) | dash
+}
 
 /// The start of the run of [`SCHEME`] bytes that ends at `end`, not before `lo`.
 #[inline]
@@ -411,6 +470,23 @@ fn bad_pairs(w: u64) -> bool {
     low & (low >> 8) & (dots | (dots >> 8)) != 0
 }
 
+/// The first index from `i` whose byte is no ASCII digit and no `.`, when it is one of the
+/// eight bytes `s[i..i + 8]`; `None` past them (or when fewer than eight bytes are left).
+/// One word, no branch per byte: the version and section numbers of prose (`3.2.1`,
+/// `2.0`) are a few bytes long.
+#[inline(always)]
+pub(super) fn digits_and_dots_end(s: &[u8], i: usize) -> Option<usize> {
+    const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let w = u64::from_le_bytes(s.get(i..i.checked_add(8)?)?.try_into().ok()?);
+    let v = w & LO7;
+    // Seven-bit sums carry into no other byte: `v >= b'0'` and `v <= b'9'` in the high bits.
+    let digit = (v + LO * 0x50) & !(v + LO * 0x46) & !w & HI;
+    let z = w ^ (LO * u64::from(b'.'));
+    let dot = !(((z & LO7) + LO7) | z | LO7);
+    let other = !(digit | dot) & HI;
+    (other != 0).then(|| i + other.trailing_zeros() as usize / 8)
+}
+
 /// The length of the Unicode punctuation character that starts at `s[i]`, if it is one a
 /// sentence puts right after a link (closing quotes, guillemets, the ellipsis, CJK full stop
 /// and comma, full-width closing parenthesis and comma), else 0. Such a character ends a
@@ -438,6 +514,115 @@ pub(super) fn unicode_punct_before(s: &[u8], end: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn label_bytes_match_the_table() {
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                for fill in [b'a', b'.', 0x80, b'-'] {
+                    let mut w = [fill; 8];
+                    w[at] = b;
+                    let got = label_bytes(u64::from_le_bytes(w));
+                    for (k, &c) in w.iter().enumerate() {
+                        assert_eq!(got >> (8 * k + 7) & 1 == 1, is(c, LABEL), "{w:?} {k}");
+                        assert_eq!(got >> (8 * k) & 0x7f, 0, "{w:?} {k}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn label_start_matches_a_byte_loop() {
+        // The reference: the byte loop of the look-back, from `end` down to `lo`.
+        let naive = |s: &[u8], lo: usize, end: usize| {
+            let (mut k, mut ascii) = (end, true);
+            while k > lo {
+                let b = s[k - 1];
+                if is(b, LABEL) {
+                    k -= 1;
+                } else if b >= 0x80 && !unicode_boundary_before(s, k) {
+                    ascii = false;
+                    k -= 1;
+                } else {
+                    break;
+                }
+            }
+            (k, ascii)
+        };
+        let pieces: [&[u8]; 10] = [
+            b"a",
+            b"Z9",
+            b"-",
+            b".",
+            b" ",
+            b"\xc3\xa9",
+            b"\xe3\x80\x82",
+            b"_",
+            b"(",
+            b"\xe2\x80\x9d",
+        ];
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..3_000 {
+            let mut s = Vec::new();
+            while s.len() < 90 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Long label runs as often as short ones.
+                let p = pieces[(x % 10) as usize];
+                let n = if x >> 40 & 1 == 1 {
+                    1
+                } else {
+                    (x >> 20) as usize % 40
+                };
+                for _ in 0..n {
+                    s.extend_from_slice(p);
+                }
+            }
+            for end in 0..=s.len() {
+                for lo in [0, end.saturating_sub(64), end.saturating_sub(5), end] {
+                    assert_eq!(label_start(&s, lo, end), naive(&s, lo, end), "{s:?} {lo} {end}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn digits_and_dots_end_matches_a_byte_loop() {
+        // Every byte value at every one of the eight places, among digits and dots, then
+        // pseudo-random words.
+        let naive = |s: &[u8], i: usize| {
+            let w = s.get(i..i + 8)?;
+            w.iter()
+                .position(|&b| !(b.is_ascii_digit() || b == b'.'))
+                .map(|j| i + j)
+        };
+        let mut cases: Vec<[u8; 10]> = Vec::new();
+        for at in 0..8 {
+            for b in 0..=255u8 {
+                let mut c = *b"1.2.3.4.56";
+                c[at] = b;
+                cases.push(c);
+            }
+        }
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            let mut c = [0u8; 10];
+            for b in &mut c {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *b = [b'0', b'9', b'.', b'/', b'-', (x >> 32) as u8, b':', b'5'][(x % 8) as usize];
+            }
+            cases.push(c);
+        }
+        for c in &cases {
+            for i in 0..=c.len() {
+                assert_eq!(digits_and_dots_end(c, i), naive(c, i), "{c:?} {i}");
+            }
+        }
+    }
 
     #[test]
     fn classes_match_their_definitions() {

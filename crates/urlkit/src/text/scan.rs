@@ -275,6 +275,9 @@ pub(crate) struct Scanner {
     /// The next `.` that may start a bare domain (see [`Scanner::dot_trigger`]).
     next_dot: usize,
     dot_valid: bool,
+    /// No `.` before this index starts a bare domain (the rest of a run whose first dot
+    /// was judged: see [`Cx::bare_domain`]).
+    dot_skip: usize,
     skipping: bool,
     /// The last `www.` domain run (see [`WwwRun`]).
     pub www_run: Option<WwwRun>,
@@ -294,6 +297,7 @@ impl Scanner {
             blk_valid: false,
             next_dot: 0,
             dot_valid: false,
+            dot_skip: 0,
             skipping: false,
             www_run: None,
         }
@@ -304,6 +308,7 @@ impl Scanner {
     pub(crate) fn rebase(&mut self, by: usize) {
         self.pos -= by;
         self.floor = self.floor.saturating_sub(by);
+        self.dot_skip = self.dot_skip.saturating_sub(by);
         self.sym_valid = false;
         self.www_valid = false;
         self.blk_valid = false;
@@ -362,12 +367,15 @@ impl Scanner {
             let t = self.blk + bits.trailing_zeros() as usize;
             // A `w` with a `.` three bytes on: `www.` only with `ww` between. A `.` before a
             // byte from `0` up: only before a letter, digit or non-ASCII byte (as for
-            // `dot_trigger`).
+            // `dot_trigger`), and not inside a run already judged (`dot_skip`).
             let dropped = match hay[t] {
                 b'w' => hay.get(t + 1..t + 3) != Some(&b"ww"[..]),
-                b'.' => hay
-                    .get(t + 1)
-                    .is_some_and(|&b| b < 0x80 && !b.is_ascii_alphanumeric()),
+                b'.' => {
+                    t < self.dot_skip
+                        || hay
+                            .get(t + 1)
+                            .is_some_and(|&b| b < 0x80 && !b.is_ascii_alphanumeric())
+                }
                 _ => false,
             };
             if dropped {
@@ -394,8 +402,9 @@ impl Scanner {
         Some(true)
     }
 
-    /// With bare domains and no vector pass, the first `.` at or after `pos` followed by a
-    /// letter, digit or non-ASCII byte (or by the end of the bytes, where more may come),
+    /// With bare domains and no vector pass, the first `.` at or after `pos` (and after
+    /// `dot_skip`) followed by a letter, digit or non-ASCII byte (or by the end of the bytes,
+    /// where more may come),
     /// else `NONE`: a
     /// dot before a space or punctuation (a sentence's end, `e.g.`) is no domain's, and is
     /// passed over here without a return to the scanner. The answer is kept until passed.
@@ -405,7 +414,7 @@ impl Scanner {
             return NONE;
         }
         if !self.dot_valid || self.next_dot < self.pos {
-            let mut from = self.pos;
+            let mut from = self.pos.max(self.dot_skip);
             self.next_dot = loop {
                 let Some(i) = hay.get(from..).and_then(|rest| memchr::memchr(b'.', rest)) else {
                     break NONE;
@@ -484,7 +493,7 @@ impl Scanner {
                 b'w' => cx.www(t, &mut self.www_run),
                 b':' => cx.colon(t),
                 b'@' => cx.at_sign(t),
-                _ => cx.bare_domain(t),
+                _ => cx.bare_domain(t, &mut self.dot_skip),
             };
             match eval {
                 Eval::Found(raw) => {
