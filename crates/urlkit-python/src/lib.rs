@@ -6,9 +6,17 @@
 
 use pyo3::prelude::*;
 
+mod error;
+mod index;
+mod search_params;
+mod url;
+
 /// The extension module: every submodule's `register` adds its names.
 #[pymodule]
 fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    error::register(m)?;
+    url::register(m)?;
+    search_params::register(m)?;
     Ok(())
 }

@@ -1,0 +1,44 @@
+//! `urlkit.URLError`: a `ValueError` for URLs that do not parse, with the URL Standard's
+//! name for the failure (`kind`) and where it was seen as a Python string index (`position`).
+
+use crate::index::char_index;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    urlkit,
+    URLError,
+    PyValueError,
+    "A URL (or base URL) that does not parse.\n\n\
+     Attributes: ``kind``, the URL Standard's name of the failure (``\"host-invalid-code-point\"``);\n\
+     ``position``, the index in ``input`` (a ``str`` index, code points) where it was seen;\n\
+     ``input``, the string that failed (the URL, or its base).\n\n\
+     >>> import urlkit\n\
+     >>> try:\n\
+     ...     urlkit.URL(\"https://ex ample.org/\")\n\
+     ... except urlkit.URLError as e:\n\
+     ...     print(e.kind, e.position)\n\
+     host-invalid-code-point 11"
+);
+
+/// A `URLError` for `e`, raised while parsing `input`.
+pub(crate) fn url_error(py: Python<'_>, e: urlkit::ParseError, input: &str) -> PyErr {
+    let position = char_index(input, e.position());
+    let message = format!("{} at index {}", e.kind().description(), position);
+    let err = URLError::new_err(message);
+    let value = err.value(py);
+    // Setting attributes on a fresh exception instance cannot fail but for memory errors,
+    // which then replace this error.
+    let set = value
+        .setattr("kind", e.kind().spec_name())
+        .and_then(|()| value.setattr("position", position))
+        .and_then(|()| value.setattr("input", input));
+    match set {
+        Ok(()) => err,
+        Err(other) => other,
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("URLError", m.py().get_type::<URLError>())
+}
