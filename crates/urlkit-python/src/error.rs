@@ -10,7 +10,7 @@ pyo3::create_exception!(
     URLError,
     PyValueError,
     "A URL (or base URL) that does not parse.\n\n\
-     Attributes: ``kind``, the URL Standard's name of the failure (``\"host-invalid-code-point\"``);\n\
+     Attributes: ``kind``, the URL Standard's name of the failure (``\"domain-invalid-code-point\"``);\n\
      ``position``, the index in ``input`` (a ``str`` index, code points) where it was seen;\n\
      ``input``, the string that failed (the URL, or its base).\n\n\
      >>> import urlkit\n\
@@ -18,19 +18,37 @@ pyo3::create_exception!(
      ...     urlkit.URL(\"https://ex ample.org/\")\n\
      ... except urlkit.URLError as e:\n\
      ...     print(e.kind, e.position)\n\
-     host-invalid-code-point 11"
+     domain-invalid-code-point 8"
 );
 
 /// A `URLError` for `e`, raised while parsing `input`.
 pub(crate) fn url_error(py: Python<'_>, e: urlkit::ParseError, input: &str) -> PyErr {
     let position = char_index(input, e.position());
     let message = format!("{} at index {}", e.kind().description(), position);
+    raise(py, message, e.kind().spec_name(), position, input)
+}
+
+/// A `URLError` for an RFC 3986 parse failure: `kind` is the grammar rule that was expected
+/// (RFC 3986 Appendix A), e.g. `"pct-encoded"`.
+pub(crate) fn rfc3986_error(py: Python<'_>, e: urlkit::rfc3986::ParseError, input: &str) -> PyErr {
+    let position = char_index(input, e.position());
+    let found = match e.found() {
+        Some(c) => format!("{c:?}"),
+        None => "end of input".to_owned(),
+    };
+    let message = format!("expected {} at index {position}, found {found}", e.expected());
+    raise(py, message, e.expected().name(), position, input)
+}
+
+/// A `URLError` with `message` whose attributes are `kind`, `position` (a `str` index into
+/// `input`) and `input`.
+pub(crate) fn raise(py: Python<'_>, message: String, kind: &str, position: usize, input: &str) -> PyErr {
     let err = URLError::new_err(message);
     let value = err.value(py);
     // Setting attributes on a fresh exception instance cannot fail but for memory errors,
     // which then replace this error.
     let set = value
-        .setattr("kind", e.kind().spec_name())
+        .setattr("kind", kind)
         .and_then(|()| value.setattr("position", position))
         .and_then(|()| value.setattr("input", input));
     match set {

@@ -6,8 +6,14 @@
 
 use pyo3::prelude::*;
 
+mod domain;
 mod error;
+mod extract;
 mod index;
+mod lint;
+mod normalize;
+mod pattern;
+mod rfc3986;
 mod search_params;
 mod url;
 
@@ -18,5 +24,11 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     error::register(m)?;
     url::register(m)?;
     search_params::register(m)?;
+    domain::register(m)?;
+    normalize::register(m)?;
+    lint::register(m)?;
+    extract::register(m)?;
+    pattern::register(m)?;
+    rfc3986::register(m)?;
     Ok(())
 }
