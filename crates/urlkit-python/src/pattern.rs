@@ -24,16 +24,13 @@ impl Input {
             let mut init = UrlPatternInit::default();
             for (key, v) in dict.iter() {
                 let key: PyBackedStr = key.extract()?;
-                let v: String = v.extract()?;
-                match (&*key, Component::from_name(&key)) {
-                    (_, Some(c)) => *init.get_mut(c) = Some(v),
-                    ("baseURL" | "base_url", None) => init.base_url = Some(v),
-                    (other, None) => {
-                        return Err(PyTypeError::new_err(format!(
-                            "unknown URLPatternInit key '{other}'"
-                        )))
-                    }
-                }
+                // Members the dictionary does not define are ignored, as WebIDL does.
+                let slot = match Component::from_name(&key) {
+                    Some(c) => init.get_mut(c),
+                    None if matches!(&*key, "baseURL" | "base_url") => &mut init.base_url,
+                    None => continue,
+                };
+                *slot = Some(v.extract()?);
             }
             return Ok(Input::Init(init));
         }
