@@ -235,7 +235,75 @@ pub(crate) fn domain(py: Python<'_>, url_or_host: PyBackedStr, private: bool) ->
     })
 }
 
+/// The `urlkit domain --json` object of `input` (for `python -m urlkit domain`): the host
+/// as the CLI reads it (a URL's hostname, else the input parsed as a host), split by the
+/// list; a URL that does not parse and is no host raises `URLError`.
+#[pyfunction]
+#[pyo3(signature = (input, private = true))]
+pub(crate) fn _domain_record<'py>(
+    py: Python<'py>,
+    input: PyBackedStr,
+    private: bool,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    enum Kind {
+        Domain,
+        Opaque,
+        Other,
+    }
+    let kind = |host: Option<Host<&str>>| match host {
+        Some(Host::Domain(_)) => Kind::Domain,
+        Some(Host::Opaque(_)) => Kind::Opaque,
+        _ => Kind::Other,
+    };
+    let (host, kind) = match Url::parse(&input) {
+        Ok(url) => (url.hostname().to_owned(), kind(url.host())),
+        Err(e) => match Host::parse(&input) {
+            Ok(host) if !input.contains("://") && host != Host::Empty => {
+                let kind = if matches!(host, Host::Domain(_)) {
+                    Kind::Domain
+                } else {
+                    Kind::Other
+                };
+                (host.to_string(), kind)
+            }
+            _ => return Err(url_error(py, e, &input)),
+        },
+    };
+    let list = List::builtin();
+    let options = Options::new().private(private);
+    let parts = match kind {
+        Kind::Domain => list.split_with(&host, options),
+        Kind::Opaque => list.split_host_with(Host::Opaque(&host), options),
+        Kind::Other => None,
+    };
+    let section = match parts.as_ref().map(|p| p.section()) {
+        Some(Section::Icann) => "icann",
+        Some(Section::Private) => "private",
+        Some(Section::Unlisted) => "unlisted",
+        None => "-",
+    };
+    let d = pyo3::types::PyDict::new(py);
+    d.set_item("input", &*input)?;
+    d.set_item("ok", true)?;
+    d.set_item("host", &host)?;
+    d.set_item("public_suffix", parts.as_ref().map(|p| p.public_suffix()))?;
+    d.set_item(
+        "registrable_domain",
+        parts.as_ref().and_then(|p| p.registrable_domain()),
+    )?;
+    d.set_item("subdomain", parts.as_ref().and_then(|p| p.subdomain()))?;
+    d.set_item("icann", parts.as_ref().is_some_and(|p| p.icann()))?;
+    d.set_item("known_suffix", parts.as_ref().map(|p| p.is_known_suffix()))?;
+    d.set_item(
+        "from_opaque_host",
+        parts.as_ref().is_some_and(|p| p.from_opaque_host()),
+    )?;
+    d.set_item("section", section)?;
+    Ok(d)
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Domain>()?;
-    m.add_function(wrap_pyfunction!(domain, m)?)
+    m.add_function(wrap_pyfunction!(domain, m)?)?;
+    m.add_function(wrap_pyfunction!(_domain_record, m)?)
 }

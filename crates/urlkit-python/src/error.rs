@@ -12,7 +12,8 @@ pyo3::create_exception!(
     "A URL (or base URL) that does not parse.\n\n\
      Attributes: ``kind``, the URL Standard's name of the failure (``\"domain-invalid-code-point\"``);\n\
      ``position``, the index in ``input`` (a ``str`` index, code points) where it was seen;\n\
-     ``input``, the string that failed (the URL, or its base).\n\n\
+     ``input``, the string that failed (the URL, or its base); ``description``, the failure in\n\
+     words.\n\n\
      >>> import urlkit\n\
      >>> try:\n\
      ...     urlkit.URL(\"https://ex ample.org/\")\n\
@@ -25,7 +26,8 @@ pyo3::create_exception!(
 pub(crate) fn url_error(py: Python<'_>, e: urlkit::ParseError, input: &str) -> PyErr {
     let position = char_index(input, e.position());
     let message = format!("{} at index {}", e.kind().description(), position);
-    raise(py, message, e.kind().spec_name(), position, input)
+    let description = e.kind().description();
+    raise(py, message, e.kind().spec_name(), position, input, description)
 }
 
 /// A `URLError` for an RFC 3986 parse failure: `kind` is the grammar rule that was expected
@@ -37,12 +39,20 @@ pub(crate) fn rfc3986_error(py: Python<'_>, e: urlkit::rfc3986::ParseError, inpu
         None => "end of input".to_owned(),
     };
     let message = format!("expected {} at index {position}, found {found}", e.expected());
-    raise(py, message, e.expected().name(), position, input)
+    let description = format!("expected {}", e.expected());
+    raise(py, message, e.expected().name(), position, input, &description)
 }
 
 /// A `URLError` with `message` whose attributes are `kind`, `position` (a `str` index into
-/// `input`) and `input`.
-pub(crate) fn raise(py: Python<'_>, message: String, kind: &str, position: usize, input: &str) -> PyErr {
+/// `input`), `input` and `description` (the message without its position).
+pub(crate) fn raise(
+    py: Python<'_>,
+    message: String,
+    kind: &str,
+    position: usize,
+    input: &str,
+    description: &str,
+) -> PyErr {
     let err = URLError::new_err(message);
     let value = err.value(py);
     // Setting attributes on a fresh exception instance cannot fail but for memory errors,
@@ -50,7 +60,8 @@ pub(crate) fn raise(py: Python<'_>, message: String, kind: &str, position: usize
     let set = value
         .setattr("kind", kind)
         .and_then(|()| value.setattr("position", position))
-        .and_then(|()| value.setattr("input", input));
+        .and_then(|()| value.setattr("input", input))
+        .and_then(|()| value.setattr("description", description));
     match set {
         Ok(()) => err,
         Err(other) => other,

@@ -36,6 +36,18 @@ pub struct Link {
     /// How it was recognized.
     #[pyo3(get)]
     kind: &'static str,
+    /// Whether it was in a wrapper (``<URL:…>``, ``<…>``, ``"…"``).
+    #[pyo3(get)]
+    wrapped: bool,
+    /// Whether where it ends is a guess that other readings would place elsewhere.
+    #[pyo3(get)]
+    ambiguous: bool,
+    /// The other readings of an ambiguous link (``[]`` otherwise).
+    #[pyo3(get)]
+    alternatives: Vec<String>,
+    /// The 1-based line it starts on.
+    #[pyo3(get)]
+    line: usize,
 }
 
 #[pymethods]
@@ -75,6 +87,10 @@ pub(crate) fn extract(py: Python<'_>, text: PyBackedStr, bare_domains: bool) -> 
                 start,
                 end,
                 kind: link.kind().as_str(),
+                wrapped: link.is_wrapped(),
+                ambiguous: link.is_ambiguous(),
+                alternatives: link.alternatives(),
+                line: link.line(),
             };
             Py::new(py, link)
         })

@@ -39,6 +39,9 @@ pub struct Finding {
     /// What to do about it.
     #[pyo3(get)]
     help: &'static str,
+    /// The check's stable name (``"internal-address"``).
+    #[pyo3(get)]
+    name: &'static str,
 }
 
 #[pymethods]
@@ -110,6 +113,7 @@ fn convert(py: Python<'_>, input: &str, findings: &[LibFinding]) -> PyResult<Vec
                 end,
                 message: f.message().to_owned(),
                 help: f.help(),
+                name: f.code().name(),
             };
             Py::new(py, finding)
         })
@@ -127,8 +131,13 @@ pub(crate) fn _lint(
 ) -> PyResult<(Vec<Py<Finding>>, Option<Verdict>)> {
     match policy {
         None => Ok((convert(py, &url, &urlkit::lint::lint(&url))?, None)),
-        Some("strict") => {
-            let verdict = Policy::strict().check(&url);
+        Some(name @ ("strict" | "default")) => {
+            let policy = if name == "strict" {
+                Policy::strict()
+            } else {
+                Policy::default()
+            };
+            let verdict = policy.check(&url);
             let findings = convert(py, &url, verdict.findings())?;
             let reasons = convert(py, &url, verdict.deciding())?;
             Ok((
@@ -140,7 +149,7 @@ pub(crate) fn _lint(
             ))
         }
         Some(other) => Err(PyValueError::new_err(format!(
-            "unknown lint policy '{other}' (expected strict)"
+            "unknown lint policy '{other}' (expected strict or default)"
         ))),
     }
 }

@@ -12,8 +12,14 @@ fn canon_error(py: Python<'_>, e: CanonError, input: &str) -> PyErr {
     match e {
         CanonError::Whatwg(e) => url_error(py, e, input),
         CanonError::Rfc3986(e) => rfc3986_error(py, e, input),
-        CanonError::Surt(e) => raise(py, e.to_string(), "surt", 0, input),
-        other => raise(py, other.to_string(), "no-host", 0, input),
+        CanonError::Surt(e) => {
+            let message = e.to_string();
+            raise(py, message.clone(), "surt", 0, input, &message)
+        }
+        other => {
+            let message = other.to_string();
+            raise(py, message.clone(), "no-host", 0, input, &message)
+        }
     }
 }
 

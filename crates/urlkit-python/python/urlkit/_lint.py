@@ -35,9 +35,11 @@ def lint(url: str, policy: Optional[str] = None) -> LintResult:
     """The findings of urlkit's URL linter on ``url`` (credentials, internal addresses,
     parser differentials, homographs, dangerous escapes, …), as a ``LintResult``: a list of
     ``Finding`` (``code``, ``severity``, ``start``, ``end`` as ``str`` indices,
-    ``message``, ``help``). ``policy="strict"`` (the safe-fetch policy: web schemes and
-    ports only, no internal hosts, no credentials, nothing at error level) also sets
-    ``.verdict`` (``ok``, ``reasons``); another name raises ``ValueError``.
+    ``message``, ``help``, ``name``). A policy also sets ``.verdict`` (``ok``,
+    ``reasons``): ``"strict"`` (http and https on ports 80 and 443, no credentials, no
+    internal addresses, nothing at warning level) or ``"default"`` (http and https, no
+    credentials, no internal addresses, nothing at error level), the CLI's ``--policy``
+    names; another name raises ``ValueError``.
 
     >>> import urlkit
     >>> [(f.code, f.severity) for f in urlkit.lint("http://0x7f.1/")]
