@@ -67,3 +67,15 @@ def test_docstring_examples_run():
                     runner.run(t)
     assert len(seen) >= 12
     assert runner.failures == 0, f"{runner.failures} docstring examples failed (see the output above)"
+
+
+def test_readme_examples_run():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in readme.split("```python\n")[1:]]
+    assert len(blocks) >= 5
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    globs = {}
+    for i, block in enumerate(blocks):
+        runner.run(parser.get_doctest(block, globs, f"README[{i}]", "README.md", 0), clear_globs=False)
+    assert runner.failures == 0, f"{runner.failures} README examples failed (see the output above)"
