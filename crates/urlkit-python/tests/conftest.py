@@ -36,3 +36,15 @@ def dataset_lines(name: str) -> list:
     """The lines of a dataset (realworld.txt, …) without their line ends."""
     with open(shared("datasets", name), encoding="utf-8", errors="surrogateescape") as f:
         return [line.rstrip("\r\n") for line in f]
+
+
+def peer(module: str):
+    """Imports a peer library an agreement test compares with; skips without it, or fails
+    under URLKIT_REQUIRE_CONFORMANCE (CI installs them: ``pip install .[test-peers]``)."""
+    try:
+        return __import__(module, fromlist=["_"])
+    except ImportError:
+        msg = f"{module} is not installed (pip install './crates/urlkit-python[test-peers]')"
+        if _required():
+            pytest.fail(f"{msg} and URLKIT_REQUIRE_CONFORMANCE is set")
+        pytest.skip(msg)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import urlkit
-from conftest import REPO, dataset_lines, shared
+from conftest import peer, REPO, dataset_lines, shared
 
 EMBEDDED_LIST = REPO / "crates" / "urlkit" / "src" / "domain" / "public_suffix_list.dat"
 
@@ -143,7 +143,7 @@ EXPLAINED = {
 
 
 def test_agreement_with_tldextract():
-    tldextract = pytest.importorskip("tldextract")
+    tldextract = peer("tldextract")
     lines = dataset_lines("realworld.txt")
     with tempfile.TemporaryDirectory() as cache:
         ext = tldextract.TLDExtract(

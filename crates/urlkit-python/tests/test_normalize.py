@@ -11,7 +11,7 @@ from urllib.parse import unquote_to_bytes, urlsplit
 import pytest
 
 import urlkit
-from conftest import dataset_lines
+from conftest import peer, dataset_lines
 
 
 def test_profiles_come_from_the_library_table():
@@ -48,7 +48,7 @@ def test_profile_failures_are_url_errors():
 
 
 def test_surt_agrees_with_the_surt_package():
-    surt = pytest.importorskip("surt")
+    surt = peer("surt")
     counts, unexplained = collections.Counter(), []
     for line in dataset_lines("realworld.txt"):
         try:
@@ -89,7 +89,7 @@ def _decoded(url):
 
 
 def test_crawler_profile_agrees_with_w3lib_canonicalize_url():
-    w3lib_url = pytest.importorskip("w3lib.url")
+    w3lib_url = peer("w3lib.url")
     counts, unexplained = collections.Counter(), []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
