@@ -6,9 +6,29 @@
 
 use pyo3::prelude::*;
 
+mod domain;
+mod error;
+mod extract;
+mod index;
+mod lint;
+mod normalize;
+mod pattern;
+mod rfc3986;
+mod search_params;
+mod url;
+
 /// The extension module: every submodule's `register` adds its names.
 #[pymodule]
 fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    error::register(m)?;
+    url::register(m)?;
+    search_params::register(m)?;
+    domain::register(m)?;
+    normalize::register(m)?;
+    lint::register(m)?;
+    extract::register(m)?;
+    pattern::register(m)?;
+    rfc3986::register(m)?;
     Ok(())
 }

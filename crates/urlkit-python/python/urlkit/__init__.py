@@ -3,3 +3,28 @@
 from ._urlkit import __version__
 
 __all__ = ["__version__"]
+
+# The per-value API (issue 26): WHATWG URLs, domains, canonical forms, the linter, links in
+# text, URL patterns and RFC 3986.
+from . import rfc3986
+from ._lint import LintResult, lint
+from ._urlkit import (
+    PROFILES,
+    URL,
+    Domain,
+    Finding,
+    Link,
+    URLError,
+    URLPattern,
+    URLSearchParams,
+    Verdict,
+    domain,
+    extract,
+    normalize,
+    surt,
+)
+
+__all__ += [
+    "URL", "URLError", "URLSearchParams", "domain", "Domain", "normalize", "surt", "PROFILES",
+    "lint", "LintResult", "Finding", "Verdict", "extract", "Link", "URLPattern", "rfc3986",
+]
