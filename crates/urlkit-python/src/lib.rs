@@ -6,9 +6,12 @@
 
 use pyo3::prelude::*;
 
+mod batch;
+
 /// The extension module: every submodule's `register` adds its names.
 #[pymodule]
 fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    batch::register(m)?;
     Ok(())
 }
