@@ -29,6 +29,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Column>()?;
     m.add_function(wrap_pyfunction!(batch, m)?)?;
     m.add("_batch_threads", parallel::threads())?;
+    let profiles: Vec<&str> = urlkit::canon::Profile::ALL.iter().map(|p| p.name()).collect();
+    m.add("_batch_profiles", profiles)?;
     Ok(())
 }
 

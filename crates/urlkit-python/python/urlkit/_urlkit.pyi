@@ -4,6 +4,7 @@ __version__: str
 from typing import Any, List, Optional, Sequence, Tuple
 
 _batch_threads: int
+_batch_profiles: List[str]
 
 def _batch(
     values: Any,

@@ -10,7 +10,7 @@ input                           result
 ``list`` / ``tuple`` / iterable ``list`` (``parse``: a ``dict`` of lists, one per field)
 ``pyarrow.Array``               ``pyarrow.Array`` (zero-copy in, through the Arrow C data
                                 interface)
-``pyarrow.ChunkedArray``        ``pyarrow.ChunkedArray`` (one result chunk per chunk)
+``pyarrow.ChunkedArray``        ``pyarrow.ChunkedArray`` (a result chunk per non-empty chunk)
 ``polars.Series``               ``polars.Series`` with the same name
 ``pandas.Series``               ``pandas.Series`` with the same index and name (through
                                 pyarrow when it is installed: ``pd.ArrowDtype`` results;
@@ -50,6 +50,7 @@ from . import _urlkit
 
 __all__ = [
     "FIELDS",
+    "PROFILES",
     "parse",
     "host",
     "hostname",
@@ -78,6 +79,10 @@ FIELDS = (
     "search",
     "hash",
 )
+
+#: The profiles :func:`normalize` takes: the names of the library's profile table (the
+#: CLI's ``urlkit normalize --profile``).
+PROFILES = tuple(_urlkit._batch_profiles)
 
 Column = TypeVar("Column")
 Strings = Union[Sequence[Optional[str]], Iterable[Optional[str]]]
@@ -121,17 +126,21 @@ def _pandas_series(values: Any, op: str, options: Dict[str, Any]) -> Any:
     except ImportError:
         pa = None
     if pa is None:
-        out = _urlkit._batch(values.tolist(), op, **options)
+        # pandas' missing values (`NaN`, `pd.NA`, `None`) are nulls.
+        items = [v if isinstance(v, str) or not pd.isna(v) else None for v in values.tolist()]
+        out = _urlkit._batch(items, op, **options)
         if op == "parse":
-            return pd.DataFrame(out, index=values.index)
+            return pd.DataFrame(out, index=values.index, dtype=object)
         return pd.Series(out, index=values.index, name=values.name, dtype=object)
     array = pa.array(values, from_pandas=True)
     if pa.types.is_null(array.type):
         array = array.cast(pa.string())
-    out = pa.array(_urlkit._batch(array, op, **options))
+    # pandas cannot `take` from `string_view` (pyarrow 26): its strings come back as `string`.
+    out = _as_input_layout(pa.array(_urlkit._batch(array, op, **options)), pa.string(), pa)
     if op == "parse":
         return pd.DataFrame(
-            {name: child.to_pandas(types_mapper=pd.ArrowDtype) for name, child in zip(out.type.names, out.flatten())},
+            # Arrays, not series: a series would be aligned on its own index.
+            {name: child.to_pandas(types_mapper=pd.ArrowDtype).array for name, child in zip(out.type.names, out.flatten())},
             index=values.index,
         )
     return pd.Series(out.to_pandas(types_mapper=pd.ArrowDtype).array, index=values.index, name=values.name)
