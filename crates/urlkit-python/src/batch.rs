@@ -163,15 +163,23 @@ fn batch<'py>(
     let op = operation(op, fields, profile, private, unlisted, bare_domains)?;
     match input(values)? {
         Input::List(array) => {
-            let out = py.detach(|| parallel::run(&op, &[array])).map_err(value_error)?;
+            let out = py
+                .detach(|| parallel::run(&op, &[array], false))
+                .map_err(value_error)?;
             match out.first() {
                 Some(out) => pylist::column(py, out),
                 None => Ok(PyList::empty(py).into_any()),
             }
         }
         Input::Arrow { chunks, name } => {
-            let out = py.detach(|| parallel::run(&op, &chunks)).map_err(value_error)?;
-            let field = Arc::new(Field::new(name, op.data_type(), true));
+            let out = py
+                .detach(|| parallel::run(&op, &chunks, true))
+                .map_err(value_error)?;
+            // The first chunk's type (a string result has its chunk's layout).
+            let data_type = out
+                .first()
+                .map_or_else(|| op.data_type(), |c| c.data_type().clone());
+            let field = Arc::new(Field::new(name, data_type, true));
             Ok(Bound::new(py, Column { chunks: out, field })?.into_any())
         }
     }
@@ -181,12 +189,13 @@ fn batch<'py>(
 /// through the Arrow PyCapsule interface. `urlkit.batch` turns it into the caller's kind;
 /// any other Arrow consumer can read it as it is.
 ///
-/// ```python
 /// >>> import pyarrow as pa, urlkit._urlkit as native
-/// >>> col = native._batch(pa.array(["https://a.example/x"]), "host")
+/// >>> col = native._batch(pa.array(["https://a.example/x", None]), "host")
+/// >>> (len(col), col.num_chunks, col.to_pylist())
+/// (2, 1, ['a.example', None])
 /// >>> pa.array(col).to_pylist()
-/// ['a.example']
-/// ```
+/// ['a.example', None]
+///
 #[pyclass(frozen, module = "urlkit._urlkit")]
 pub(crate) struct Column {
     chunks: Vec<ArrayRef>,

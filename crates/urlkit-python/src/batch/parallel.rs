@@ -2,9 +2,12 @@
 //! the pieces handed out to scoped threads one at a time, each chunk's results joined again.
 
 use super::kernels::Op;
-use arrow_array::{Array, ArrayRef};
-use arrow_schema::ArrowError;
+use arrow_array::builder::GenericStringBuilder;
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, OffsetSizeTrait};
+use arrow_schema::{ArrowError, DataType};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::sync::{Mutex, OnceLock};
 
 /// Fewer rows than this are not worth a thread of their own.
@@ -26,8 +29,9 @@ pub(crate) fn threads() -> usize {
 
 /// Runs `op` over every chunk, returning one result chunk per input chunk. Pieces go to the
 /// threads through a shared counter, so a slow piece (long URLs, lint findings) does not
-/// hold the others up.
-pub(crate) fn run(op: &Op, chunks: &[ArrayRef]) -> Result<Vec<ArrayRef>, ArrowError> {
+/// hold the others up. A string result comes in the chunk's own string layout when `same_layout`
+/// (the kernels write `Utf8View`).
+pub(crate) fn run(op: &Op, chunks: &[ArrayRef], same_layout: bool) -> Result<Vec<ArrayRef>, ArrowError> {
     let total: usize = chunks.iter().map(|c| c.len()).sum();
     let threads = threads().min(total / MIN_PIECE).max(1);
     // About four pieces a thread: balance without many joins.
@@ -75,12 +79,44 @@ pub(crate) fn run(op: &Op, chunks: &[ArrayRef]) -> Result<Vec<ArrayRef>, ArrowEr
         out[*c].push(result);
     }
     out.into_iter()
-        .map(|parts| match parts.as_slice() {
-            [one] => Ok(one.clone()),
-            _ => {
-                let refs: Vec<&dyn Array> = parts.iter().map(|a| a.as_ref()).collect();
-                arrow_select::concat::concat(&refs)
-            }
+        .zip(chunks)
+        .map(|(parts, chunk)| match chunk.data_type() {
+            DataType::Utf8 if same_layout => join_strings::<i32>(&parts),
+            DataType::LargeUtf8 if same_layout => join_strings::<i64>(&parts),
+            _ => join(&parts),
         })
         .collect()
+}
+
+/// The pieces of one chunk as one array (a single piece as it is).
+fn join(parts: &[ArrayRef]) -> Result<ArrayRef, ArrowError> {
+    match parts {
+        [one] => Ok(one.clone()),
+        _ => arrow_select::concat::concat(&parts.iter().map(|a| a.as_ref()).collect::<Vec<_>>()),
+    }
+}
+
+/// The `Utf8View` pieces of one chunk as one `Utf8` or `LargeUtf8` array, the strings copied
+/// once (no joined views first, no second pass in Python). Other results, and text too long
+/// for 32-bit offsets, are joined as they are.
+fn join_strings<O: OffsetSizeTrait>(parts: &[ArrayRef]) -> Result<ArrayRef, ArrowError> {
+    if parts.iter().any(|p| p.data_type() != &DataType::Utf8View) {
+        return join(parts);
+    }
+    let views = parts.iter().map(|p| p.as_string_view());
+    // A view's low 32 bits are its string's length.
+    let bytes: usize = views
+        .clone()
+        .flat_map(|v| v.views().iter())
+        .map(|&v| v as u32 as usize)
+        .sum();
+    if O::from_usize(bytes).is_none() {
+        return join(parts);
+    }
+    let rows = parts.iter().map(|p| p.len()).sum();
+    let mut out = GenericStringBuilder::<O>::with_capacity(rows, bytes);
+    for view in views {
+        out.extend(view.iter());
+    }
+    Ok(Arc::new(out.finish()))
 }
