@@ -29,6 +29,11 @@ urlkit.URL(values[i]).host``, ``registered_domain(values)[i] ==
 urlkit.domain(values[i]).registered_domain or None``, and so on (``tests/test_batch*.py``
 checks it on three URL datasets).
 
+Polars users get the expression and series namespace ``pl.col("url").urlkit.host()`` by
+``import urlkit.polars``, pandas users the accessor ``series.urlkit.host()`` by ``import
+urlkit.pandas`` (explicit imports: ``import urlkit`` never imports either library, and the
+namespace does not depend on which was imported first).
+
 The work is split into slices of the column run on scoped threads: as many as the process
 may use, or ``URLKIT_THREADS`` when it is set (read once, at import).
 
