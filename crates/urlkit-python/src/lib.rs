@@ -16,6 +16,7 @@ mod pattern;
 mod rfc3986;
 mod search_params;
 mod url;
+mod batch;
 
 /// The extension module: every submodule's `register` adds its names.
 #[pymodule]
@@ -30,5 +31,6 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     extract::register(m)?;
     pattern::register(m)?;
     rfc3986::register(m)?;
+    batch::register(m)?;
     Ok(())
 }

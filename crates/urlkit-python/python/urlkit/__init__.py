@@ -28,3 +28,8 @@ __all__ += [
     "URL", "URLError", "URLSearchParams", "domain", "Domain", "normalize", "surt", "PROFILES",
     "lint", "LintResult", "Finding", "Verdict", "extract", "Link", "URLPattern", "rfc3986",
 ]
+# Whole columns at once: `urlkit.batch.host(column)`, … (polars: `import urlkit.polars`;
+# pandas: `import urlkit.pandas`).
+from . import batch  # noqa: E402
+
+__all__ += ["batch"]
