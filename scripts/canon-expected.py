@@ -9,6 +9,8 @@ line: the package's answer, or {"error": "<exception type>"} where it raises.
 MODE:
   surt        surt.surt(url)                              (surt 0.3.1, default options)
   w3lib       w3lib.url.canonicalize_url(url)             (w3lib 2.5.0)
+  w3lib-no-blanks  canonicalize_url(url, keep_blank_values=False) (against the crawler
+              profile with the `empty-query` step)
   tldextract  the registrable domain of a host, or null   (tldextract 5.4.0 given PSL_DAT as
               its only suffix list, private domains included, no cache, no network)
   tldextract-icann  the same without the list's private section
@@ -28,6 +30,11 @@ def main():
     elif mode == "w3lib":
         import w3lib.url
         fn = w3lib.url.canonicalize_url
+    elif mode == "w3lib-no-blanks":
+        import w3lib.url
+
+        def fn(url):
+            return w3lib.url.canonicalize_url(url, keep_blank_values=False)
     elif mode in ("tldextract", "tldextract-icann"):
         import pathlib
         import tldextract

@@ -1,7 +1,8 @@
 //! Bulk edits of URLs (`urlkit normalize` and `urlkit parse`): `--set`, `--append`,
 //! `--remove-query`, `--sort-query`, `--redirect`, applied to every URL in the order given
 //! on the command line; `--iterate` expansion; and the output forms `--keep-port`,
-//! `--default-port` and `--unicode`.
+//! `--default-port` and `--unicode`; after the edits, the normalization steps `urlkit
+//! normalize` chose (`--strip`, …).
 //!
 //! Query edits work on the query's `&`-separated pairs as written, so the pairs an edit
 //! does not touch keep their exact encoding; names are compared decoded
@@ -89,6 +90,8 @@ pub struct Edits {
     pub unicode: bool,
     /// `--guess-scheme` (not an edit of a parsed URL: it changes what is parsed).
     pub guess_scheme: bool,
+    /// The normalization steps (`urlkit normalize --strip`, …), applied after the edits.
+    pub steps: Option<urlkit::canon::Normalizer>,
 }
 
 /// The attribute named `name`, or the usage message.
@@ -184,6 +187,7 @@ impl Edits {
             default_port: args.default_port,
             unicode: args.unicode,
             guess_scheme: args.guess_scheme,
+            steps: None,
         })
     }
 
@@ -228,9 +232,9 @@ impl Edits {
                         })
                     });
                 }
-                Edit::SortQuery => {
-                    edit_pairs(&mut url, |pairs| pairs.sort_by_cached_key(|raw| pair_name(raw)))
-                }
+                // The library's `sort-query` step: the same answers as the edit always gave
+                // (empty pairs dropped, stable by decoded name; tested below).
+                Edit::SortQuery => sort_query().apply(&mut url),
                 Edit::Redirect(reference) => {
                     let mut target = Url::parse_with_base(reference, Some(&url)).map_err(|e| Failure {
                         message: format!("cannot redirect to {reference:?}: {e}"),
@@ -243,6 +247,9 @@ impl Edits {
                     url = target;
                 }
             }
+        }
+        if let Some(steps) = &self.steps {
+            steps.apply(&mut url);
         }
         Ok(url)
     }
@@ -374,6 +381,14 @@ fn set(url: &mut Url, attribute: Attribute, value: &str) -> Result<(), Failure> 
     }
 }
 
+/// The normalizer with the one step `sort-query`, built once.
+fn sort_query() -> &'static urlkit::canon::Normalizer {
+    static SORT: std::sync::OnceLock<urlkit::canon::Normalizer> = std::sync::OnceLock::new();
+    SORT.get_or_init(|| {
+        urlkit::canon::Normalizer::new(urlkit::canon::Profile::Whatwg).step(urlkit::canon::Step::SortQuery)
+    })
+}
+
 /// The decoded name of a raw query pair.
 fn pair_name(raw: &str) -> String {
     let name = raw.split_once('=').map_or(raw, |(n, _)| n);
@@ -432,6 +447,30 @@ mod tests {
             run(vec![Edit::AppendQuery("q".into(), "a b&c".into())], "http://h/?x"),
             "http://h/?x&q=a+b%26c"
         );
+    }
+
+    /// `--sort-query` is the library's `sort-query` step: the same answers as the edit's
+    /// own code (empty pairs dropped, stable sort by decoded name) gave.
+    #[test]
+    fn sort_query_is_the_library_step() {
+        let old = |url: &str| {
+            let mut url = Url::parse(url).unwrap();
+            edit_pairs(&mut url, |pairs| pairs.sort_by_cached_key(|raw| pair_name(raw)));
+            url.into_string()
+        };
+        for url in [
+            "http://h/?b=2&a=1&b=1",
+            "http://h/?",
+            "http://h/?&&",
+            "http://h/?b&&a=&c=1&",
+            "http://h/?%62=1&a+b=2&a%20a=3&=4&a=5#f",
+            "http://h/?z=%F0%9F%98%80&%C3%A9=1&e=2",
+            "http://h/?a=1&b=2",
+            "http://h/",
+            "foo:x?b&a",
+        ] {
+            assert_eq!(run(vec![Edit::SortQuery], url), old(url), "{url}");
+        }
     }
 
     #[test]

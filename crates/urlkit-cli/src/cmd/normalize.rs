@@ -14,6 +14,12 @@
 //! table: `whatwg`, the default, `rfc3986` as `--rfc3986`, `safe-browsing`, `surt`,
 //! `crawler`; any other name is a usage error listing them); one line out per line in, the
 //! JSON object as above.
+//!
+//! `--strip STEP[,STEP…]`, `--keep-query NAME[,GLOB…]`, `--force-https`, `--force-http` and
+//! `--lowercase-path` choose normalization steps (`urlkit::canon::Step`, the library's table,
+//! whose names `--strip` takes and lists): they apply in the table's order after the profile
+//! (`whatwg`, `crawler`; under `surt` before the key), and after the edits (`--set`, …). An
+//! unknown step, or steps with `--rfc3986` or `--profile safe-browsing`, is a usage error.
 
 use crate::args::{self, Inputs};
 use crate::driver::{self, Sink, Status};
@@ -23,7 +29,78 @@ use crate::standard::whatwg::Requests;
 use crate::standard::{self, Normalizer};
 use clap::Args;
 use serde::Serialize;
-use urlkit::canon::Profile;
+use urlkit::canon::{CanonError, Profile, Step};
+
+/// The normalizer of the library (the name `Normalizer` is the standards' trait here).
+type Steps = urlkit::canon::Normalizer;
+
+/// The steps of one `--strip` value.
+#[derive(Debug, Clone)]
+pub struct StepList(Vec<Step>);
+
+/// `--strip STEP[,STEP…]`: the library's error lists the valid names.
+fn parse_steps(list: &str) -> Result<StepList, String> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(|n| n.parse::<Step>().map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()
+        .map(StepList)
+}
+
+/// `--strip`'s help: every step of the library's table, in the order they apply.
+fn strip_help() -> String {
+    let names: Vec<&str> = Step::ALL.iter().map(|s| s.name()).collect();
+    format!(
+        "Normalization steps, comma-separated (repeatable): {}; they apply in that order, after the profile (whatwg, crawler; surt: before the key) and after the edits",
+        names.join(", ")
+    )
+}
+
+/// The normalization steps of `urlkit normalize`.
+#[derive(Debug, Clone, Default, Args)]
+#[command(next_help_heading = "Normalization steps (one fixed order, after the profile)")]
+pub struct StepArgs {
+    #[arg(long, value_name = "STEP[,STEP…]", value_parser = parse_steps, help = strip_help())]
+    pub strip: Vec<StepList>,
+    /// Keep only the query parameters named: exact names or *-globs, comma-separated (repeatable; the keep-query step)
+    #[arg(long, value_name = "NAME[,GLOB…]")]
+    pub keep_query: Vec<String>,
+    /// Make http: URLs https: (a port that is then the default is dropped; the force-https step)
+    #[arg(long, conflicts_with = "force_http")]
+    pub force_https: bool,
+    /// Make https: URLs http: (the force-http step)
+    #[arg(long)]
+    pub force_http: bool,
+    /// Lower-case the path's letters, for case-insensitive servers (the lowercase-path step)
+    #[arg(long)]
+    pub lowercase_path: bool,
+}
+
+impl StepArgs {
+    /// The library's normalizer of `profile` with these steps; `None` when none is chosen.
+    fn normalizer(&self, profile: Profile) -> Option<Steps> {
+        let mut n = Steps::new(profile);
+        for &step in self.strip.iter().flat_map(|l| &l.0) {
+            n = n.step(step);
+        }
+        if !self.keep_query.is_empty() {
+            let names = self.keep_query.iter().flat_map(|l| l.split(','));
+            n = n.keep_query(names.map(str::trim).filter(|n| !n.is_empty()));
+        }
+        for (on, step) in [
+            (self.force_https, Step::ForceHttps),
+            (self.force_http, Step::ForceHttp),
+            (self.lowercase_path, Step::LowercasePath),
+        ] {
+            if on {
+                n = n.step(step);
+            }
+        }
+        let any = n.chosen().next().is_some();
+        any.then_some(n)
+    }
+}
 
 /// `--profile NAME`.
 fn parse_profile(name: &str) -> Result<Profile, String> {
@@ -55,6 +132,9 @@ fn profile_help() -> String {
                   urlkit normalize -f urls.txt.zst --format jsonl\n  \
                   urlkit normalize --rfc3986 'HTTP://A/%7e/./b'          # http://a/~/b\n  \
                   urlkit normalize --set port=8080 --remove-query 'utm_*' --sort-query -f urls.txt\n  \
+                  urlkit normalize --strip www,fragment,tracking,trailing-slash 'https://www.example.com/a/?utm_source=x&id=7#top'   # https://example.com/a?id=7\n  \
+                  urlkit normalize --keep-query 'id,page*' --force-https 'http://example.com/?id=7&ref=x&page=2'   # https://example.com/?id=7&page=2\n  \
+                  urlkit normalize --profile surt --strip tracking -f urls.txt\n  \
                   urlkit extract --plain access.log | urlkit normalize --get '{host}'\n\n\
                   Exit status: 0 when every input normalized, 1 when any failed, 2 on usage or I/O errors.")]
 pub struct NormalizeArgs {
@@ -68,6 +148,8 @@ pub struct NormalizeArgs {
     #[arg(long, value_name = "PROFILE", value_parser = parse_profile, conflicts_with = "rfc3986", help = profile_help())]
     pub profile: Option<Profile>,
     // Before the inputs: the Edits section of --help comes before Input and output.
+    #[command(flatten)]
+    pub steps: StepArgs,
     #[command(flatten)]
     pub edits: EditArgs,
     #[command(flatten)]
@@ -116,7 +198,7 @@ impl super::Run for NormalizeArgs {
 
 /// Runs `urlkit normalize`; `matches` give the order of the edits.
 pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
-    let edits = match Edits::new(&args.edits, matches) {
+    let mut edits = match Edits::new(&args.edits, matches) {
         Ok(edits) => edits,
         Err(message) => return driver::usage(&message),
     };
@@ -126,12 +208,18 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
     } else {
         Profile::Whatwg
     });
+    let steps = args.steps.normalizer(profile);
+    if steps.is_some() && !profile.takes_steps() {
+        return driver::usage(&CanonError::StepsUnsupported(profile).to_string());
+    }
     if (!edits.is_empty() || edits.guess_scheme) && profile != Profile::Whatwg {
         return driver::usage(
             "edits, --get, --guess-scheme and the output forms work on URL Standard URLs, not with --rfc3986 or another --profile",
         );
     }
     if !edits.is_empty() {
+        // The steps come last, after the edits.
+        edits.steps = steps;
         let edits = &edits;
         return driver::run(batch, || {
             let mut requests = Requests::new(None).guessing(edits.guess_scheme);
@@ -146,6 +234,23 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
     }
     let guess_scheme = edits.guess_scheme;
     match profile {
+        Profile::Whatwg if steps.is_some() => {
+            let steps = steps.as_ref();
+            driver::run(batch, || {
+                let mut requests = Requests::new(None).guessing(guess_scheme);
+                move |line: &str, out: &mut Sink| {
+                    requests.answer(line, out, |input, whatwg, out| {
+                        let result = whatwg.resolve(input).map(|mut url| {
+                            if let Some(steps) = steps {
+                                steps.apply(&mut url);
+                            }
+                            url.into_string()
+                        });
+                        answer(input, result, out)
+                    })
+                }
+            })
+        }
         Profile::Whatwg => driver::run(batch, || {
             let mut requests = Requests::new(None).guessing(guess_scheme);
             move |line: &str, out: &mut Sink| {
@@ -161,14 +266,19 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
                 |input: &str, out: &mut Sink| answer(input, normalizer.normalize(input), out)
             })
         }
-        // Any other row of the profile table: its own function, failures of kind its name.
-        _ => driver::run(batch, || {
+        // Any other row of the profile table: its own function (and the steps), failures of
+        // kind its name.
+        _ => {
+            let normalizer = steps.unwrap_or_else(|| Steps::new(profile));
+            let normalizer = &normalizer;
+            driver::run(batch, || {
             move |input: &str, out: &mut Sink| {
-                let result = profile
-                    .canonicalize(input)
+                let result = normalizer
+                    .normalize(input)
                     .map_err(|e| Failure::new(profile.name(), e.to_string()));
                 answer(input, result, out)
             }
-        }),
+        })
+        }
     }
 }

@@ -11,32 +11,51 @@ use alloc::vec::Vec;
 /// (`gclid`, `fbclid`, `msclkid`, …) and mailing-list tags. A trailing `*` matches any
 /// name with that prefix; names are compared after percent-decoding, ASCII case-insensitively.
 pub const TRACKING_PARAMETERS: &[&str] = &[
+    // Urchin / Google Analytics campaign tags (utm_source, utm_medium, utm_campaign, …).
     "utm_*",
+    // Google Ads click identifiers: auto-tagging (gclid, gclsrc), Display & Video 360
+    // (dclid), iOS app campaigns (gbraid, wbraid).
     "gclid",
     "gclsrc",
     "dclid",
     "gbraid",
     "wbraid",
+    // Meta (Facebook) click id.
     "fbclid",
+    // Microsoft Advertising (Bing) click id.
     "msclkid",
+    // Yandex Direct click id.
     "yclid",
+    // X (Twitter) and TikTok ads click ids.
     "twclid",
     "ttclid",
+    // LinkedIn Insight tag first-party id.
     "li_fat_id",
+    // Instagram share id.
     "igshid",
+    // Mailchimp campaign and email ids.
     "mc_cid",
     "mc_eid",
+    // Google Analytics cross-domain linker parameters.
     "_ga",
     "_gl",
+    // HubSpot email tracking.
     "_hsenc",
     "_hsmi",
+    // Marketo email tracking token.
     "mkt_tok",
+    // Omeda (Olytics) visitor ids.
     "oly_anon_id",
     "oly_enc_id",
+    // Vero email tracking.
     "vero_id",
+    // Rakuten / Rokt click id.
     "rb_clickid",
+    // Adobe Analytics campaign id.
     "s_cid",
+    // Google Search / Merchant Center result id.
     "srsltid",
+    // X (Twitter) share source.
     "ref_src",
 ];
 

@@ -12,6 +12,11 @@
 //! [`Profile`] names them (and the WHATWG serialization) for command lines, Arrow and SQL:
 //! its table is the one list of profiles every caller reads.
 //!
+//! [`Step`] names the normalization steps people choose one by one (`www`, `fragment`,
+//! `tracking`, `trailing-slash`, …; its table, like the profiles', is the one list), and
+//! [`Normalizer`] applies a profile and a set of steps in one call; its docs say how the
+//! steps compose with each profile, [`Step`]'s in which order they apply.
+//!
 //! ```
 //! use urlkit::canon;
 //! let url = "HTTP://www.Example.com:80/a/./b/?utm_source=x&b=2&a=1#top";
@@ -24,15 +29,19 @@
 
 mod bytes;
 mod crawler;
+mod normalizer;
 mod profile;
 mod safe_browsing;
 mod sha256;
+mod steps;
 mod surt;
 
 pub use crawler::{crawler, Crawler, TRACKING_PARAMETERS};
+pub use normalizer::Normalizer;
 pub use profile::{CanonError, Profile, UnknownProfile};
 pub use safe_browsing::SafeBrowsingUrl;
 pub use sha256::sha256;
+pub use steps::{Step, UnknownStep, INDEX_NAMES};
 pub use surt::{surt, SurtError};
 
 use alloc::string::String;

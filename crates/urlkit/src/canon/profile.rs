@@ -3,18 +3,20 @@
 //! function `url_normalize` look names up here and list the valid ones from here, so adding
 //! a profile is one row of `profiles!` below and nothing else.
 //!
-//! Normalization steps (composable with any profile) are meant to become rows of this table
-//! too, with their own enum generated the same way.
+//! The normalization steps have their own table generated the same way (`steps.rs`); a
+//! profile's row says how the steps compose with it (`Compose`, `normalizer.rs`).
 
+use super::normalizer::Compose;
 use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
 /// Defines [`Profile`] from its rows: the variant (with its doc), the name callers use, a
-/// summary for listings (a phrase, no trailing dot) and the function computing the form.
+/// summary for listings (a phrase, no trailing dot), the function computing the form and how
+/// normalization steps compose with it.
 /// Every method of `Profile` is a `match` generated here, so none can miss a row.
 macro_rules! profiles {
-    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal, $summary:literal, $canonicalize:expr;)+) => {
+    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal, $summary:literal, $canonicalize:expr, $compose:ident;)+) => {
         /// A canonicalization profile, by the names the command line, Arrow and SQL use.
         ///
         /// ```
@@ -77,6 +79,13 @@ macro_rules! profiles {
                 };
                 canonicalize(url)
             }
+
+            /// How normalization steps compose with the profile.
+            pub(crate) fn compose(self) -> Compose {
+                match self {
+                    $(Profile::$variant => Compose::$compose,)+
+                }
+            }
         }
     };
 }
@@ -84,19 +93,34 @@ macro_rules! profiles {
 profiles! {
     /// The WHATWG URL Standard's serialization of the parsed URL.
     Whatwg = "whatwg", "the WHATWG serialization",
-        |url| crate::Url::parse(url).map(crate::Url::into_string).map_err(CanonError::Whatwg);
+        |url| crate::Url::parse(url).map(crate::Url::into_string).map_err(CanonError::Whatwg), After;
     /// [`rfc3986`](super::rfc3986()).
     Rfc3986 = "rfc3986", "RFC 3986 6.2.2-6.2.3 normalization of a strictly parsed URI reference",
-        |url| super::rfc3986(url).map_err(CanonError::Rfc3986);
+        |url| super::rfc3986(url).map_err(CanonError::Rfc3986), Never;
     /// [`safe_browsing()`](super::safe_browsing()).
     SafeBrowsing = "safe-browsing", "the Safe Browsing canonical URL",
-        |url| super::safe_browsing(url).ok_or(CanonError::NoHost);
+        |url| super::safe_browsing(url).ok_or(CanonError::NoHost), Never;
     /// [`surt()`](super::surt()).
     Surt = "surt", "the SURT key of web archives and CDX indexes",
-        |url| super::surt(url).map_err(CanonError::Surt);
+        |url| super::surt(url).map_err(CanonError::Surt), Before;
     /// [`crawler()`](super::crawler()) (tracking parameters kept).
     Crawler = "crawler", "w3lib-style deduplication form: query sorted, fragment dropped",
-        |url| super::crawler(url).map_err(CanonError::Whatwg);
+        |url| super::crawler(url).map_err(CanonError::Whatwg), After;
+}
+
+impl Profile {
+    /// Whether normalization steps compose with the profile ([`Normalizer`](super::Normalizer)):
+    /// all but `rfc3986` and `safe-browsing`, whose forms another edit would spoil (see
+    /// [`CanonError::StepsUnsupported`]).
+    ///
+    /// ```
+    /// use urlkit::canon::Profile;
+    /// assert!(Profile::Whatwg.takes_steps() && Profile::Surt.takes_steps());
+    /// assert!(!Profile::SafeBrowsing.takes_steps());
+    /// ```
+    pub fn takes_steps(self) -> bool {
+        self.compose() != Compose::Never
+    }
 }
 
 impl FromStr for Profile {
@@ -152,6 +176,10 @@ pub enum CanonError {
     Surt(super::SurtError),
     /// Safe Browsing: no host.
     NoHost,
+    /// Normalization steps were chosen with a profile that takes none
+    /// ([`Profile::takes_steps`]): `rfc3986` gives an RFC 3986 reference the WHATWG parser
+    /// would rewrite, `safe-browsing` the fixed form its protocol hashes.
+    StepsUnsupported(Profile),
 }
 
 impl fmt::Display for CanonError {
@@ -161,6 +189,27 @@ impl fmt::Display for CanonError {
             CanonError::Rfc3986(e) => e.fmt(f),
             CanonError::Surt(e) => e.fmt(f),
             CanonError::NoHost => f.write_str("no host left after canonicalization"),
+            CanonError::StepsUnsupported(p) => {
+                write!(
+                    f,
+                    "profile {} takes no normalization steps (they apply with ",
+                    p.name()
+                )?;
+                let takes: alloc::vec::Vec<&str> = Profile::ALL
+                    .into_iter()
+                    .filter(|p| p.takes_steps())
+                    .map(Profile::name)
+                    .collect();
+                for (i, name) in takes.iter().enumerate() {
+                    let sep = match i {
+                        0 => "",
+                        _ if i + 1 == takes.len() => " or ",
+                        _ => ", ",
+                    };
+                    write!(f, "{sep}{name}")?;
+                }
+                f.write_str(")")
+            }
         }
     }
 }

@@ -26,14 +26,19 @@ fn params(query: Option<&str>) -> Vec<(String, String)> {
 }
 
 /// Why w3lib's answer differs from ours, when the difference is one of the known ones.
-fn reason(input: &str, ours: Option<&str>, theirs: &serde_json::Value) -> Option<&'static str> {
+fn reason(
+    input: &str,
+    ours: Option<&str>,
+    theirs: &serde_json::Value,
+    canon: &dyn Fn(&str) -> Option<String>,
+) -> Option<&'static str> {
     let Some(ours) = ours else {
         return Some("not a URL by the URL Standard: urlkit fails, w3lib passes the text through");
     };
     let Some(theirs) = theirs.as_str() else {
         return Some("w3lib raises");
     };
-    if urlkit::canon::crawler(theirs).ok().as_deref() == Some(ours) {
+    if canon(theirs).as_deref() == Some(ours) {
         return Some(
             "w3lib's answer is another spelling of the same URL: the URL Standard's host (escapes decoded, \
              IPv4 forms, fullwidth dots), default port, file: and special-scheme slashes, backslashes",
@@ -88,28 +93,33 @@ fn reason(input: &str, ours: Option<&str>, theirs: &serde_json::Value) -> Option
 }
 
 fn compare(file: &str) {
+    compare_with(file, "w3lib", &|input| urlkit::canon::crawler(input).ok());
+}
+
+/// `mode` of `canon-expected.py` against `canon`, over `file`.
+fn compare_with(file: &str, mode: &str, canon: &dyn Fn(&str) -> Option<String>) {
     let Some(inputs) = python::dataset_inputs(file) else {
         return;
     };
-    let Some(expected) = python::expected("w3lib", &[], &inputs) else {
+    let Some(expected) = python::expected(mode, &[], &inputs) else {
         return;
     };
     let mut same = 0;
     let mut explained = BTreeMap::<&str, usize>::new();
     let mut unexplained = Vec::new();
     for (input, want) in inputs.iter().zip(&expected) {
-        let got = urlkit::canon::crawler(input).ok();
+        let got = canon(input);
         if got.as_deref() == want.as_str() {
             same += 1;
             continue;
         }
-        match reason(input, got.as_deref(), want) {
+        match reason(input, got.as_deref(), want, canon) {
             Some(r) => *explained.entry(r).or_default() += 1,
             None => unexplained.push(format!("{input:?}\n   urlkit {got:?}\n   w3lib  {want}")),
         }
     }
     println!(
-        "{file}: {} inputs, {same} the same; explained differences: {explained:#?}",
+        "{mode} {file}: {} inputs, {same} the same; explained differences: {explained:#?}",
         inputs.len()
     );
     assert!(
@@ -133,6 +143,24 @@ fn crawler_against_w3lib_on_realworld() {
 #[test]
 fn crawler_against_w3lib_on_messy() {
     compare("messy.txt");
+}
+
+/// w3lib's `keep_blank_values=False` is the crawler profile with the `empty-query` step: the
+/// crawler writes a name without `=` as `name=`, so both drop it with the `name=` pieces.
+fn compare_no_blanks(file: &str) {
+    let n =
+        urlkit::canon::Normalizer::new(urlkit::canon::Profile::Crawler).step(urlkit::canon::Step::EmptyQuery);
+    compare_with(file, "w3lib-no-blanks", &|input| n.normalize(input).ok());
+}
+
+#[test]
+fn crawler_with_empty_query_against_w3lib_without_blank_values_on_realworld() {
+    compare_no_blanks("realworld.txt");
+}
+
+#[test]
+fn crawler_with_empty_query_against_w3lib_without_blank_values_on_messy() {
+    compare_no_blanks("messy.txt");
 }
 
 /// Fuzzing (`canon_idempotent`, finding F6): a `%` that starts no escape, followed by an escape

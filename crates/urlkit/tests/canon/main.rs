@@ -7,4 +7,5 @@ mod common;
 mod crawler;
 mod python;
 mod safe_browsing;
+mod steps;
 mod surt;

@@ -1,0 +1,664 @@
+//! The normalization steps: edits of a parsed URL that people pick one by one before they
+//! compare, deduplicate, store or show URLs (drop `www.`, the fragment, tracking
+//! parameters, …), as `normalize-url` (npm), w3lib and crawlers offer them. Each step is a
+//! row of `steps!` below (its name, a summary and its function), so that adding a step is
+//! one row; [`Normalizer`](super::Normalizer) applies the chosen ones.
+//!
+//! Every step works on the parsed [`Url`] through its setters (no second parse), leaves a
+//! URL it does not concern byte for byte as it was, and is idempotent: applied to its own
+//! output it changes nothing.
+//!
+//! # Order
+//!
+//! The steps apply in the order of the table, which is that of the URL's components:
+//! scheme, userinfo, host, path, query, fragment. Steps on different components cannot
+//! meet, and the steps on one component are written so that they commute as well (each
+//! query step keeps or drops each `&`-separated piece on its own; `index` and
+//! `trailing-slash` together repeat until neither applies, so `/a/index.html/` becomes
+//! `/a`). The one pair that does not commute, `force-https` and `force-http`, cannot be
+//! chosen together: the later choice wins ([`Normalizer::step`](super::Normalizer::step)).
+//!
+//! # Query parameters
+//!
+//! A query is read as `&`-separated pieces, each `name=value` (the name up to the first
+//! `=`, all of it without one). Names are compared decoded as
+//! `application/x-www-form-urlencoded` (URL Standard §5.1: `+` is a space, escapes
+//! decoded), and the pieces a step keeps keep their exact encoding. A step that drops some
+//! parameters and leaves none (or only empty pieces) drops the `?` too.
+
+use super::normalizer::Normalizer;
+use crate::Url;
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+/// Defines [`Step`] from its rows: the variant (with its doc), the name callers use, a
+/// summary (a phrase, no trailing dot) and the function applying it to a URL. Every
+/// method of `Step` is a `match` generated here, so none can miss a row.
+macro_rules! steps {
+    ($($(#[doc = $doc:literal])+ $variant:ident = $name:literal, $summary:literal, $apply:path;)+) => {
+        /// A normalization step, by the names the command line, Arrow, SQL and Python use.
+        /// The variants are listed in the order the steps apply.
+        ///
+        /// ```
+        /// use urlkit::canon::Step;
+        /// let s: Step = "trailing-slash".parse()?;
+        /// assert_eq!(s, Step::TrailingSlash);
+        /// assert_eq!(s.name(), "trailing-slash");
+        /// # Ok::<(), urlkit::canon::UnknownStep>(())
+        /// ```
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Step {
+            $($(#[doc = $doc])+ $variant,)+
+        }
+
+        impl Step {
+            /// Every step, in the order they apply (that of listings and error messages).
+            ///
+            /// ```
+            /// use urlkit::canon::Step;
+            /// assert_eq!(Step::ALL[0], Step::ForceHttps);
+            /// assert_eq!(Step::ALL.last(), Some(&Step::TextFragment));
+            /// ```
+            pub const ALL: [Step; [$($name),+].len()] = [$(Step::$variant),+];
+
+            /// The step's name: `www`, `fragment`, `tracking`, … (lower case, `-` between words).
+            ///
+            /// ```
+            /// assert_eq!(urlkit::canon::Step::DuplicateSlashes.name(), "duplicate-slashes");
+            /// ```
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Step::$variant => $name,)+
+                }
+            }
+
+            /// What the step does, in a few words (a phrase for listings, no trailing dot).
+            ///
+            /// ```
+            /// assert_eq!(urlkit::canon::Step::Www.summary(), "drop a leading www. label");
+            /// ```
+            pub fn summary(self) -> &'static str {
+                match self {
+                    $(Step::$variant => $summary,)+
+                }
+            }
+
+            /// Applies this step alone to `url`, with the lists of `normalizer`.
+            pub(crate) fn apply(self, url: &mut Url, normalizer: &Normalizer) {
+                match self {
+                    $(Step::$variant => $apply(url, normalizer),)+
+                }
+            }
+        }
+    };
+}
+
+steps! {
+    /// `http:` becomes `https:`; a port that is then the default (443) is dropped, as the
+    /// URL Standard's protocol setter does (§6.1 `protocol` setter).
+    ForceHttps = "force-https", "http: becomes https:", force_https;
+    /// `https:` becomes `http:`; a port that is then the default (80) is dropped.
+    ForceHttp = "force-http", "https: becomes http:", force_http;
+    /// The username and password are dropped.
+    Userinfo = "userinfo", "drop the username and password", userinfo;
+    /// A leading `www.` label of a domain is dropped when what is left has at least two
+    /// labels and does not itself start with `www.` (`www.example.com` → `example.com`;
+    /// `www.localhost` and `www.www.example.com` are kept: the first would lose its only
+    /// name, the second would change again on a second pass).
+    Www = "www", "drop a leading www. label", www;
+    /// ASCII letters of the path become lower case, for servers that ignore case; escapes
+    /// are kept as written (`/A%2F` → `/a%2F`).
+    LowercasePath = "lowercase-path", "lower-case the path (case-insensitive servers)", lowercase_path;
+    /// Runs of `/` in the path become one (`/a//b` → `/a/b`).
+    DuplicateSlashes = "duplicate-slashes", "collapse runs of / in the path", duplicate_slashes;
+    /// A last path segment that is a directory index (`index.html`, `default.aspx`, …:
+    /// [`INDEX_NAMES`], or the normalizer's list) is dropped, the `/` before it kept:
+    /// `/a/index.html` → `/a/`. Names compare ASCII case-insensitively (IIS's
+    /// `Default.aspx`); a `*` in a name matches any text.
+    Index = "index", "drop a last segment like index.html", index;
+    /// Trailing `/`s of the path are dropped, except the root `/` (`/a/` → `/a`). With
+    /// `index` chosen too, the two repeat until neither applies.
+    TrailingSlash = "trailing-slash", "drop trailing / of the path (not the root)", trailing_slash;
+    /// The whole query is dropped.
+    Query = "query", "drop the whole query", query;
+    /// The tracking parameters are dropped: [`TRACKING_PARAMETERS`](super::TRACKING_PARAMETERS)
+    /// or the normalizer's list; names compare ASCII case-insensitively, a `*` matches any text.
+    Tracking = "tracking", "drop tracking parameters (utm_*, fbclid, gclid, …)", tracking;
+    /// Only the parameters named in the normalizer's allow list are kept (exact names,
+    /// case-sensitive, a `*` matching any text); an empty list keeps none.
+    KeepQuery = "keep-query", "keep only the allowed query parameters", keep_query;
+    /// Empty query pieces are dropped: an empty piece (`a=1&&b=2`, a trailing `&`) and a
+    /// piece with `=` and nothing after it (`name=`, `=`); then a query with nothing left,
+    /// a bare `?` included, is dropped. A piece without `=` (`?debug`) is a flag whose
+    /// presence is its meaning, and is kept; so is `=value`, which carries a value.
+    EmptyQuery = "empty-query", "drop a bare ? and empty name= pieces", empty_query;
+    /// The query's pieces are sorted by decoded name, stably (the values of one name keep
+    /// their order: it can matter to a server); empty pieces are dropped and an empty
+    /// query too (as the command line's `--sort-query` has always done).
+    SortQuery = "sort-query", "sort the query parameters by name", sort_query;
+    /// The fragment is dropped.
+    Fragment = "fragment", "drop the fragment", fragment;
+    /// The fragment directive is dropped (Text Fragments §3.3, "fragment directive": `:~:`
+    /// and all after it, `#:~:text=…`); a fragment before it is kept (`#top:~:text=a` →
+    /// `#top`), and a fragment left empty is dropped with its `#`.
+    TextFragment = "text-fragment", "drop the fragment directive #:~:text=…", text_fragment;
+}
+
+/// The directory index names the `index` step drops by default: the index documents of
+/// Apache (`DirectoryIndex`), nginx (`index`), IIS (default documents) and PHP servers.
+///
+/// ```
+/// assert!(urlkit::canon::INDEX_NAMES.contains(&"default.aspx"));
+/// ```
+pub const INDEX_NAMES: &[&str] = &[
+    "index.html",
+    "index.htm",
+    "index.shtml",
+    "index.xhtml",
+    "index.php",
+    "index.asp",
+    "index.aspx",
+    "index.jsp",
+    "index.cgi",
+    "default.html",
+    "default.htm",
+    "default.asp",
+    "default.aspx",
+];
+
+impl FromStr for Step {
+    type Err = UnknownStep;
+
+    fn from_str(s: &str) -> Result<Step, UnknownStep> {
+        Step::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| UnknownStep(String::from(s)))
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A step name that is none of [`Step::ALL`]'s, with the name; its message lists the
+/// valid names. Every caller (command line, Arrow, SQL, Python) reports this one error.
+///
+/// ```
+/// let err = "wat".parse::<urlkit::canon::Step>().unwrap_err();
+/// assert_eq!(err.0, "wat");
+/// assert!(err.to_string().starts_with("unknown normalization step 'wat' (expected force-https, force-http, userinfo, www,"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownStep(pub String);
+
+impl fmt::Display for UnknownStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown normalization step '{}' (expected ", self.0)?;
+        for (i, s) in Step::ALL.iter().enumerate() {
+            let sep = match i {
+                0 => "",
+                _ if i + 1 == Step::ALL.len() => " or ",
+                _ => ", ",
+            };
+            write!(f, "{sep}{}", s.name())?;
+        }
+        f.write_str(")")
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for UnknownStep {}
+
+fn force_https(url: &mut Url, _: &Normalizer) {
+    if url.scheme() == "http" {
+        // The protocol setter drops a port that is the new scheme's default.
+        let _ = url.set_protocol("https");
+    }
+}
+
+fn force_http(url: &mut Url, _: &Normalizer) {
+    if url.scheme() == "https" {
+        let _ = url.set_protocol("http");
+    }
+}
+
+fn userinfo(url: &mut Url, _: &Normalizer) {
+    if url.has_credentials() {
+        let _ = url.set_username("");
+        let _ = url.set_password(None);
+    }
+}
+
+fn www(url: &mut Url, _: &Normalizer) {
+    let Some(host) = url.domain() else {
+        return;
+    };
+    let b = host.as_bytes();
+    if b.len() < 4 || !b[..4].eq_ignore_ascii_case(b"www.") {
+        return;
+    }
+    let rest = &host[4..];
+    let has_two_labels = match rest.find('.') {
+        Some(dot) => dot > 0 && rest[dot + 1..].bytes().any(|c| c != b'.'),
+        None => false,
+    };
+    let again = rest.len() >= 4 && rest.as_bytes()[..4].eq_ignore_ascii_case(b"www.");
+    if has_two_labels && !again {
+        let rest = String::from(rest);
+        let _ = url.set_hostname(&rest);
+    }
+}
+
+/// Replaces the path with `edit`'s answer, when it gives one (a URL with an opaque path,
+/// `mailto:x`, has none to edit).
+fn edit_path(url: &mut Url, edit: impl FnOnce(&str) -> Option<String>) {
+    if url.has_opaque_path() {
+        return;
+    }
+    if let Some(path) = edit(url.pathname()) {
+        let _ = url.set_pathname(&path);
+    }
+}
+
+fn lowercase_path(url: &mut Url, _: &Normalizer) {
+    edit_path(url, |path| {
+        let b = path.as_bytes();
+        let mut out: Option<Vec<u8>> = None;
+        let mut i = 0;
+        while i < b.len() {
+            if b[i] == b'%' {
+                // An escape's hex stays as written: `%2F` and `%2f` are one byte.
+                i += 3;
+                continue;
+            }
+            if b[i].is_ascii_uppercase() {
+                out.get_or_insert_with(|| b.to_vec())[i] = b[i].to_ascii_lowercase();
+            }
+            i += 1;
+        }
+        out.map(|v| String::from_utf8(v).unwrap_or_default())
+    });
+}
+
+fn duplicate_slashes(url: &mut Url, _: &Normalizer) {
+    edit_path(url, |path| {
+        if !path.contains("//") {
+            return None;
+        }
+        let mut out = String::with_capacity(path.len());
+        let mut previous = 0u8;
+        for c in path.bytes() {
+            if !(c == b'/' && previous == b'/') {
+                out.push(char::from(c));
+            }
+            previous = c;
+        }
+        Some(out)
+    });
+}
+
+/// The start of the last segment of `path` when it is one of `names`.
+fn index_at(path: &str, names: &[Cow<'static, str>]) -> Option<usize> {
+    let start = path.rfind('/')? + 1;
+    let last = &path[start..];
+    (!last.is_empty() && names.iter().any(|n| glob(n, last, true))).then_some(start)
+}
+
+fn index(url: &mut Url, normalizer: &Normalizer) {
+    edit_path(url, |path| {
+        index_at(path, &normalizer.index).map(|at| String::from(&path[..at]))
+    });
+}
+
+fn trailing_slash(url: &mut Url, normalizer: &Normalizer) {
+    let with_index = normalizer.has(Step::Index);
+    edit_path(url, |path| {
+        let mut end = path.len();
+        loop {
+            // The root `/` stays: it is the path of `http://h/` and cannot be dropped.
+            let trimmed = path[..end].trim_end_matches('/');
+            end = trimmed.len().max(1).min(end);
+            match index_at(&path[..end], &normalizer.index) {
+                Some(at) if with_index && end > 1 => end = at,
+                _ => break,
+            }
+        }
+        (end < path.len()).then(|| String::from(&path[..end]))
+    });
+}
+
+fn query(url: &mut Url, _: &Normalizer) {
+    if url.query().is_some() {
+        url.set_query(None);
+    }
+}
+
+/// The name of a raw query piece, decoded as `application/x-www-form-urlencoded`.
+pub(crate) fn piece_name(piece: &str) -> Cow<'_, str> {
+    let name = piece.split_once('=').map_or(piece, |(n, _)| n);
+    if !name.contains(['%', '+']) {
+        return Cow::Borrowed(name);
+    }
+    crate::form::parse(name.as_bytes())
+        .next()
+        .map(|(n, _)| Cow::Owned(n.into_owned()))
+        .unwrap_or_default()
+}
+
+/// Drops the query pieces `keep` rejects (each piece raw, as written). When one is dropped
+/// and no non-empty piece is left, the query goes with its `?`.
+fn filter_query(url: &mut Url, mut keep: impl FnMut(&str) -> bool) {
+    let Some(query) = url.query() else {
+        return;
+    };
+    let mut out = String::new();
+    let (mut removed, mut first, mut any) = (false, true, false);
+    for piece in query.split('&') {
+        if !keep(piece) {
+            removed = true;
+            continue;
+        }
+        if !first {
+            out.push('&');
+        }
+        first = false;
+        any |= !piece.is_empty();
+        out.push_str(piece);
+    }
+    if !removed {
+        return;
+    }
+    url.set_query(any.then_some(out.as_str()));
+}
+
+fn tracking(url: &mut Url, normalizer: &Normalizer) {
+    let list = &normalizer.tracking;
+    filter_query(url, |piece| {
+        let name = piece_name(piece);
+        piece.is_empty() || !list.iter().any(|t| glob(t, &name, true))
+    });
+}
+
+fn keep_query(url: &mut Url, normalizer: &Normalizer) {
+    let list = &normalizer.keep;
+    filter_query(url, |piece| {
+        let name = piece_name(piece);
+        piece.is_empty() || list.iter().any(|k| glob(k, &name, false))
+    });
+}
+
+fn empty_query(url: &mut Url, _: &Normalizer) {
+    let Some(query) = url.query() else {
+        return;
+    };
+    let empty = |p: &str| p.is_empty() || p.split_once('=').is_some_and(|(_, v)| v.is_empty());
+    if query.is_empty() {
+        url.set_query(None);
+    } else if query.split('&').any(empty) {
+        let kept: Vec<&str> = query.split('&').filter(|p| !empty(p)).collect();
+        let joined = kept.join("&");
+        url.set_query((!joined.is_empty()).then_some(joined.as_str()));
+    }
+}
+
+fn sort_query(url: &mut Url, _: &Normalizer) {
+    let Some(query) = url.query() else {
+        return;
+    };
+    let mut pieces: Vec<(Cow<'_, str>, &str)> = query
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| (piece_name(p), p))
+        .collect();
+    let has_empty =
+        query.is_empty() || query.starts_with('&') || query.ends_with('&') || query.contains("&&");
+    if !has_empty && pieces.windows(2).all(|w| w[0].0 <= w[1].0) {
+        return;
+    }
+    // A stable sort: values of one name keep their order.
+    pieces.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out = String::with_capacity(query.len());
+    for (i, (_, piece)) in pieces.iter().enumerate() {
+        if i > 0 {
+            out.push('&');
+        }
+        out.push_str(piece);
+    }
+    url.set_query((!out.is_empty()).then_some(out.as_str()));
+}
+
+fn fragment(url: &mut Url, _: &Normalizer) {
+    if url.fragment().is_some() {
+        url.set_fragment(None);
+    }
+}
+
+fn text_fragment(url: &mut Url, _: &Normalizer) {
+    let Some(f) = url.fragment() else {
+        return;
+    };
+    let Some(at) = f.find(":~:") else {
+        return;
+    };
+    let kept = String::from(&f[..at]);
+    url.set_fragment((!kept.is_empty()).then_some(kept.as_str()));
+}
+
+/// Whether `text` matches `pattern`, where `*` matches any run of characters (none
+/// included) and every other character itself (ASCII case-insensitively with `fold`).
+/// Greedy with one backtrack point: the last `*` seen.
+pub(crate) fn glob(pattern: &str, text: &str, fold: bool) -> bool {
+    let (p, t) = (pattern.as_bytes(), text.as_bytes());
+    let same = |a: u8, b: u8| a == b || (fold && a.eq_ignore_ascii_case(&b));
+    let (mut i, mut j) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while j < t.len() {
+        if i < p.len() && p[i] == b'*' {
+            star = Some((i, j));
+            i += 1;
+        } else if i < p.len() && same(p[i], t[j]) {
+            i += 1;
+            j += 1;
+        } else if let Some((si, sj)) = star {
+            i = si + 1;
+            j = sj + 1;
+            star = Some((si, sj + 1));
+        } else {
+            return false;
+        }
+    }
+    p[i..].iter().all(|&c| c == b'*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canon::{Normalizer, Profile};
+    use alloc::string::ToString;
+
+    fn one(step: Step, url: &str) -> String {
+        Normalizer::new(Profile::Whatwg)
+            .step(step)
+            .normalize(url)
+            .unwrap()
+    }
+
+    #[test]
+    fn every_row_is_found_by_its_name_and_names_are_distinct() {
+        for (i, s) in Step::ALL.into_iter().enumerate() {
+            assert_eq!(s.name().parse::<Step>(), Ok(s));
+            assert!(Step::ALL[..i].iter().all(|q| q.name() != s.name()), "{s}");
+            assert!(!s.summary().is_empty() && !s.summary().ends_with('.'), "{s}");
+            assert_eq!(s as usize, i, "ALL is in declaration order");
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_is_an_error_listing_every_valid_name() {
+        for bad in ["nope", "", "WWW", "trailing_slash", "www "] {
+            let err = bad.parse::<Step>().unwrap_err();
+            assert_eq!(err, UnknownStep(bad.into()));
+            let message = err.to_string();
+            assert!(
+                message.starts_with(&alloc::format!("unknown normalization step '{bad}'")),
+                "{message}"
+            );
+            for s in Step::ALL {
+                assert!(message.contains(s.name()), "{message} lacks {s}");
+            }
+            assert!(message.ends_with(" or text-fragment)"), "{message}");
+        }
+    }
+
+    #[test]
+    fn glob_matches_runs_and_case_as_asked() {
+        assert!(glob("utm_*", "utm_source", false));
+        assert!(glob("utm_*", "utm_", false));
+        assert!(!glob("utm_*", "xutm_", false));
+        assert!(glob("*_id", "li_fat_id", false));
+        assert!(glob("a*b*c", "axxbyyc", false));
+        assert!(!glob("a*b*c", "axxbyy", false));
+        assert!(glob("*", "", false));
+        assert!(!glob("", "a", false));
+        assert!(glob("UTM_*", "utm_x", true));
+        assert!(!glob("UTM_*", "utm_x", false));
+    }
+
+    #[test]
+    fn each_step_alone() {
+        use Step::*;
+        let cases: &[(Step, &str, &str)] = &[
+            (ForceHttps, "http://h:443/a", "https://h/a"),
+            (ForceHttps, "http://h:8080/a", "https://h:8080/a"),
+            (ForceHttps, "ftp://h/a", "ftp://h/a"),
+            (ForceHttp, "https://h:80/a", "http://h/a"),
+            (ForceHttp, "https://h/a", "http://h/a"),
+            (Userinfo, "http://u:p@h/", "http://h/"),
+            (Userinfo, "http://u@h/", "http://h/"),
+            (Www, "http://www.example.com/", "http://example.com/"),
+            (Www, "http://WWW.example.co.uk./", "http://example.co.uk./"),
+            (Www, "http://www.localhost/", "http://www.localhost/"),
+            (Www, "http://www.www.example.com/", "http://www.www.example.com/"),
+            (Www, "http://www2.example.com/", "http://www2.example.com/"),
+            (Www, "http://1.2.3.4/", "http://1.2.3.4/"),
+            (Www, "foo://www.example.com/", "foo://example.com/"),
+            (
+                LowercasePath,
+                "http://h/A/B%2F%C3%A9?Q=X",
+                "http://h/a/b%2F%C3%A9?Q=X",
+            ),
+            (DuplicateSlashes, "http://h//a///b//?x=//", "http://h/a/b/?x=//"),
+            (Index, "http://h/a/index.html?x#y", "http://h/a/?x#y"),
+            (Index, "http://h/Default.aspx", "http://h/"),
+            (Index, "http://h/a/index.html/", "http://h/a/index.html/"),
+            (Index, "http://h/a/myindex.html", "http://h/a/myindex.html"),
+            (TrailingSlash, "http://h/a/b//?x", "http://h/a/b?x"),
+            (TrailingSlash, "http://h/", "http://h/"),
+            (TrailingSlash, "http://h///", "http://h/"),
+            (TrailingSlash, "foo://h/a/", "foo://h/a"),
+            (TrailingSlash, "mailto:a/", "mailto:a/"),
+            (Query, "http://h/?a=1#f", "http://h/#f"),
+            (Query, "http://h/?", "http://h/"),
+            (
+                Tracking,
+                "http://h/?utm_source=x&a=1&FBCLID=2#f",
+                "http://h/?a=1#f",
+            ),
+            (Tracking, "http://h/?utm_source=x", "http://h/"),
+            (Tracking, "http://h/?utm%5Fsource=x&a", "http://h/?a"),
+            (Tracking, "http://h/?a=1&&b=2", "http://h/?a=1&&b=2"),
+            (Tracking, "http://h/?&utm_medium=1&", "http://h/"),
+            (EmptyQuery, "http://h/?", "http://h/"),
+            (EmptyQuery, "http://h/?a=&b=1&&c&=&=v&", "http://h/?b=1&c&=v"),
+            (EmptyQuery, "http://h/?a=", "http://h/"),
+            (EmptyQuery, "http://h/?a=1", "http://h/?a=1"),
+            (SortQuery, "http://h/?b=2&a=1&b=1&&", "http://h/?a=1&b=2&b=1"),
+            (SortQuery, "http://h/?%62=2&a=1", "http://h/?a=1&%62=2"),
+            (SortQuery, "http://h/?", "http://h/"),
+            (Fragment, "http://h/#x", "http://h/"),
+            (Fragment, "http://h/#", "http://h/"),
+            (TextFragment, "http://h/#:~:text=hi", "http://h/"),
+            (TextFragment, "http://h/#top:~:text=hi", "http://h/#top"),
+            (TextFragment, "http://h/#top", "http://h/#top"),
+        ];
+        for &(step, input, expected) in cases {
+            assert_eq!(one(step, input), expected, "{step} {input}");
+            assert_eq!(one(step, expected), expected, "{step} twice {input}");
+        }
+    }
+
+    #[test]
+    fn keep_query_keeps_the_allowed_names_only() {
+        let n = Normalizer::new(Profile::Whatwg).keep_query(["q", "page*"]);
+        assert_eq!(
+            n.normalize("http://h/?a=1&q=x&pageSize=2&Q=3").unwrap(),
+            "http://h/?q=x&pageSize=2"
+        );
+        assert_eq!(n.normalize("http://h/?a=1").unwrap(), "http://h/");
+        let none = Normalizer::new(Profile::Whatwg).step(Step::KeepQuery);
+        assert_eq!(none.normalize("http://h/?a=1").unwrap(), "http://h/");
+    }
+
+    #[test]
+    fn index_and_trailing_slash_repeat_until_neither_applies() {
+        let n = Normalizer::new(Profile::Whatwg)
+            .step(Step::Index)
+            .step(Step::TrailingSlash);
+        for (input, expected) in [
+            ("http://h/a/index.html", "http://h/a"),
+            ("http://h/a/index.html/", "http://h/a"),
+            ("http://h/a/index.html/index.php//", "http://h/a"),
+            ("http://h/index.html", "http://h/"),
+        ] {
+            assert_eq!(n.normalize(input).unwrap(), expected, "{input}");
+        }
+    }
+
+    /// The adjacent pairs of the table, each applied in both orders on inputs where both
+    /// act: the same answer, except `force-https`/`force-http`, which exclude each other.
+    #[test]
+    fn adjacent_steps_commute() {
+        let inputs = [
+            "http://u:p@www.Example.com:443//A//Index.html//?utm_source=1&&b=&a=2&q=#top:~:text=x",
+            "https://www.example.com:80/a/index.html/?b=1&utm_x=&a",
+            "http://h/a/INDEX.HTM?&&",
+            "http://h//index.php?z=1&fbclid=2&y=#:~:text=a",
+            "foo://www.x.y/a//b/?=v&c=#f",
+        ];
+        let n = Normalizer::new(Profile::Whatwg)
+            .keep_query(["a", "b", "q*", "z"])
+            .step(Step::Index)
+            .step(Step::TrailingSlash);
+        for pair in Step::ALL.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            if (a, b) == (Step::ForceHttps, Step::ForceHttp) {
+                continue;
+            }
+            for input in inputs {
+                let mut ab = Url::parse(input).unwrap();
+                a.apply(&mut ab, &n);
+                b.apply(&mut ab, &n);
+                let mut ba = Url::parse(input).unwrap();
+                b.apply(&mut ba, &n);
+                a.apply(&mut ba, &n);
+                assert_eq!(ab.as_str(), ba.as_str(), "{a} {b} {input}");
+            }
+        }
+        let both = |first: Step, second: Step| {
+            let mut u = Url::parse("http://h/").unwrap();
+            first.apply(&mut u, &n);
+            second.apply(&mut u, &n);
+            u.into_string()
+        };
+        assert_ne!(
+            both(Step::ForceHttps, Step::ForceHttp),
+            both(Step::ForceHttp, Step::ForceHttps)
+        );
+    }
+}
