@@ -183,6 +183,7 @@ pub use error::{ErrorKind, ParseError, ValidationError};
 pub use file_path::PathStyle;
 pub use host::Host;
 pub use url::attribute::{Attribute, UnknownAttribute};
+pub use url::builder::{BuildError, BuildErrorKind, UrlBuilder};
 pub use url::origin::{OpaqueOrigin, Origin};
 pub use url::position::Position;
 pub use url::query_pairs::QueryPairsMut;

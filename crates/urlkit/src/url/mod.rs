@@ -1,6 +1,7 @@
 //! [`Url`]: an absolute URL per the [WHATWG URL Standard](https://url.spec.whatwg.org/#urls).
 
 pub(crate) mod attribute;
+pub(crate) mod builder;
 mod compat;
 pub(crate) mod offsets;
 pub(crate) mod origin;
