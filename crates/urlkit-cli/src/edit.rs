@@ -102,8 +102,23 @@ fn attribute(name: &str) -> Result<Attribute, String> {
     })
 }
 
-/// `NAME=VALUE` split at the first `=`.
-fn split(flag: &str, text: &str) -> Result<(String, String), String> {
+/// One `--append` value: `path=SEGMENT` or `query=NAME=VALUE` (`query=NAME`: an empty
+/// value); the error is a usage message. `urlkit build` reads its `--append` with it too.
+pub fn append(value: &str) -> Result<Edit, String> {
+    match value.split_once('=') {
+        Some(("path", segment)) => Ok(Edit::AppendPath(segment.to_owned())),
+        Some(("query", pair)) => {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            Ok(Edit::AppendQuery(name.to_owned(), value.to_owned()))
+        }
+        _ => Err(format!(
+            "--append {value:?}: expected path=SEGMENT or query=NAME=VALUE"
+        )),
+    }
+}
+
+/// `NAME=VALUE` split at the first `=`; the error is a usage message naming `--flag`.
+pub fn split(flag: &str, text: &str) -> Result<(String, String), String> {
     text.split_once('=')
         .map(|(n, v)| (n.to_owned(), v.to_owned()))
         .ok_or_else(|| format!("--{flag} {text:?}: expected NAME=VALUE"))
@@ -125,19 +140,7 @@ impl Edits {
             edits.push((at, Edit::Set(attribute(&name)?, value)));
         }
         for (value, at) in args.append.iter().zip(positions("append", args.append.len())) {
-            let edit = match value.split_once('=') {
-                Some(("path", segment)) => Edit::AppendPath(segment.to_owned()),
-                Some(("query", pair)) => {
-                    let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-                    Edit::AppendQuery(name.to_owned(), value.to_owned())
-                }
-                _ => {
-                    return Err(format!(
-                        "--append {value:?}: expected path=SEGMENT or query=NAME=VALUE"
-                    ))
-                }
-            };
-            edits.push((at, edit));
+            edits.push((at, append(value)?));
         }
         for (names, at) in args
             .remove_query
