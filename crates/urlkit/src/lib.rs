@@ -187,6 +187,7 @@ pub use url::builder::{BuildError, BuildErrorKind, UrlBuilder};
 pub use url::origin::{OpaqueOrigin, Origin};
 pub use url::position::Position;
 pub use url::query_pairs::QueryPairsMut;
+pub use url::redact::{Redact, REDACTED, SECRET_PARAMETERS};
 pub use url::segments::PathSegmentsMut;
 pub use url::setters::SetterError;
 pub use url::{ParseOptions, Url};

@@ -7,6 +7,7 @@ pub(crate) mod offsets;
 pub(crate) mod origin;
 pub(crate) mod position;
 pub(crate) mod query_pairs;
+pub(crate) mod redact;
 pub(crate) mod segments;
 pub(crate) mod setters;
 
