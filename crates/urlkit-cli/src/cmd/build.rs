@@ -9,11 +9,11 @@
 //! why (exit 1); a bad flag is a usage error (exit 2).
 
 use crate::driver::{self, Status};
-use crate::edit::{self, Edit};
+use crate::edit::{self, Edit, RedactArgs};
 use clap::Args;
 use std::io::Write;
 use urlkit::rfc3986::{Uri, UriBuilder};
-use urlkit::{Url, UrlBuilder};
+use urlkit::{Redact, Url, UrlBuilder};
 
 /// Build a URL from its components (trurl's --set without a URL)
 #[derive(Debug, Args)]
@@ -36,6 +36,8 @@ pub struct BuildArgs {
     /// Build an RFC 3986 URI (each component checked against the grammar) instead of a WHATWG URL
     #[arg(long)]
     pub rfc3986: bool,
+    #[command(flatten)]
+    pub redact: RedactArgs,
 }
 
 impl super::Run for BuildArgs {
@@ -61,10 +63,14 @@ impl super::Run for BuildArgs {
         }
         steps.sort_by_key(|&(at, _)| at);
         let steps: Vec<Step> = steps.into_iter().map(|(_, step)| step).collect();
+        let redact = self.redact.redact();
+        if redact.is_some() && self.rfc3986 {
+            return driver::usage("--redact works on URL Standard URLs, not with --rfc3986");
+        }
         let built = if self.rfc3986 {
             rfc3986(&steps)
         } else {
-            whatwg(&steps)
+            whatwg(&steps, redact.as_ref())
         };
         match built {
             Ok(Built::Url(href)) => {
@@ -101,7 +107,7 @@ enum Built {
 }
 
 /// The URL Standard's builder.
-fn whatwg(steps: &[Step]) -> Result<Built, String> {
+fn whatwg(steps: &[Step], redact: Option<&Redact>) -> Result<Built, String> {
     let mut b: UrlBuilder = Url::builder();
     for step in steps {
         b = match step {
@@ -128,7 +134,7 @@ fn whatwg(steps: &[Step]) -> Result<Built, String> {
         };
     }
     b.build()
-        .map(|url| Built::Url(url.into_string()))
+        .map(|url| Built::Url(edit::masked(url, redact).into_string()))
         .map_err(|e| e.to_string())
 }
 

@@ -172,9 +172,16 @@ impl Redact {
         self.names.iter().any(|n| n.eq_ignore_ascii_case(name))
     }
 
-    /// `pairs` (`&`-separated, as written) with the masked values replaced; `None` when
-    /// nothing changes.
-    fn pairs(&self, pairs: &str) -> Option<String> {
+    /// `pairs` (a query or fragment as written, `&`-separated `name=value`) with the values
+    /// of the named parameters replaced by [`REDACTED`]; `None` when nothing changes. For
+    /// text that is not a whole URL (a relative reference's query).
+    ///
+    /// ```
+    /// let r = urlkit::Redact::new();
+    /// assert_eq!(r.mask_pairs("a=1&token=t").as_deref(), Some("a=1&token=xxxxx"));
+    /// assert_eq!(r.mask_pairs("a=1"), None);
+    /// ```
+    pub fn mask_pairs(&self, pairs: &str) -> Option<String> {
         let mut out = String::with_capacity(pairs.len());
         let mut changed = false;
         for (i, pair) in pairs.split('&').enumerate() {
@@ -251,11 +258,11 @@ impl Url {
         if redact.names.is_empty() {
             return;
         }
-        if let Some(query) = self.query().and_then(|q| redact.pairs(q)) {
+        if let Some(query) = self.query().and_then(|q| redact.mask_pairs(q)) {
             self.set_query(Some(&query));
         }
         if redact.fragment {
-            if let Some(fragment) = self.fragment().and_then(|f| redact.pairs(f)) {
+            if let Some(fragment) = self.fragment().and_then(|f| redact.mask_pairs(f)) {
                 self.set_fragment(Some(&fragment));
             }
         }
