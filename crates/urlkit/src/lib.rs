@@ -31,6 +31,9 @@
 //!   Google Safe Browsing, a crawler's profile).
 //! - `lint` (feature `lint`): security findings on URLs (credentials, internal addresses,
 //!   parser differentials, homographs) and a safe-fetch policy.
+//! - `http_target` (feature `rfc3986`): HTTP/1.1 request targets (RFC 9112 §3.2: origin-,
+//!   absolute-, authority- and asterisk-form, chosen with the method) and the target URI
+//!   reconstructed from one (§3.3).
 //! - [`interop`]: conversions to and from the `url` crate's `Url` and `http::Uri`, and the
 //!   `serde` representations.
 //!
@@ -48,6 +51,7 @@
 //! | Find the URLs in text, logs or e-mail, with their offsets | [`text`] | default |
 //! | Convert to and from `url::Url`, `http::Uri`, serde | [`interop`] | `url`, `http`, `serde` |
 //! | Check, resolve or normalize URI references strictly per RFC 3986 (IRIs per RFC 3987) | `rfc3986` | `rfc3986` |
+//! | Read an HTTP request line's target (`CONNECT example.com:443`, `OPTIONS *`) and rebuild the target URI | `http_target` | `rfc3986` |
 //! | Validate `ftp:`, `mailto:`, `news:`, `gopher:`, … URLs against RFC 1738 and read what they mean | `rfc1738` | `rfc1738` |
 //! | Compare or deduplicate URLs by a canonical form (SURT, Safe Browsing, crawler) | `canon` | `canon` |
 //! | Flag risky URLs before fetching them, or apply a safe-fetch policy | `lint` | `lint` |
@@ -161,6 +165,8 @@ mod error;
 pub mod file_path;
 pub mod form;
 pub mod host;
+#[cfg(feature = "rfc3986")]
+pub mod http_target;
 pub mod interop;
 #[cfg(feature = "lint")]
 pub mod lint;
