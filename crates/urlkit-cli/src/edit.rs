@@ -1,8 +1,11 @@
 //! Bulk edits of URLs (`urlkit normalize` and `urlkit parse`): `--set`, `--append`,
 //! `--remove-query`, `--sort-query`, `--redirect`, applied to every URL in the order given
 //! on the command line; `--iterate` expansion; and the output forms `--keep-port`,
-//! `--default-port` and `--unicode`; after the edits, the normalization steps `urlkit
-//! normalize` chose (`--strip`, …).
+//! `--default-port`, `--unicode[=safe]` and `--redact` ([`RedactArgs`], which every
+//! subcommand that prints URLs flattens: `parse`, `normalize`, `resolve`, `set`, `extract`,
+//! `build`; the URL is masked after every edit, and the input JSON objects echo is masked
+//! too, [`masked_input`]). Between the edits and the mask come the normalization steps
+//! `urlkit normalize` chose (`--strip`, …).
 //!
 //! Query edits work on the query's `&`-separated pairs as written, so the pairs an edit
 //! does not touch keep their exact encoding; names are compared decoded
@@ -15,7 +18,7 @@ use clap::{ArgMatches, Args};
 use serde::Serialize;
 use std::borrow::Cow;
 use urlkit::percent::{sets, utf8_percent_encode};
-use urlkit::{Attribute, SetterError, Url};
+use urlkit::{Attribute, Redact, SetterError, Url};
 
 /// The edit flags of `urlkit normalize` and `urlkit parse`.
 #[derive(Debug, Clone, Default, Args)]
@@ -45,15 +48,102 @@ pub struct EditArgs {
     /// Show the port always, the scheme's default when none is given
     #[arg(long, conflicts_with = "keep_port")]
     pub default_port: bool,
-    /// Show hosts in Unicode (IDNA ToUnicode) instead of Punycode
-    #[arg(long)]
-    pub unicode: bool,
+    /// Show hosts in Unicode (IDNA ToUnicode) instead of Punycode: always (--unicode alone), or safe: only when the UTS 39 homograph checks of urlkit lint pass
+    #[arg(long, value_enum, value_name = "WHEN", num_args = 0..=1, require_equals = true, default_missing_value = "always")]
+    pub unicode: Option<Unicode>,
+    #[command(flatten)]
+    pub redact: RedactArgs,
     /// Print one line per URL from TEMPLATE: {href} {protocol} {username} {password} {host} {hostname} {port} {pathname} {search} {hash} {origin} {scheme} {path} {query} {fragment} {query:NAME} {query-all:NAME} {default:port} {puny:host} {idn:host} (at least one); {{ and }} for braces
     #[arg(long, value_name = "TEMPLATE")]
     pub get: Option<String>,
     /// Read an input without a scheme that starts with a host (example.org/path) as http://example.org/path (ftp:// for an ftp. host), as trurl and curl do; without it such an input fails with that hint
     #[arg(long)]
     pub guess_scheme: bool,
+}
+
+/// When `--unicode` shows a host in Unicode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Unicode {
+    /// Always (IDNA ToUnicode)
+    Always,
+    /// Only when the homograph checks pass (urlkit::lint::unicode_safe_host), Punycode otherwise
+    Safe,
+}
+
+/// `--redact` and its options, for every subcommand that prints URLs.
+#[derive(Debug, Clone, Default, Args)]
+pub struct RedactArgs {
+    /// Mask secrets in the URLs printed: the password (with xxxxx, as Go's URL.Redacted) and the values of the query and fragment parameters access_token, key, sig, signature, token, X-Amz-Signature, … (urlkit::SECRET_PARAMETERS)
+    #[arg(long)]
+    pub redact: bool,
+    /// Mask the username too (implies --redact)
+    #[arg(long)]
+    pub redact_userinfo: bool,
+    /// Mask the values of the parameters NAME too (comma-separated, repeatable; implies --redact)
+    #[arg(long, value_name = "NAME[,NAME…]")]
+    pub redact_param: Vec<String>,
+}
+
+impl RedactArgs {
+    /// What to mask, `None` without any of the flags.
+    pub fn redact(&self) -> Option<Redact> {
+        if !self.redact && !self.redact_userinfo && self.redact_param.is_empty() {
+            return None;
+        }
+        let names = self
+            .redact_param
+            .iter()
+            .flat_map(|n| n.split(','))
+            .map(str::trim)
+            .filter(|n| !n.is_empty());
+        Some(names.fold(Redact::new().userinfo(self.redact_userinfo), Redact::parameter))
+    }
+}
+
+/// `url` with what `redact` names masked (`--redact`), unchanged without it.
+pub fn masked(mut url: Url, redact: Option<&Redact>) -> Url {
+    if let Some(redact) = redact {
+        url.redact(redact);
+    }
+    url
+}
+
+/// The input as JSON objects echo it under `--redact`: when it is a URL holding something
+/// to mask, its href masked (the text as written would show the secret); otherwise as given.
+pub fn masked_input<'a>(input: &'a str, redact: Option<&Redact>) -> Cow<'a, str> {
+    let Some(redact) = redact else {
+        return Cow::Borrowed(input);
+    };
+    match Url::parse(input) {
+        Ok(url) => {
+            let masked = url.redacted_with(redact);
+            if masked.as_str() == url.as_str() {
+                Cow::Borrowed(input)
+            } else {
+                Cow::Owned(masked.into_string())
+            }
+        }
+        // A relative reference (or no URL at all): its query and fragment pairs as written.
+        Err(_) => {
+            let (head, fragment) = input.split_once('#').map_or((input, None), |(h, f)| (h, Some(f)));
+            let (path, query) = head.split_once('?').map_or((head, None), |(p, q)| (p, Some(q)));
+            let query_masked = query.and_then(|q| redact.mask_pairs(q));
+            let fragment_masked = fragment.and_then(|f| redact.mask_pairs(f));
+            if query_masked.is_none() && fragment_masked.is_none() {
+                return Cow::Borrowed(input);
+            }
+            let mut out = String::from(path);
+            if let Some(q) = query {
+                out.push('?');
+                out.push_str(query_masked.as_deref().unwrap_or(q));
+            }
+            if let Some(f) = fragment {
+                out.push('#');
+                out.push_str(fragment_masked.as_deref().unwrap_or(f));
+            }
+            Cow::Owned(out)
+        }
+    }
 }
 
 /// One edit.
@@ -87,7 +177,9 @@ pub struct Edits {
     /// `--default-port`.
     pub default_port: bool,
     /// `--unicode`.
-    pub unicode: bool,
+    pub unicode: Option<Unicode>,
+    /// `--redact` (applied last, to every URL shown).
+    pub redact: Option<Redact>,
     /// `--guess-scheme` (not an edit of a parsed URL: it changes what is parsed).
     pub guess_scheme: bool,
     /// The normalization steps (`urlkit normalize --strip`, …), applied after the edits.
@@ -105,8 +197,23 @@ fn attribute(name: &str) -> Result<Attribute, String> {
     })
 }
 
-/// `NAME=VALUE` split at the first `=`.
-fn split(flag: &str, text: &str) -> Result<(String, String), String> {
+/// One `--append` value: `path=SEGMENT` or `query=NAME=VALUE` (`query=NAME`: an empty
+/// value); the error is a usage message. `urlkit build` reads its `--append` with it too.
+pub fn append(value: &str) -> Result<Edit, String> {
+    match value.split_once('=') {
+        Some(("path", segment)) => Ok(Edit::AppendPath(segment.to_owned())),
+        Some(("query", pair)) => {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            Ok(Edit::AppendQuery(name.to_owned(), value.to_owned()))
+        }
+        _ => Err(format!(
+            "--append {value:?}: expected path=SEGMENT or query=NAME=VALUE"
+        )),
+    }
+}
+
+/// `NAME=VALUE` split at the first `=`; the error is a usage message naming `--flag`.
+pub fn split(flag: &str, text: &str) -> Result<(String, String), String> {
     text.split_once('=')
         .map(|(n, v)| (n.to_owned(), v.to_owned()))
         .ok_or_else(|| format!("--{flag} {text:?}: expected NAME=VALUE"))
@@ -128,19 +235,7 @@ impl Edits {
             edits.push((at, Edit::Set(attribute(&name)?, value)));
         }
         for (value, at) in args.append.iter().zip(positions("append", args.append.len())) {
-            let edit = match value.split_once('=') {
-                Some(("path", segment)) => Edit::AppendPath(segment.to_owned()),
-                Some(("query", pair)) => {
-                    let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-                    Edit::AppendQuery(name.to_owned(), value.to_owned())
-                }
-                _ => {
-                    return Err(format!(
-                        "--append {value:?}: expected path=SEGMENT or query=NAME=VALUE"
-                    ))
-                }
-            };
-            edits.push((at, edit));
+            edits.push((at, append(value)?));
         }
         for (names, at) in args
             .remove_query
@@ -186,6 +281,7 @@ impl Edits {
             keep_port: args.keep_port,
             default_port: args.default_port,
             unicode: args.unicode,
+            redact: args.redact.redact(),
             guess_scheme: args.guess_scheme,
             steps: None,
         })
@@ -198,7 +294,8 @@ impl Edits {
             && self.iterate.is_empty()
             && !self.keep_port
             && !self.default_port
-            && !self.unicode
+            && self.unicode.is_none()
+            && self.redact.is_none()
     }
 
     /// Applies the edits to `url`, in order.
@@ -284,11 +381,17 @@ impl Edits {
                 }
             }
         }
-        if self.unicode {
-            if let Some(unicode) = unicode_host(url.hostname()) {
-                let hostname = url.attribute_ranges()[Attribute::Hostname as usize].clone();
-                href.to_mut().replace_range(hostname, &unicode);
-            }
+        let unicode = match self.unicode {
+            None => None,
+            Some(Unicode::Always) => unicode_host(url.hostname()),
+            Some(Unicode::Safe) => match url.host() {
+                Some(urlkit::Host::Domain(domain)) => urlkit::lint::unicode_safe_host(domain),
+                _ => None,
+            },
+        };
+        if let Some(unicode) = unicode {
+            let hostname = url.attribute_ranges()[Attribute::Hostname as usize].clone();
+            href.to_mut().replace_range(hostname, &unicode);
         }
         href
     }
@@ -318,17 +421,25 @@ struct Got<'a> {
 
 impl Edits {
     /// Answers `input`, parsed as `parsed`: edits it, expands it, and writes each URL with
-    /// `show` (given the URL and the href to show), or as the `--get` template says.
+    /// `show` (given the input to echo, masked under `--redact`, the URL and the href to
+    /// show), or as the `--get` template says.
     pub fn answer<F>(&self, input: &str, parsed: Result<Url, Failure>, out: &mut Sink, mut show: F) -> bool
     where
-        F: FnMut(&Url, &str, &mut Sink) -> bool,
+        F: FnMut(&str, &Url, &str, &mut Sink) -> bool,
     {
+        let input = &*masked_input(input, self.redact.as_ref());
         let url = match parsed {
             Ok(url) => url,
             Err(failure) => return out.fail(input, &failure),
         };
         let urls = match self.apply(url).and_then(|url| self.expand(url)) {
-            Ok(urls) => urls,
+            Ok(mut urls) => {
+                // Masked last, whatever the edits put in.
+                if let Some(redact) = &self.redact {
+                    urls.iter_mut().for_each(|url| url.redact(redact));
+                }
+                urls
+            }
             Err(failure) if out.is_json() => return out.fail(input, &failure),
             // The input parsed: what failed is an edit of it.
             Err(failure) => {
@@ -351,7 +462,7 @@ impl Edits {
                     )
                 }
                 Some(template) => out.line(&template.render(url, &href)),
-                None => show(url, &href, out),
+                None => show(input, url, &href, out),
             };
         }
         ok
@@ -494,7 +605,7 @@ mod tests {
             e.href("http://xn--bcher-kva.example:80/", &url),
             "http://xn--bcher-kva.example:80/"
         );
-        e.unicode = true;
+        e.unicode = Some(Unicode::Always);
         assert_eq!(
             e.href("http://xn--bcher-kva.example:80/", &url),
             "http://bücher.example:80/"

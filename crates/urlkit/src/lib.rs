@@ -37,6 +37,9 @@
 //!   URL from bytes.
 //! - [`mime`]: MIME types as the MIME Sniffing Standard parses and serializes them (type,
 //!   subtype, parameters, essence, charset).
+//! - `http_target` (feature `rfc3986`): HTTP/1.1 request targets (RFC 9112 §3.2: origin-,
+//!   absolute-, authority- and asterisk-form, chosen with the method) and the target URI
+//!   reconstructed from one (§3.3).
 //! - [`interop`]: conversions to and from the `url` crate's `Url` and `http::Uri`, and the
 //!   `serde` representations.
 //!
@@ -56,6 +59,7 @@
 //! | Parse or serialize a `Content-Type` / MIME type as browsers do | [`mime`] | default |
 //! | Convert to and from `url::Url`, `http::Uri`, serde | [`interop`] | `url`, `http`, `serde` |
 //! | Check, resolve or normalize URI references strictly per RFC 3986 (IRIs per RFC 3987) | `rfc3986` | `rfc3986` |
+//! | Read an HTTP request line's target (`CONNECT example.com:443`, `OPTIONS *`) and rebuild the target URI | `http_target` | `rfc3986` |
 //! | Validate `ftp:`, `mailto:`, `news:`, `gopher:`, … URLs against RFC 1738 and read what they mean | `rfc1738` | `rfc1738` |
 //! | Compare or deduplicate URLs by a canonical form (SURT, Safe Browsing, crawler) | `canon` | `canon` |
 //! | Flag risky URLs before fetching them, or apply a safe-fetch policy | `lint` | `lint` |
@@ -170,6 +174,8 @@ mod error;
 pub mod file_path;
 pub mod form;
 pub mod host;
+#[cfg(feature = "rfc3986")]
+pub mod http_target;
 pub mod interop;
 #[cfg(feature = "lint")]
 pub mod lint;
@@ -194,9 +200,11 @@ pub use error::{ErrorKind, ParseError, ValidationError};
 pub use file_path::PathStyle;
 pub use host::Host;
 pub use url::attribute::{Attribute, UnknownAttribute};
+pub use url::builder::{BuildError, BuildErrorKind, UrlBuilder};
 pub use url::origin::{OpaqueOrigin, Origin};
 pub use url::position::Position;
 pub use url::query_pairs::QueryPairsMut;
+pub use url::redact::{Redact, REDACTED, SECRET_PARAMETERS};
 pub use url::segments::PathSegmentsMut;
 pub use url::setters::SetterError;
 pub use url::{ParseOptions, Url};

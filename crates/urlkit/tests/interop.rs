@@ -179,3 +179,79 @@ fn messy() {
         run("messy.txt", lines.iter().map(|l| common::messy_record(l)));
     }
 }
+
+/// HTTP request targets through `http`'s request head: a URL sent in each form and read
+/// back by a server (RFC 9112 §3.2, §3.3) is the URL again (without its fragment; the
+/// authority-form and asterisk-form carry no path or query).
+mod request_targets {
+    use urlkit::http_target::{Form, RequestTarget, TargetErrorKind};
+    use urlkit::Url;
+
+    fn round_trip(href: &str, method: http::Method, form: Form) -> String {
+        let url = Url::parse(href).unwrap();
+        let parts = url.to_request_parts(method, form).unwrap();
+        RequestTarget::target_uri_of(&parts, url.scheme())
+            .unwrap()
+            .into_string()
+    }
+
+    #[test]
+    fn each_form_reads_back() {
+        let href = "https://example.com:8443/a%20b?q=1#frag";
+        assert_eq!(
+            round_trip(href, http::Method::GET, Form::Origin),
+            "https://example.com:8443/a%20b?q=1"
+        );
+        assert_eq!(
+            round_trip(href, http::Method::GET, Form::Absolute),
+            "https://example.com:8443/a%20b?q=1"
+        );
+        assert_eq!(
+            round_trip(href, http::Method::CONNECT, Form::Authority),
+            "https://example.com:8443/"
+        );
+        assert_eq!(
+            round_trip(href, http::Method::OPTIONS, Form::Asterisk),
+            "https://example.com:8443/"
+        );
+        assert_eq!(
+            round_trip("http://[::1]/", http::Method::CONNECT, Form::Authority),
+            "http://[::1]/",
+            "the default port is written in the authority-form and dropped again by the URL"
+        );
+    }
+
+    #[test]
+    fn host_headers() {
+        // Absolute-form: the Host header is ignored (§3.2.2).
+        let (parts, ()) = http::Request::get("http://a.example/p")
+            .header("host", "b.example")
+            .body(())
+            .unwrap()
+            .into_parts();
+        assert_eq!(
+            RequestTarget::target_uri_of(&parts, "http").unwrap().as_str(),
+            "http://a.example/p"
+        );
+        // Two Host headers, or none with the origin-form: a 400 (§3.2).
+        let (parts, ()) = http::Request::get("/")
+            .header("host", "a.example")
+            .header("host", "b.example")
+            .body(())
+            .unwrap()
+            .into_parts();
+        let err = RequestTarget::target_uri_of(&parts, "http").unwrap_err();
+        assert_eq!(err.kind(), TargetErrorKind::EmptyHost);
+        let (parts, ()) = http::Request::get("/").body(()).unwrap().into_parts();
+        let err = RequestTarget::target_uri_of(&parts, "http").unwrap_err();
+        assert_eq!(err.kind(), TargetErrorKind::EmptyHost);
+        // An asterisk with GET is refused, whatever http accepted.
+        let (parts, ()) = http::Request::get("*")
+            .header("host", "h")
+            .body(())
+            .unwrap()
+            .into_parts();
+        let err = RequestTarget::target_uri_of(&parts, "http").unwrap_err();
+        assert_eq!(err.kind(), TargetErrorKind::AsteriskNotOptions);
+    }
+}

@@ -10,6 +10,7 @@
 //! the input's name, `null` for standard input). `--plain` prints the URLs only.
 
 use crate::driver::{self, lower_first, Status, Stream};
+use crate::edit::RedactArgs;
 use clap::Args;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -37,6 +38,8 @@ pub struct ExtractArgs {
     /// Also find links without a scheme: a domain whose last label is a public suffix of the built-in list (example.com/path, docs.rs; not file.txt) or an IPv4 address with a port or path; kind "domain", read as http://
     #[arg(long)]
     pub bare_domains: bool,
+    #[command(flatten)]
+    pub redact: RedactArgs,
 }
 
 /// One URL found, field order as the contract says.
@@ -60,6 +63,7 @@ fn write(
     out: &mut impl Write,
     link: &Link<'_>,
     url: &str,
+    text: &str,
     file: Option<&str>,
     plain: bool,
 ) -> io::Result<()> {
@@ -68,7 +72,7 @@ fn write(
     }
     let found = Found {
         url,
-        text: link.as_str(),
+        text,
         start: link.start(),
         end: link.end(),
         line: link.line(),
@@ -95,6 +99,7 @@ pub fn run(args: ExtractArgs) -> Status {
     let finder = Finder::new(Options::new().schemes(&args.schemes).bare_domains(args.bare_domains));
     let mut out = BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let mut seen: HashSet<String> = HashSet::new();
+    let redact = args.redact.redact();
     let inputs: Vec<Option<PathBuf>> = if args.files.is_empty() {
         // Reading a terminal would wait for typing nobody knows is expected.
         if io::stdin().is_terminal() {
@@ -136,7 +141,17 @@ pub fn run(args: ExtractArgs) -> Status {
             if args.unique && !seen.insert(url.clone().into_owned()) {
                 continue;
             }
-            if let Err(e) = write(&mut out, &link, &url, name.as_deref(), args.plain) {
+            // --redact: the URL masked, and the text it was found as too (it holds the
+            // same secrets); a link that does not parse is shown as found.
+            let masked = redact.as_ref().and_then(|r| {
+                let url = urlkit::Url::parse(&url).ok()?;
+                Some(url.redacted_with(r).into_string())
+            });
+            let (url, text) = match &masked {
+                Some(masked) => (masked.as_str(), masked.as_str()),
+                None => (&*url, link.as_str()),
+            };
+            if let Err(e) = write(&mut out, &link, url, text, name.as_deref(), args.plain) {
                 return write_error(&e);
             }
         }

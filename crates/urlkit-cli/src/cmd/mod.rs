@@ -105,6 +105,7 @@ subcommands! {
     mod relative: Relative(RelativeArgs);
     mod validate: Validate(ValidateArgs);
     mod set: Set(SetArgs);
+    mod build: Build(BuildArgs);
     mod query: Query(QueryArgs);
     mod inspect: Inspect(InspectArgs);
     mod encode: Encode(EncodeArgs), Decode(DecodeArgs);

@@ -225,7 +225,7 @@ pub fn run(args: NormalizeArgs, matches: Option<&clap::ArgMatches>) -> Status {
             let mut requests = Requests::new(None).guessing(edits.guess_scheme);
             move |line: &str, out: &mut Sink| {
                 requests.answer(line, out, |input, whatwg, out| {
-                    edits.answer(input, whatwg.resolve(input), out, |_, href, out| {
+                    edits.answer(input, whatwg.resolve(input), out, |input, _, href, out| {
                         answer(input, Ok(href.to_owned()), out)
                     })
                 })

@@ -111,7 +111,7 @@ pub fn run(mut args: ParseArgs, matches: Option<&clap::ArgMatches>) -> Status {
                 if edits.is_empty() {
                     return whatwg.describe(input, out, width);
                 }
-                edits.answer(input, whatwg.resolve(input), out, |url, _, out| {
+                edits.answer(input, whatwg.resolve(input), out, |input, url, _, out| {
                     whatwg.answer(input, &Ok(url.clone()), out, width)
                 })
             })

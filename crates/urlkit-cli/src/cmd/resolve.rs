@@ -14,9 +14,9 @@
 
 use crate::args::{self, Inputs};
 use crate::driver::{self, Sink, Status};
+use crate::edit::{masked, masked_input, RedactArgs};
 use crate::standard::rfc3986::{self, Op};
 use crate::standard::whatwg::{self, Requests};
-use crate::standard::Standard;
 use clap::Args;
 use std::ffi::OsString;
 
@@ -40,6 +40,8 @@ pub struct ResolveArgs {
     /// Resolve per RFC 3986 §5.2 (strict URI references) instead of the WHATWG URL Standard
     #[arg(long)]
     pub rfc3986: bool,
+    #[command(flatten)]
+    pub redact: RedactArgs,
 }
 
 /// What `urlkit resolve` calls its inputs and JSON flags.
@@ -72,6 +74,11 @@ pub fn run(mut args: ResolveArgs) -> Status {
         }
     }
     let batch = args.inputs.line_batch();
+    let redact = args.redact.redact();
+    let redact = redact.as_ref();
+    if redact.is_some() && args.rfc3986 {
+        return driver::usage("--redact works on URL Standard URLs, not with --rfc3986");
+    }
     if args.inputs.jsonl {
         return if args.rfc3986 {
             driver::run(batch, || Op::Resolve.request_handler())
@@ -79,7 +86,10 @@ pub fn run(mut args: ResolveArgs) -> Status {
             driver::run(batch, || {
                 let mut requests = Requests::new(None);
                 move |line: &str, out: &mut Sink| {
-                    requests.answer(line, out, |input, w, out| w.describe(input, out, 0))
+                    requests.answer(line, out, |input, w, out| {
+                        let outcome = w.resolve(input).map(|url| masked(url, redact));
+                        w.answer(&masked_input(input, redact), &outcome, out, 0)
+                    })
                 }
             })
         };
@@ -95,14 +105,18 @@ pub fn run(mut args: ResolveArgs) -> Status {
         Ok(url) => Ok(url),
         Err(message) => return driver::usage(&message),
     };
-    let default = Some((base_text.as_str(), &base));
+    // The base's text is only echoed (JSON "base", reports): masked under --redact.
+    let base_shown = masked_input(&base_text, redact);
+    let default = Some((&*base_shown, &base));
     driver::run(batch, || {
         let mut requests = Requests::new(default);
         move |line: &str, out: &mut Sink| {
             requests.answer(line, out, |reference, whatwg, out| {
-                let outcome = whatwg.resolve(reference);
+                let outcome = whatwg
+                    .resolve(reference)
+                    .map(|url| masked(url, redact));
                 match &outcome {
-                    _ if out.is_json() => whatwg.answer(reference, &outcome, out, 0),
+                    _ if out.is_json() => whatwg.answer(&masked_input(reference, redact), &outcome, out, 0),
                     Ok(url) => out.line(url.href()),
                     Err(failure) => {
                         let base = whatwg.base.map(|(text, _)| text).unwrap_or_default();

@@ -19,7 +19,8 @@ use crate::standard;
 use crate::standard::whatwg::Whatwg;
 use clap::Args;
 use std::ffi::OsString;
-use urlkit::{Attribute, SetterError, Url};
+use crate::edit::{masked_input, RedactArgs};
+use urlkit::{Attribute, Redact, SetterError, Url};
 
 /// Run a URL API setter (href, protocol, …, hash) on a URL and show the result
 #[derive(Debug, Args)]
@@ -51,6 +52,8 @@ pub struct SetArgs {
     #[arg(long, value_name = "COLUMNS")]
     pub width: Option<usize>,
     #[command(flatten)]
+    pub redact: RedactArgs,
+    #[command(flatten)]
     pub io: Io,
 }
 
@@ -62,9 +65,11 @@ impl super::Run for SetArgs {
 
 /// Runs `urlkit set`.
 pub fn run(args: SetArgs) -> Status {
+    let redact = args.redact.redact();
+    let redact = redact.as_ref();
     let Some(href) = args.url else {
         let batch = args.io.batch(&[], args.json, args.jsonl);
-        return driver::run(batch, || request);
+        return driver::run(batch, || move |line: &str, out: &mut Sink| request(line, out, redact));
     };
     let setter = args.component.unwrap_or_default();
     let attribute = match attribute(&setter) {
@@ -77,21 +82,23 @@ pub fn run(args: SetArgs) -> Status {
         .unwrap_or_default();
     let width = standard::width(args.width);
     let batch = args.io.batch(&[href], args.json, false);
+    let (setter, value) = (&setter, &value);
     driver::run(batch, || {
-        |href: &str, out: &mut Sink| match apply(href, attribute, &value) {
+        move |href: &str, out: &mut Sink| match apply(href, attribute, value, redact) {
             Err(SetFailure::Setter(failure)) if !out.is_json() => {
                 let head = format!("urlkit: cannot set {setter} of {href:?}");
-                out.report(failure.kind, &failure.report_with(&head, &value))
+                out.report(failure.kind, &failure.report_with(&head, value))
             }
             result => {
-                Whatwg::WITHOUT_BASE.answer(href, &result.map_err(SetFailure::into_failure), out, width)
+                let href = masked_input(href, redact);
+                Whatwg::WITHOUT_BASE.answer(&href, &result.map_err(SetFailure::into_failure), out, width)
             }
         }
     })
 }
 
 /// Answers one request line.
-fn request(line: &str, out: &mut Sink) -> bool {
+fn request(line: &str, out: &mut Sink, redact: Option<&Redact>) -> bool {
     let fail = |out: &mut Sink, input: &str, failure: Failure| {
         out.json_failure(failure.kind, &failure.with_base(input, None))
     };
@@ -117,10 +124,10 @@ fn request(line: &str, out: &mut Sink) -> bool {
         Err(message) => return fail(out, href.unwrap_or(line), invalid(message)),
     };
     let outcome = match attribute(setter) {
-        Ok(attribute) => apply(href, attribute, value).map_err(SetFailure::into_failure),
+        Ok(attribute) => apply(href, attribute, value, redact).map_err(SetFailure::into_failure),
         Err(message) => Err(Failure::new(kind::UNKNOWN_COMPONENT, message)),
     };
-    Whatwg::WITHOUT_BASE.answer(href, &outcome, out, 0)
+    Whatwg::WITHOUT_BASE.answer(&masked_input(href, redact), &outcome, out, 0)
 }
 
 /// Why `urlkit set` failed.
@@ -148,10 +155,15 @@ fn attribute(setter: &str) -> Result<Attribute, String> {
     })
 }
 
-/// Parses `href` and runs the setter of `attribute` with `value` on it.
-fn apply(href: &str, attribute: Attribute, value: &str) -> Result<Url, SetFailure> {
+/// Parses `href` and runs the setter of `attribute` with `value` on it, then masks what
+/// `redact` names.
+fn apply(href: &str, attribute: Attribute, value: &str, redact: Option<&Redact>) -> Result<Url, SetFailure> {
     let mut url = Whatwg::WITHOUT_BASE.resolve(href).map_err(SetFailure::Href)?;
-    match url.set(attribute, value) {
+    let set = url.set(attribute, value);
+    if let Some(redact) = redact {
+        url.redact(redact);
+    }
+    match set {
         // The href setter throws in the API; the URL is unchanged.
         Err(SetterError::Invalid(e)) if attribute == Attribute::Href => Err(SetFailure::Setter(Failure::at(
             e.kind().spec_name(),

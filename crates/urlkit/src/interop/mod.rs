@@ -27,6 +27,11 @@
 //! origin-form `http::Uri` (`/path?q`, no scheme) fails with [`ConversionError::NotAbsolute`]:
 //! join it to a base with [`Url::join`](crate::Url::join).
 //!
+//! With `rfc3986` too, HTTP/1.1 request targets ([`crate::http_target`]):
+//! `TryFrom<&RequestTarget> for http::Uri`, `RequestTarget::target_uri_of` (the target URI
+//! of a received `http::request::Parts`: method, target and `Host` header, RFC 9112 §3.3)
+//! and `Url::to_request_parts` (the request head for a URL sent in one of the four forms).
+//!
 //! ## serde (feature `serde`)
 //!
 //! The representations are stable: they change only with a major version.

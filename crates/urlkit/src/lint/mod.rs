@@ -57,6 +57,7 @@ mod check;
 mod checks;
 mod control;
 mod differential;
+mod display;
 mod encoding;
 mod finding;
 mod idn;
@@ -71,6 +72,7 @@ use alloc::vec::Vec;
 
 pub use address::{address_class, embedded_ipv4, is_localhost_name, AddressClass, Embedding};
 pub use checks::MAX_URL_LENGTH;
+pub use display::unicode_safe_host;
 pub use finding::{Code, Component, Detail, Finding, Severity};
 pub use policy::{Policy, Verdict};
 

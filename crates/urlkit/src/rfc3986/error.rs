@@ -34,6 +34,10 @@ pub enum Rule {
     Pchar,
     /// `segment-nz-nc`: the first segment of a relative path may not hold `":"` (§3.3, §4.2).
     SegmentNzNc,
+    /// `path-abempty`: after an authority the path is empty or starts with `"/"` (§3.3).
+    PathAbempty,
+    /// `path-absolute`: without an authority the path cannot start with `"//"` (§3.3).
+    PathAbsolute,
     /// `query` (§3.4).
     Query,
     /// `fragment` (§3.5).
@@ -66,6 +70,8 @@ impl Rule {
             Rule::Port => "port",
             Rule::Pchar => "pchar",
             Rule::SegmentNzNc => "segment-nz-nc",
+            Rule::PathAbempty => "path-abempty",
+            Rule::PathAbsolute => "path-absolute",
             Rule::Query => "query",
             Rule::Fragment => "fragment",
             Rule::HexDig => "HEXDIG",

@@ -11,6 +11,10 @@
 //! * Normalization and equivalence (§6.2.2, §6.2.3, RFC 5952): [`UriRef::normalized`],
 //!   [`Uri::normalize`], [`equivalent`]; the inverse of resolution: [`Uri::make_relative`].
 //! * IRIs (RFC 3987): [`IriRef`], [`IriRef::to_uri`] (§3.1), [`UriRef::to_iri`] (§3.2).
+//! * Building and editing: [`Uri::builder`] and the setters ([`Uri::set_scheme`], …,
+//!   [`Uri::set_fragment`]) check each component against its rule and the rules that tie
+//!   the path to the rest (§3.3, §4.2), with [`SetError`] naming the component, the byte and
+//!   the rule; the `*_encoded` setters and the builder percent-encode what needs it.
 //! * Bridges to the URL Standard: [`Uri::from_url`], [`Uri::to_url`].
 //!
 //! ```
@@ -35,6 +39,7 @@ mod normalize;
 mod parse;
 mod relative;
 mod resolve;
+mod setters;
 mod uri;
 
 pub use error::{ParseError, Rule};
@@ -42,4 +47,5 @@ pub use iri::IriRef;
 pub use normalize::equivalent;
 pub use parse::HostKind;
 pub use resolve::remove_dot_segments;
+pub use setters::{Component, SetError, UriBuilder};
 pub use uri::{Uri, UriRef};

@@ -388,3 +388,46 @@ fn ip_literal(input: &str, i: usize) -> Result<usize, Fail> {
         Err((e, rule)) => Err(fail(inner + e, rule)),
     }
 }
+
+/// Checks that all of `value` is one component made of bytes in `mask` and `pct-encoded`
+/// (the setters' check, §3.2.1, §3.3, §3.4, §3.5); the error's position is in `value`.
+pub(super) fn check_component(value: &str, mask: u8, rule: Rule) -> Result<(), ParseError> {
+    let whole = u32::try_from(value.len()).is_ok();
+    let end = component::<false>(value, 0, mask, false, rule)
+        .map_err(|f| ParseError::at(value, f.pos as usize, f.rule))?;
+    if end < value.len() || !whole {
+        return Err(ParseError::at(
+            value,
+            end,
+            if whole { rule } else { Rule::ShortInput },
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that all of `value` is a `host` (§3.2.2): an `IP-literal` in brackets, or a
+/// `reg-name` (which covers `IPv4address`).
+pub(super) fn check_host(value: &str) -> Result<(), ParseError> {
+    if !value.starts_with('[') {
+        return check_component(value, REG_NAME, Rule::Host);
+    }
+    let end = ip_literal(value, 0).map_err(|f| ParseError::at(value, f.pos as usize, f.rule))?;
+    if end < value.len() {
+        return Err(ParseError::at(value, end, Rule::Host));
+    }
+    Ok(())
+}
+
+/// Checks that `value` is a `scheme` (§3.1): `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+pub(super) fn check_scheme(value: &str) -> Result<(), ParseError> {
+    let s = value.as_bytes();
+    let end = if s.first().is_some_and(u8::is_ascii_alphabetic) {
+        chars::scan(s, 1, SCHEME)
+    } else {
+        0
+    };
+    if end < s.len() || s.is_empty() {
+        return Err(ParseError::at(value, end, Rule::Scheme));
+    }
+    Ok(())
+}

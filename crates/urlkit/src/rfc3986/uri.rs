@@ -41,8 +41,8 @@ pub struct UriRef<'a> {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Uri {
-    text: String,
-    o: Offsets,
+    pub(super) text: String,
+    pub(super) o: Offsets,
 }
 
 impl<'a> UriRef<'a> {

@@ -1,11 +1,13 @@
 //! [`Url`]: an absolute URL per the [WHATWG URL Standard](https://url.spec.whatwg.org/#urls).
 
 pub(crate) mod attribute;
+pub(crate) mod builder;
 mod compat;
 pub(crate) mod offsets;
 pub(crate) mod origin;
 pub(crate) mod position;
 pub(crate) mod query_pairs;
+pub(crate) mod redact;
 pub(crate) mod segments;
 pub(crate) mod setters;
 

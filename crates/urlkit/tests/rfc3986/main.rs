@@ -12,3 +12,4 @@ mod parse;
 mod relative;
 mod resolve;
 mod robust;
+mod setters;

@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod builder;
 mod corpus;
 mod encoding_override;
 mod file_path;
