@@ -650,6 +650,40 @@ mod tests {
         );
     }
 
+    /// Any text with any method: no panic, and what is accepted holds together (a path
+    /// and query that rebuild the origin-form, an absolute-form the RFC 3986 parser takes,
+    /// a target URI from every accepted origin-form with a plain host).
+    #[test]
+    fn random_targets_never_panic() {
+        const PIECES: [&str; 16] = [
+            "/", "//", "?", "#", ":", "@", "*", "%", "%41", "[::1]", "h", "http", "443", " ", "\u{e9}", ".",
+        ];
+        let mut next = crate::test_rng::xorshift(0x9112);
+        for _ in 0..20_000 {
+            let mut target = String::new();
+            for _ in 0..next() % 7 {
+                target.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+            }
+            let method = ["GET", "CONNECT", "OPTIONS"][(next() % 3) as usize];
+            let Ok(t) = RequestTarget::parse(method, &target) else {
+                continue;
+            };
+            match t.form() {
+                Form::Origin => {
+                    let rebuilt = match t.query() {
+                        Some(q) => alloc::format!("{}?{q}", t.path().unwrap_or("")),
+                        None => t.path().unwrap_or("").into(),
+                    };
+                    assert_eq!(rebuilt, target);
+                    assert!(t.target_uri("http", Some("h")).is_ok(), "{target:?}");
+                }
+                Form::Absolute => assert!(UriRef::parse_absolute(&target).is_ok()),
+                Form::Authority => assert!(t.host().is_some() && t.port().is_some()),
+                Form::Asterisk => assert_eq!((method, target.as_str()), ("OPTIONS", "*")),
+            }
+        }
+    }
+
     #[test]
     fn absolute_form_edges() {
         // The Host header is ignored for the absolute-form (§3.2.2).

@@ -230,10 +230,12 @@ impl UrlBuilder {
     }
 
     /// Appends one path segment, as data: `/` and `%` are encoded too (and `\` in special
-    /// URLs), so that it stays one segment and decodes to itself.
+    /// URLs), so that it stays one segment and decodes to itself. A segment that is `.` or
+    /// `..` is skipped, as [`Url::path_segments_mut`] skips it (the parser would read it, or
+    /// its encoded form `%2e`, as a dot segment).
     ///
     /// ```
-    /// let url = urlkit::Url::builder().scheme("https").host("h").path_segment("a/b").path_segment("50%").build()?;
+    /// let url = urlkit::Url::builder().scheme("https").host("h").path_segment("a/b").path_segment("..").path_segment("50%").build()?;
     /// assert_eq!(url.as_str(), "https://h/a%2Fb/50%25");
     /// # Ok::<(), urlkit::BuildError>(())
     /// ```
@@ -394,7 +396,7 @@ impl UrlBuilder {
             } else {
                 &SEGMENT
             };
-            for segment in &self.segments {
+            for segment in self.segments.iter().filter(|s| !matches!(s.as_str(), "." | "..")) {
                 if o.ends_with('/') {
                     o.pop();
                 }

@@ -14,6 +14,7 @@ mod host;
 mod idna;
 mod limits;
 mod migration_errors;
+mod redact;
 mod setters;
 mod urlencoded;
 mod wpt;
