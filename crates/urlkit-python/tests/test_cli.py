@@ -40,7 +40,18 @@ FIXED = [
      "input     https://user@EXAMPLE.org:8080/a/../b?q=1#f\nhref      https://user@example.org:8080/b?q=1#f\n"
      "origin    https://example.org:8080\nprotocol  https:\nusername  user\npassword  (empty)\n"
      "host      example.org:8080\nhostname  example.org\nport      8080\npathname  /b\nsearch    ?q=1\n"
-     "hash      #f\n"),
+     "hash      #f\n\n"
+     "https://user@example.org:8080/b?q=1#f\n"
+     "├────┘  ├──┘ ├─────────┘ ├──┘├┘├──┘├┘\n"
+     "│       │    │           │   │ │   └─ hash\n"
+     "│       │    │           │   │ └─ search\n"
+     "│       │    │           │   └─ pathname\n"
+     "│       │    │           └─ port\n"
+     "│       │    └─ hostname\n"
+     "│       └─ username\n"
+     "└─ protocol\n"
+     "             ├──────────────┘\n"
+     "             └─ host\n"),
     (["normalize", "HTTP://Example.COM/a/./b"], 0, "http://example.com/a/b\n"),
     (["normalize", "--profile", "surt", "http://www.example.com/b?y=1&x=2"], 0, "com,example)/b?x=2&y=1\n"),
     (["normalize", "--json", "http://exa mple/"], 1,
@@ -88,7 +99,7 @@ def test_extract_json_lines():
 
 
 SUBCOMMANDS = [
-    ["parse", "--json"], ["normalize", "--json"], ["normalize", "--profile", "crawler", "--json"],
+    ["parse", "--json"], ["parse", "--width", "60"], ["normalize", "--json"], ["normalize", "--profile", "crawler", "--json"],
     ["normalize", "--profile", "rfc3986", "--json"], ["normalize", "--profile", "surt", "--json"],
     ["domain", "--json"], ["domain", "--no-private"], ["lint", "--json"], ["lint", "--policy", "strict", "--json"],
     ["normalize"], ["domain"], ["lint"],
