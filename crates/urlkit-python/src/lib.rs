@@ -6,6 +6,7 @@
 
 use pyo3::prelude::*;
 
+mod cli;
 mod domain;
 mod error;
 mod extract;
@@ -30,5 +31,6 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     extract::register(m)?;
     pattern::register(m)?;
     rfc3986::register(m)?;
+    cli::register(m)?;
     Ok(())
 }

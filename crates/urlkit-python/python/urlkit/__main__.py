@@ -22,7 +22,7 @@ import unicodedata
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import PROFILES, URL, URLError, extract, lint, normalize
-from ._urlkit import _domain_record
+from ._urlkit import _domain_record, _quoted
 
 _WIDE = (
     (0x1100, 0x115F), (0x2E80, 0x303E), (0x3041, 0x33FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF),
@@ -62,28 +62,6 @@ def _byte(s: str, index: int) -> int:
 
 def _json(obj: object) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
-
-_ESCAPES = {"\t": "\\t", "\r": "\\r", "\n": "\\n", "\\": "\\\\", '"': '\\"', "\0": "\\0"}
-
-
-def _quoted(s: str) -> str:
-    """``s`` quoted as the command quotes it (Rust's ``{:?}``): escapes for quotes,
-    backslashes and line ends, ``\\u{…}`` for characters that are not printable (controls,
-    format characters, separators other than space, unassigned) or extend a grapheme."""
-    out = ['"']
-    for c in s:
-        if c in _ESCAPES:
-            out.append(_ESCAPES[c])
-            continue
-        cat = unicodedata.category(c)
-        hidden = cat in ("Cc", "Cf", "Zl", "Zp", "Co", "Cn", "Cs") or (cat == "Zs" and c != " ")
-        if hidden or cat in ("Mn", "Me"):
-            out.append(f"\\u{{{ord(c):x}}}")
-        else:
-            out.append(c)
-    out.append('"')
-    return "".join(out)
 
 
 def _hint(input: str) -> Optional[str]:
