@@ -6,6 +6,7 @@
 
 use pyo3::prelude::*;
 
+mod cli;
 mod domain;
 mod error;
 mod extract;
@@ -32,5 +33,6 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pattern::register(m)?;
     rfc3986::register(m)?;
     batch::register(m)?;
+    cli::register(m)?;
     Ok(())
 }

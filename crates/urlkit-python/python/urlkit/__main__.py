@@ -4,9 +4,8 @@ installed the wheel: ``parse``, ``normalize``, ``domain``, ``lint``, ``extract``
 Each prints what ``urlkit SUBCOMMAND`` prints for the same arguments (text for people, or
 one JSON object per input with ``--json``, byte offsets as the command gives them), and exits
 as it does: 0 when every input was fine, 1 when one failed (``lint``: had a finding at
-warning level or above, or was denied by ``--policy``), 2 on usage errors. ``parse`` prints
-the components table without the command's diagram. Inputs are the arguments, or the lines
-of standard input when there are none.
+warning level or above, or was denied by ``--policy``), 2 on usage errors. Inputs are the
+arguments, or the lines of standard input when there are none.
 
     python -m urlkit parse --json https://example.org/a?b
     python -m urlkit normalize --profile surt https://www.example.com/
@@ -17,12 +16,13 @@ of standard input when there are none.
 
 import argparse
 import json
+import os
 import sys
 import unicodedata
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
 from . import PROFILES, URL, URLError, extract, lint, normalize
-from ._urlkit import _domain_record
+from ._urlkit import _domain_record, _quoted
 
 _WIDE = (
     (0x1100, 0x115F), (0x2E80, 0x303E), (0x3041, 0x33FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF),
@@ -62,28 +62,6 @@ def _byte(s: str, index: int) -> int:
 
 def _json(obj: object) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
-
-_ESCAPES = {"\t": "\\t", "\r": "\\r", "\n": "\\n", "\\": "\\\\", '"': '\\"', "\0": "\\0"}
-
-
-def _quoted(s: str) -> str:
-    """``s`` quoted as the command quotes it (Rust's ``{:?}``): escapes for quotes,
-    backslashes and line ends, ``\\u{…}`` for characters that are not printable (controls,
-    format characters, separators other than space, unassigned) or extend a grapheme."""
-    out = ['"']
-    for c in s:
-        if c in _ESCAPES:
-            out.append(_ESCAPES[c])
-            continue
-        cat = unicodedata.category(c)
-        hidden = cat in ("Cc", "Cf", "Zl", "Zp", "Co", "Cn", "Cs") or (cat == "Zs" and c != " ")
-        if hidden or cat in ("Mn", "Me"):
-            out.append(f"\\u{{{ord(c):x}}}")
-        else:
-            out.append(c)
-    out.append('"')
-    return "".join(out)
 
 
 def _hint(input: str) -> Optional[str]:
@@ -190,6 +168,72 @@ def _fail_url(args: argparse.Namespace, input: str, e: URLError, where: Optional
     _fail(args, input, _message(e), _byte(e.input, e.position), None, e.kind, where, hint)
 
 
+def _diagram(text: str, spans: List[Tuple[str, int, int]], width: int) -> str:
+    """The command's components diagram (crates/urlkit-cli/src/diagram.rs, ``render``):
+    ``text`` in rows of at most ``width`` columns, each span marked under it and labelled;
+    spans that overlap go to later layers."""
+    cols = [0]
+    for c in text:
+        cols.append(cols[-1] + _width(c))
+    layers: List[List[Tuple[int, int, str]]] = []
+    for label, a, b in spans:
+        start, end = cols[a], cols[b]
+        if start >= end:
+            continue
+        for layer in layers:
+            if all(e <= start or end <= s for s, e, _ in layer):
+                layer.append((start, end, label))
+                break
+        else:
+            layers.append([(start, end, label)])
+    for layer in layers:
+        layer.sort(key=lambda x: x[0])
+    out: List[str] = []
+    # Rows of at most `width` columns, at least one character each.
+    pieces, start_i, start_col = [], 0, 0
+    for i, c in enumerate(text):
+        if cols[i] + _width(c) - start_col > width and i > start_i:
+            pieces.append((text[start_i:i], start_col, cols[i]))
+            start_i, start_col = i, cols[i]
+    if start_i < len(text) or not pieces:
+        pieces.append((text[start_i:], start_col, cols[-1]))
+    for piece, lo, hi in pieces:
+        out.append(_visible(piece).rstrip() + "\n")
+        for layer in layers:
+            markers = [" "] * (hi - lo)
+            ticks: List[Tuple[int, str]] = []
+            for s0, e0, label in layer:
+                if e0 <= lo or s0 >= hi:
+                    continue
+                a, b = max(s0, lo) - lo, min(e0, hi) - lo
+                starts, ends = s0 >= lo, e0 <= hi
+                markers[a:b] = ["─"] * (b - a)
+                if ends:
+                    markers[b - 1] = "┘"
+                if starts:
+                    markers[a] = "│" if b - a == 1 and ends else "├"
+                    ticks.append((a, label))
+            if all(m == " " for m in markers):
+                continue
+            out.append("".join(markers).rstrip() + "\n")
+            for row in range(len(ticks) - 1, -1, -1):
+                tick, label = ticks[row]
+                line = [" "] * tick
+                for other, _ in ticks[:row]:
+                    line[other] = "│"
+                out.append(("".join(line) + "└─ " + label).rstrip() + "\n")
+    return "".join(out)
+
+
+def _columns(width: Optional[int]) -> int:
+    if width is not None:
+        return width
+    try:
+        return int(os.environ.get("COLUMNS", "").strip())
+    except ValueError:
+        return 80
+
+
 _ATTRS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname",
           "search", "hash"]
 
@@ -219,17 +263,17 @@ def _parse(args: argparse.Namespace) -> int:
             obj.update((a, getattr(url, a)) for a in _ATTRS)
             print(_json(obj))
             continue
-        if not first:
-            print()
-        first = False
         rows = []
-        if input != url.href or base is not None:
+        if input != url.href:
             rows.append(("input", input))
         if base is not None:
             rows.append(("base", base))
         rows += [(a, getattr(url, a)) for a in _ATTRS]
-        for name, value in rows:
-            print(f"{name:<10}{_visible(value) if value else '(empty)'}")
+        if not first:
+            print()
+        first = False
+        table = "".join(f"{name:<10}{_visible(value) if value else '(empty)'}\n" for name, value in rows)
+        sys.stdout.write(table + "\n" + _diagram(url.href, url._spans(), _columns(args.width)))
     return status
 
 
@@ -356,6 +400,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     p.add_argument("urls", nargs="*", metavar="URL")
     p.add_argument("--base", help="resolve each URL against this base URL")
     p.add_argument("--json", action="store_true", help="print one JSON object per URL")
+    p.add_argument("--width", type=int, metavar="COLUMNS", help="diagram width in columns (default: $COLUMNS, else 80)")
     p.set_defaults(run=_parse)
 
     p = sub.add_parser("normalize", help="normalize URLs (WHATWG href, or another canonical form)")
