@@ -7,7 +7,8 @@
 //! - the URL-dense `realworld.txt` (one URL per line), repeated to at least 16 MB;
 //!
 //! then a doubling test of `urlkit::text` on adversarial lines (`www.`, `(`, `a.`, `<URL:`
-//! … repeated to 32 and 64 MB: linear time means a ratio near 2), and the count and span
+//! … repeated to 32 and 64 MB: linear time means a ratio near 2; every kind, then the
+//! bare-domain mode on lines of dots: `a.b`, `1.2.`, `x.y(` …), and the count and span
 //! differences of the two finders on the unrepeated corpora, by class (`BENCH_DIFF_SAMPLES`
 //! examples each). `BENCH_ROUNDS` sets the rounds (default 7).
 //!
@@ -293,28 +294,44 @@ fn differences(corpus: &str, text: &str, configs: &[Config], samples: usize) {
 }
 
 fn doubling(rounds: usize) {
-    let finder = Finder::new(Options::new());
-    println!("\n| adversarial line | 32 MB (ms) | 64 MB (ms) | ratio | links |");
-    println!("|---|---|---|---|---|");
-    for unit in ["www.", "(", "a.", "<URL:", "<http:", "a@", "http://a/", "_www.a_"] {
-        let mut times = Vec::new();
-        let mut links = 0;
-        for mb in [32usize, 64] {
-            let text = repeat_to(unit, mb << 20);
-            let mut t = Vec::new();
-            for _ in 0..rounds.min(3) {
-                let start = Instant::now();
-                links = finder.links(black_box(&text)).count();
-                t.push(start.elapsed().as_secs_f64());
+    // Every kind, then the bare-domain mode, where every `.` is a place to look at: the
+    // units that make its runs (`a.b`, `1.2.`), calls (`x.y(`), underscores and non-ASCII
+    // labels repeat.
+    let finders = [
+        (
+            "all kinds",
+            Finder::new(Options::new()),
+            &["www.", "(", "a.", "<URL:", "<http:", "a@", "http://a/", "_www.a_"][..],
+        ),
+        (
+            "all + bare domains",
+            Finder::new(Options::new().bare_domains(true)),
+            &["a.", "a.b", "1.2.", "x.y(", "a_b.c", "\u{e9}.a", "a.com "][..],
+        ),
+    ];
+    for (name, finder, units) in &finders {
+        println!("\n{name}:\n\n| adversarial line | 32 MB (ms) | 64 MB (ms) | ratio | links |");
+        println!("|---|---|---|---|---|");
+        for unit in units.iter() {
+            let mut times = Vec::new();
+            let mut links = 0;
+            for mb in [32usize, 64] {
+                let text = repeat_to(unit, mb << 20);
+                let mut t = Vec::new();
+                for _ in 0..rounds.min(3) {
+                    let start = Instant::now();
+                    links = finder.links(black_box(&text)).count();
+                    t.push(start.elapsed().as_secs_f64());
+                }
+                times.push(t.into_iter().fold(f64::INFINITY, f64::min));
             }
-            times.push(t.into_iter().fold(f64::INFINITY, f64::min));
+            println!(
+                "| `{unit}` repeated | {:.1} | {:.1} | {:.2} | {links} |",
+                times[0] * 1e3,
+                times[1] * 1e3,
+                times[1] / times[0]
+            );
         }
-        println!(
-            "| `{unit}` repeated | {:.1} | {:.1} | {:.2} | {links} |",
-            times[0] * 1e3,
-            times[1] * 1e3,
-            times[1] / times[0]
-        );
     }
 }
 

@@ -186,6 +186,16 @@ fn load_short(s: &[u8]) -> u64 {
     }
 }
 
+/// The bytes of `s` (1 to 8 of them) in a little-endian word, zero above them.
+#[inline(always)]
+fn load_short_or_8(s: &[u8]) -> u64 {
+    if s.len() == 8 {
+        read8(s, 0)
+    } else {
+        load_short(s)
+    }
+}
+
 #[inline(always)]
 fn read4(s: &[u8], at: usize) -> u32 {
     let mut w = [0; 4];
@@ -358,24 +368,49 @@ impl List {
 
     /// Whether one ASCII label is a rule of its own: `split(label)` with a section other than
     /// [`Section::Unlisted`], without the lower-cased copy that `split` makes of an
-    /// upper-case host (the text finder asks this of every bare domain's last label).
+    /// upper-case host (the text finder asks this of every bare domain's last label, most
+    /// of which are no TLD: a label of up to 8 bytes is answered by the filter first).
     #[inline]
     pub(crate) fn lists_ascii_label(&self, label: &[u8]) -> bool {
-        let mut lower = [0u8; 63];
-        let Some(buf) = lower.get_mut(..label.len()) else {
-            return core::str::from_utf8(label)
-                .ok()
-                .and_then(|l| self.split(l))
-                .is_some_and(|p| p.section() != Section::Unlisted);
-        };
-        buf.copy_from_slice(label);
-        buf.make_ascii_lowercase();
-        // `split` walks a lower-case ASCII host as is, and lower-cases any other ASCII
-        // host before the same walk.
-        matches!(
-            self.walk::<true>(buf, u8::MAX),
-            Walk::Found { section, .. } if section != Section::Unlisted
-        )
+        const LO: u64 = 0x0101_0101_0101_0101;
+        const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const HI: u64 = 0x8080_8080_8080_8080;
+        let len = label.len();
+        if !(1..=8).contains(&len) {
+            let mut lower = [0u8; 63];
+            let Some(buf) = lower.get_mut(..len) else {
+                return core::str::from_utf8(label)
+                    .ok()
+                    .and_then(|l| self.split(l))
+                    .is_some_and(|p| p.section() != Section::Unlisted);
+            };
+            buf.copy_from_slice(label);
+            buf.make_ascii_lowercase();
+            // `split` walks a lower-case ASCII host as is, and lower-cases any other
+            // ASCII host before the same walk.
+            return matches!(
+                self.walk::<true>(buf, u8::MAX),
+                Walk::Found { section, .. } if section != Section::Unlisted
+            );
+        }
+        // The walk of a one-label host: a number is no domain; else the label's node under
+        // the root, whose own rule (or exception) gives a section (a wildcard alone names
+        // the labels below it).
+        if ends_in_a_number(label) {
+            return false;
+        }
+        let w = load_short_or_8(label);
+        let v = w & LO7;
+        let upper = (v + LO * 0x3f) & !(v + LO * 0x25) & !w & HI;
+        let key = w | upper >> 2;
+        let hash = node_hash(key, node_tag(len, ROOT));
+        let bit = (hash >> 40) as usize % FILTER_BITS;
+        if self.filter[bit / 64] & (1 << (bit % 64)) == 0 {
+            return false;
+        }
+        let bytes = key.to_le_bytes();
+        self.child(ROOT, &bytes, 0, len)
+            .is_some_and(|(_, flags)| flags & (RULE | EXCEPTION | (RULE | EXCEPTION) << PRIVATE) != 0)
     }
 
     /// [`List::split`] for a host that is not in canonical form: lower-cased, or through
@@ -961,6 +996,45 @@ mod tests {
     }
 
     #[cfg(feature = "std")]
+    #[test]
+    fn lists_ascii_label_agrees_with_split() {
+        use crate::domain::{List, Section};
+        let list = List::builtin();
+        let dat = include_str!("public_suffix_list.dat");
+        // Every label of every rule, as written and upper-cased, and words that are none.
+        let mut labels: alloc::vec::Vec<alloc::string::String> = dat
+            .lines()
+            .filter(|l| !l.starts_with("//"))
+            .flat_map(|l| l.split('.'))
+            .map(|l| l.trim_start_matches(['!', '*']).into())
+            .filter(|l: &alloc::string::String| l.is_ascii())
+            .collect();
+        for w in [
+            "txt",
+            "md",
+            "unwrap",
+            "e",
+            "g",
+            "0x1f",
+            "0X1F",
+            "123",
+            "a-b",
+            "-",
+            "toolongforthewordpath",
+            "x1",
+        ] {
+            labels.push(w.into());
+        }
+        labels.extend(labels.clone().iter().map(|l| l.to_ascii_uppercase()));
+        labels.push("a".repeat(70));
+        for label in &labels {
+            let want = list
+                .split(label)
+                .is_some_and(|p| p.section() != Section::Unlisted);
+            assert_eq!(list.lists_ascii_label(label.as_bytes()), want, "{label:?}");
+        }
+    }
+
     #[test]
     fn the_built_in_list_is_built_once_for_every_thread() {
         // Threads racing on the first use all get the one list that won.

@@ -4,7 +4,9 @@
 //! (`192.168.0.1:8080/x`), with the start rule of GFM's `www.` links and the end rules of
 //! every bare link.
 
-use super::class::{digits_and_dots_end, dns_shaped, has_byte, host_run, is, label_start, HOST};
+use super::class::{
+    digits_and_dots_end, dns_shaped, has_byte, host_run_plain, is, label_start, HOST, LABEL as LABEL_BYTE,
+};
 use super::scan::{Cx, Domain, Eval, Raw};
 use super::{Added, Kind};
 
@@ -33,21 +35,9 @@ impl Cx<'_> {
     /// [`Cx::bare_domain`]'s verdict; `*ascii_run` is set to the end of an ASCII run.
     fn dot_candidate(&self, dot: usize, ascii_run: &mut usize) -> Eval {
         let hay = self.hay;
-        // Digits and dots after the dot (`3.2.1`, `2.0`), then a byte that ends the domain
-        // run and is no port's `:` nor a path's `/`: the last label starts with a digit, so
-        // no TLD and no address, whatever the label before (the checks below, from the
-        // bytes after; the run is shorter than `max_len` whatever its start).
-        if let Some(k) = digits_and_dots_end(hay, dot + 1) {
-            let b = hay[k];
-            if hay[dot + 1].is_ascii_digit()
-                && b < 0x80
-                && !is(b, HOST)
-                && !matches!(b, b'/' | b':')
-                && k - dot + LABEL + 1 < self.finder.options.max_len
-            {
-                *ascii_run = k;
-                return Eval::Reject;
-            }
+        if let Some(k) = numeric_end(hay, dot, self.finder.options.max_len) {
+            *ascii_run = k;
+            return Eval::Reject;
         }
         let lo = self.floor.max(dot.saturating_sub(LABEL + 1));
         let (s, ascii) = label_start(hay, lo, dot);
@@ -59,19 +49,35 @@ impl Cx<'_> {
         // and the run is the GFM valid domain of [`Cx::domain`] when it stops at an ASCII
         // byte that is no domain byte (an underscore or a non-ASCII byte go the long way).
         let stop = limit.min(hay.len());
-        let (k, underscore) = host_run(hay, dot + 1, stop);
-        let d = if ascii && !underscore && k < stop && hay[k] < 0x80 && hay[k] != b'_' {
+        let run = host_run_plain(hay, dot + 1, stop);
+        let d = if let Some(k) = run.filter(|&k| ascii && k < stop && hay[k] < 0x80) {
             *ascii_run = k;
             let mut end = k;
             while end > s && hay[end - 1] == b'.' {
                 end -= 1;
             }
-            // A last label that starts with a digit (`3.2.1`, `v1.5`, `Z39.50`) is a TLD of
-            // no name, and an address only before a port or a path: the verdict of the
-            // checks below, from two bytes.
+            // The checks below, from the bytes of an ASCII run (no `_` in it): a last label
+            // that starts with a digit (`v1.5`, `Z39.50`) is a TLD of no name, and an
+            // address only before a port or a path; one that starts with a letter is looked
+            // up as it is.
             let (tld, _) = label_start(hay, dot + 1, end);
-            if end > tld && hay[tld].is_ascii_digit() && !(end == k && matches!(hay[k], b'/' | b':')) {
-                return Eval::Reject;
+            match hay[tld..end].first() {
+                Some(b) if b.is_ascii_digit() && !(end == k && matches!(hay[k], b'/' | b':')) => {
+                    return Eval::Reject;
+                }
+                Some(b) if b.is_ascii_digit() => {}
+                Some(b) => {
+                    if !b.is_ascii_alphabetic()
+                        || end <= dot + 1
+                        || matches!(hay[k], b'@' | b'(')
+                        || !dns_shaped(&hay[s..end])
+                        || !crate::domain::List::builtin().lists_ascii_label(&hay[tld..end])
+                    {
+                        return Eval::Reject;
+                    }
+                    return self.domain_link(s, k, end);
+                }
+                None => {}
             }
             Domain {
                 end,
@@ -105,7 +111,12 @@ impl Cx<'_> {
             Ok(false) => return Eval::Reject,
             Err(e) => return e,
         }
-        match self.bare_end(s, d.run_end, d.end) {
+        self.domain_link(s, d.run_end, d.end)
+    }
+
+    /// The link of a bare domain whose host is `s..end`, its run ending at `run_end`.
+    fn domain_link(&self, s: usize, run_end: usize, end: usize) -> Eval {
+        match self.bare_end(s, run_end, end) {
             Ok(end) => Eval::Found(Raw {
                 start: s,
                 end,
@@ -145,6 +156,50 @@ impl Cx<'_> {
         }
         Ok(octets == 4)
     }
+}
+
+/// Whether the scanner may drop the `.` at `dot` unread: a verdict of
+/// [`Cx::bare_domain`] that a few bytes around it give. Before a byte other than a letter,
+/// digit or non-ASCII byte (a sentence's end, `e.g.,`), or after an ASCII byte that ends
+/// no label (`).`, `".`, ` .x`), no domain has its first dot here; a run of digits and dots
+/// (see [`numeric_end`]) sets `*skip` to its end. Nothing here depends on where the last
+/// link ended, nor on bytes past the end of `hay`. Out of line: the scanner loop of the
+/// other kinds stays as it was.
+#[inline(never)]
+pub(crate) fn dot_dropped(hay: &[u8], dot: usize, max_len: usize, skip: &mut usize) -> bool {
+    if hay
+        .get(dot + 1)
+        .is_some_and(|&b| b < 0x80 && !b.is_ascii_alphanumeric())
+    {
+        return true;
+    }
+    if dot == 0 || (hay[dot - 1] < 0x80 && !is(hay[dot - 1], LABEL_BYTE)) {
+        return true;
+    }
+    match numeric_end(hay, dot, max_len) {
+        Some(k) => {
+            *skip = k.max(*skip);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Digits and dots after the `.` at `dot` (`3.2.1`, `2.0`), then a byte that ends the
+/// domain run and is no port's `:` nor a path's `/`: the last label starts with a digit,
+/// so it is no TLD and the host no address before a port or a path, whatever the label
+/// before the dot. The run's end, where its later dots (each after a dot) end too; the
+/// run is shorter than `max_len` wherever its label starts.
+#[inline(always)]
+fn numeric_end(hay: &[u8], dot: usize, max_len: usize) -> Option<usize> {
+    let k = digits_and_dots_end(hay, dot + 1)?;
+    let b = hay[k];
+    (hay[dot + 1].is_ascii_digit()
+        && b < 0x80
+        && !is(b, HOST)
+        && !matches!(b, b'/' | b':')
+        && k - dot + LABEL + 1 < max_len)
+        .then_some(k)
 }
 
 /// Whether the last label of `host` is a rule of the built-in Public Suffix List (not only

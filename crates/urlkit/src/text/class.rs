@@ -138,12 +138,11 @@ pub(super) const SCHEME_BYTES: AsciiClass = AsciiClass::of_bits(&VECTOR_TABLE, 8
 
 /// The start of the DNS label that ends at `end`, not before `lo`: the run of [`LABEL`]
 /// bytes and of non-ASCII characters that are no Unicode space or punctuation
-/// ([`unicode_boundary_before`]), and whether it is all ASCII. The eight bytes before `end`
-/// are classified at once ([`label_bytes`]), which covers most labels of prose; a
-/// non-ASCII byte or a longer label goes on byte by byte.
-#[inline]
+/// ([`unicode_boundary_before`]), and whether it is all ASCII. Eight bytes are classified
+/// at once ([`label_bytes`]) while they are ASCII label bytes; from a non-ASCII byte on,
+/// byte by byte.
+#[inline(always)]
 pub(super) fn label_start(s: &[u8], lo: usize, end: usize) -> (usize, bool) {
-    let mut k = end;
     if let Some(w) = end.checked_sub(8).and_then(|at| s.get(at..end)) {
         let w = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
         let stop = !label_bytes(w) & HI;
@@ -156,10 +155,36 @@ pub(super) fn label_start(s: &[u8], lo: usize, end: usize) -> (usize, bool) {
             if s[j] < 0x80 {
                 return (j + 1, true);
             }
-            k = j + 1;
-        } else {
-            k = (end - 8).max(lo);
         }
+    }
+    label_start_long(s, lo, end)
+}
+
+/// [`label_start`] past its first eight bytes: eight bytes a step while they are all ASCII
+/// label bytes, then byte by byte from a non-ASCII byte on. Out of line (long labels and
+/// non-ASCII ones are few).
+#[inline(never)]
+fn label_start_long(s: &[u8], lo: usize, end: usize) -> (usize, bool) {
+    let mut k = end;
+    while let Some(w) = k.checked_sub(8).and_then(|at| s.get(at..k)) {
+        let w = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+        let stop = !label_bytes(w) & HI;
+        if stop == 0 {
+            k -= 8;
+            if k <= lo {
+                return (lo, true);
+            }
+            continue;
+        }
+        let j = k - 8 + (63 - stop.leading_zeros() as usize) / 8;
+        if j < lo {
+            return (lo, true);
+        }
+        if s[j] < 0x80 {
+            return (j + 1, true);
+        }
+        k = j + 1;
+        break;
     }
     let mut ascii = true;
     while k > lo {
@@ -174,6 +199,29 @@ pub(super) fn label_start(s: &[u8], lo: usize, end: usize) -> (usize, bool) {
         }
     }
     (k, ascii)
+}
+
+/// The end of the run of [`HOST`] bytes from `k` (at most `stop`) when it holds no `_`: eight
+/// bytes at once ([`label_bytes`] and the dots), which covers the labels of prose, then
+/// [`host_run`]; `None` when an underscore is in the run.
+#[inline(always)]
+pub(super) fn host_run_plain(s: &[u8], k: usize, stop: usize) -> Option<usize> {
+    const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let s = &s[..stop.min(s.len())];
+    if let Some(w) = s.get(k..k.wrapping_add(8)) {
+        let w = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+        let z = w ^ (LO * u64::from(b'.'));
+        let dot = !(((z & LO7) + LO7) | z | LO7);
+        let other = !(label_bytes(w) | dot) & HI;
+        if other != 0 {
+            let j = k + other.trailing_zeros() as usize / 8;
+            return (s[j] != b'_').then_some(j);
+        }
+    }
+    match host_run(s, k, s.len()) {
+        (j, false) => Some(j),
+        (_, true) => None,
+    }
 }
 
 /// The high bit of each byte of `w` that is a [`LABEL`] byte (an ASCII letter, digit or
@@ -220,7 +268,7 @@ pub(super) fn scheme_start(s: &[u8], lo: usize, end: usize) -> usize {
 /// The end of the run of [`HOST`] bytes from `k` (at most `stop`), and whether an
 /// underscore was among them: a vector scan where there is one (a run without `_` first,
 /// underscores being rare), else four bytes per step.
-#[inline]
+#[inline(always)]
 pub(super) fn host_run(s: &[u8], mut k: usize, stop: usize) -> (usize, bool) {
     let s = &s[..stop.min(s.len())];
     if let Some(j) = try_scan(s, k, &HOST_NO_UNDERSCORE) {
@@ -583,6 +631,38 @@ mod tests {
             for end in 0..=s.len() {
                 for lo in [0, end.saturating_sub(64), end.saturating_sub(5), end] {
                     assert_eq!(label_start(&s, lo, end), naive(&s, lo, end), "{s:?} {lo} {end}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn host_run_plain_matches_host_run() {
+        let pieces: [&[u8]; 9] = [b"a", b"Z9", b"-", b".", b" ", b"\xc3\xa9", b"_", b"(", b"/"];
+        let mut x = 0x1234_5678_9abc_def1u64;
+        for _ in 0..3_000 {
+            let mut s = Vec::new();
+            while s.len() < 40 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let p = pieces[(x % 9) as usize];
+                let n = if x >> 40 & 1 == 1 {
+                    1
+                } else {
+                    (x >> 20) as usize % 12
+                };
+                for _ in 0..n {
+                    s.extend_from_slice(p);
+                }
+            }
+            for k in 0..=s.len() {
+                for stop in [s.len(), k + 3, k + 9, k] {
+                    let want = match host_run(&s, k, stop) {
+                        (j, false) => Some(j),
+                        (_, true) => None,
+                    };
+                    assert_eq!(host_run_plain(&s, k, stop), want, "{s:?} {k} {stop}");
                 }
             }
         }

@@ -366,15 +366,13 @@ impl Scanner {
             }
             let t = self.blk + bits.trailing_zeros() as usize;
             // A `w` with a `.` three bytes on: `www.` only with `ww` between. A `.` before a
-            // byte from `0` up: only before a letter, digit or non-ASCII byte (as for
-            // `dot_trigger`), and not inside a run already judged (`dot_skip`).
+            // byte from `0` up: not inside a run already judged (`dot_skip`), nor where the
+            // bytes around it decide (`dot_dropped`: a sentence's end, a version number).
             let dropped = match hay[t] {
                 b'w' => hay.get(t + 1..t + 3) != Some(&b"ww"[..]),
                 b'.' => {
                     t < self.dot_skip
-                        || hay
-                            .get(t + 1)
-                            .is_some_and(|&b| b < 0x80 && !b.is_ascii_alphanumeric())
+                        || super::bare::dot_dropped(hay, t, f.options.max_len, &mut self.dot_skip)
                 }
                 _ => false,
             };

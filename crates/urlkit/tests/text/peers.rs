@@ -295,6 +295,51 @@ fn bare_domains_mode() {
     assert_eq!(only_mailto.links("example.com a@b.example").count(), 1);
 }
 
+/// The bare-domain scan's shortcuts (a run of digits and dots judged from the byte after
+/// it, a label looked back over eight bytes at once, the later dots of a judged run passed
+/// over, the last label looked up alone) give the links of the whole checks: the
+/// expectations were taken from the finder before the shortcuts.
+#[test]
+fn bare_domains_in_runs_of_digits_dots_and_labels() {
+    let on = Options::none().bare_domains(true);
+    for (text, want) in [
+        ("3.2.1. FTP", &[][..]),
+        ("v1.5) and Z39.50-1988", &[]),
+        ("1.2.3.4/x", &["1.2.3.4/x"]),
+        ("1.2.3.4:80 and 1.2.3.4:x", &["1.2.3.4:80"]),
+        ("1.2.3.4./x", &[]),
+        ("2.0.example.com", &["2.0.example.com"]),
+        ("1.2.COM", &["1.2.COM"]),
+        ("README.MD and Cargo.toml", &["README.MD"]),
+        ("Docs.RS", &["Docs.RS"]),
+        (
+            "x.www.foo and x.www.example.org",
+            &["x.www.foo", "x.www.example.org"],
+        ),
+        ("a_b.example.com", &["b.example.com"]),
+        ("1_2.3.4/x", &[]),
+        ("see 3.2.1/foo", &[]),
+        ("10.0.0.1:8080/a.b", &["10.0.0.1:8080/a.b"]),
+        ("a.b.c.d.e.f.g.example.co.uk", &["a.b.c.d.e.f.g.example.co.uk"]),
+        ("example.xn--p1ai", &["example.xn--p1ai"]),
+        ("self.read(buf) x.rs(", &[]),
+        ("1.2@x.example", &[]),
+        ("12345678.9.example.com", &["12345678.9.example.com"]),
+        ("1.23456789.com", &["1.23456789.com"]),
+        ("x.1234567890123.org", &["x.1234567890123.org"]),
+        ("version 2.0.1-beta.3 and 4.5.6", &[]),
+        ("0.1.2.3:99", &["0.1.2.3:99"]),
+        ("...1.2", &[]),
+        ("(1.2.3.4/p)", &["1.2.3.4/p"]),
+        ("\"docs.rs\"", &["docs.rs"]),
+        ("_docs.rs_", &["docs.rs"]),
+        ("e.g.x.com", &["e.g.x.com"]),
+        ("www.1.2.3", &[]),
+    ] {
+        assert_eq!(texts(on.clone(), text), want, "{text:?}");
+    }
+}
+
 /// The new rules give the same links from a stream cut anywhere as from the whole string.
 #[test]
 fn the_rules_hold_across_stream_windows() {

@@ -214,3 +214,69 @@ fn a_run_starting_past_its_limit_in_a_stream() {
         }
     }
 }
+
+/// Text dense in dots (version numbers, file names, code, sentences, IPv4 addresses, labels
+/// of every length, non-ASCII letters and full stops): the bare-domain scan's shortcuts give
+/// the same links from a stream cut anywhere, with short and long `max_len`.
+#[test]
+fn dot_dense_text_streamed_in_chunks() {
+    const PIECES: [&str; 34] = [
+        "a",
+        "x1",
+        "Example",
+        "com",
+        "rs",
+        "io",
+        "txt",
+        "1",
+        "10",
+        "255",
+        "0",
+        "v1",
+        "www",
+        "foo-bar",
+        "-x",
+        "_u",
+        "m\u{fc}nchen",
+        "\u{65e5}\u{672c}",
+        "\u{3002}",
+        "\u{ff0e}",
+        "self",
+        "now()",
+        "@",
+        "http://",
+        ":8080",
+        "/p",
+        "(",
+        ")",
+        "\"",
+        " ",
+        "\n",
+        "...",
+        "\u{a0}",
+        "abcdefghijklmnopqrstuvwxyz0123456789",
+    ];
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut text = String::new();
+    while text.len() < 40_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        text.push_str(PIECES[(x % 34) as usize]);
+        if x >> 40 & 3 != 0 {
+            text.push('.');
+        }
+    }
+    for options in [
+        Options::new().bare_domains(true),
+        Options::none().bare_domains(true).max_len(70),
+        Options::new().bare_domains(true).max_len(200),
+    ] {
+        let finder = Finder::new(options);
+        let want = whole(&finder, &text);
+        assert!(want.len() > 10, "{}", want.len());
+        for chunk in [1, 7, 64, 4096] {
+            assert!(streamed(&finder, &text, chunk) == want, "chunks of {chunk}");
+        }
+    }
+}
