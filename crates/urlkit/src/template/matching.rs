@@ -523,6 +523,10 @@ impl Vars for Captures<'_> {
 /// Decodes a value of a `U` operator: unreserved bytes and canonical pct-encoded triplets
 /// (upper-case, of a byte outside unreserved: what §3.2.1's encoding writes), UTF-8.
 fn decode_u(s: &[u8]) -> Option<String> {
+    if s.iter().all(|&b| is(b, UNRESERVED)) {
+        // Nothing encoded (the usual value): ASCII as it is.
+        return core::str::from_utf8(s).ok().map(String::from);
+    }
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
@@ -627,21 +631,32 @@ impl Template {
     pub fn match_url(&self, url: &str) -> Option<Captures<'_>> {
         let program = self.matcher.as_ref().ok()?;
         let bytes = url.as_bytes();
+        // The steps once to see that the URL has the template's shape (nothing allocated on
+        // the way: most URLs tried against a template do not), then again reading values.
         let mut pos = 0;
-        let mut bodies: Vec<(usize, Range<usize>)> = Vec::new();
-        for (step, unit) in &program.steps {
-            let (body, next) = step.advance(bytes, pos)?;
-            if let Some(u) = unit {
-                bodies.push((*u, body));
-            }
-            pos = next;
+        for (step, _) in &program.steps {
+            pos = step.advance(bytes, pos)?.1;
         }
         if pos != bytes.len() {
             return None;
         }
-        let mut found = Captures::default();
-        for (u, body) in bodies {
-            self.read_unit(&program.units[u], &bytes[body], &mut found)?;
+        self.read_values(url)
+    }
+
+    /// The values of a URL whose shape the steps accept (a set's trie has checked it).
+    pub(super) fn read_values(&self, url: &str) -> Option<Captures<'_>> {
+        let program = self.matcher.as_ref().ok()?;
+        let bytes = url.as_bytes();
+        let mut found = Captures {
+            vars: Vec::with_capacity(self.specs.len()),
+        };
+        let mut pos = 0;
+        for (step, unit) in &program.steps {
+            let (body, next) = step.advance(bytes, pos)?;
+            if let Some(u) = unit {
+                self.read_unit(&program.units[*u], &bytes[body], &mut found)?;
+            }
+            pos = next;
         }
         // The template's order, whatever order the members came in.
         found.vars.sort_unstable_by_key(|(spec, _, _)| *spec);
@@ -686,7 +701,6 @@ impl Template {
                     _ => return None,
                 };
                 let mut lists: Vec<(usize, Vec<String>)> = Vec::new();
-                let mut strings: Vec<usize> = Vec::new();
                 let mut first_seen = false;
                 for member in body[1..].split(|&b| b == sep) {
                     let (name, value) = match member.iter().position(|&b| b == b'=') {
@@ -709,10 +723,12 @@ impl Template {
                             None => lists.push((s, alloc::vec![value])),
                         }
                     } else {
-                        if strings.contains(&s) || !within_prefix(spec.modifier, &value) {
+                        // A member given twice: not an expansion (each varspec writes one).
+                        if found.vars.iter().any(|(set_by, _, _)| *set_by == s)
+                            || !within_prefix(spec.modifier, &value)
+                        {
                             return None;
                         }
-                        strings.push(s);
                         found.put(s, name_of(s), Value::String(value))?;
                     }
                 }
