@@ -241,6 +241,9 @@ impl Step {
 pub(super) struct Program {
     pub(super) steps: Vec<(Step, Option<usize>)>,
     units: Vec<Unit>,
+    /// A variable named in more than one expression: a match must also expand back to the
+    /// URL (an expression left empty while its variable is defined elsewhere is none).
+    repeated: bool,
 }
 
 const PCT: Bytes = Bytes::of(b"%");
@@ -422,7 +425,16 @@ pub(super) fn compile(template: &Template) -> Result<Program, Ambiguity> {
         }
         k = after;
     }
-    Ok(Program { steps, units })
+    let mut names = alloc::collections::BTreeSet::new();
+    let repeated = !template
+        .specs
+        .iter()
+        .all(|spec| names.insert(&template.text[spec.name.clone()]));
+    Ok(Program {
+        steps,
+        units,
+        repeated,
+    })
 }
 
 /// The variables a match found, in the template's order, each with its value: a string,
@@ -569,7 +581,12 @@ fn reserved_value(s: &[u8]) -> Option<String> {
         } else if super::chars::pct_at(s, i) {
             let upper = |d: u8| d.is_ascii_digit() || d.is_ascii_uppercase();
             let byte = hex(s[i + 1]) << 4 | hex(s[i + 2]);
-            if upper(s[i + 1]) && upper(s[i + 2]) && !is(byte, UNRESERVED | RESERVED) {
+            // A `%` decoded before two hexadecimal digits would make a triplet that
+            // expansion passes through: `%2541` stays as it is.
+            let makes_triplet = byte == b'%'
+                && s.get(i + 3).is_some_and(|&b| is(b, super::chars::HEX))
+                && s.get(i + 4).is_some_and(|&b| is(b, super::chars::HEX));
+            if upper(s[i + 1]) && upper(s[i + 2]) && !is(byte, UNRESERVED | RESERVED) && !makes_triplet {
                 out.push(byte);
             } else {
                 out.extend_from_slice(&s[i..i + 3]);
@@ -660,6 +677,9 @@ impl Template {
         }
         // The template's order, whatever order the members came in.
         found.vars.sort_unstable_by_key(|(spec, _, _)| *spec);
+        if program.repeated && self.expand(&found).ok()? != url {
+            return None;
+        }
         Some(found)
     }
 
