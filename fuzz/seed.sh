@@ -57,7 +57,20 @@ def texts():
     out += [bytes([i % 256]) + p for i, p in enumerate(gfm.split(b"\n\n")) if p.strip()]
     return out
 
-special = {"domain_split": hosts, "text_links": texts}
+def templates():
+    # template_expand takes `template \0 values`, template_match `template \0 url`: the
+    # uritemplate-test templates, with their expansions.
+    out = []
+    for name in ["spec-examples", "spec-examples-by-section", "extended-tests", "negative-tests"]:
+        groups = json.load(open(os.path.join(shared, "conformance/uritemplate/%s.json" % name), encoding="utf-8"))
+        for group in groups.values():
+            for template, expected in group["testcases"]:
+                for e in (expected if isinstance(expected, list) else [expected]):
+                    tail = e if isinstance(e, str) else "a\0b,c\0k=v"
+                    out.append(template.encode() + b"\0" + tail.encode())
+    return out
+
+special = {"domain_split": hosts, "text_links": texts, "template_expand": templates, "template_match": templates}
 for t in sorted(os.listdir(targets)):
     d = os.path.join(corpus, t[:-3])
     if os.path.isdir(d) and os.listdir(d):

@@ -241,6 +241,9 @@ impl Step {
 pub(super) struct Program {
     pub(super) steps: Vec<(Step, Option<usize>)>,
     units: Vec<Unit>,
+    /// A variable named in more than one expression: a match must also expand back to the
+    /// URL (an expression left empty while its variable is defined elsewhere is none).
+    repeated: bool,
 }
 
 const PCT: Bytes = Bytes::of(b"%");
@@ -422,7 +425,16 @@ pub(super) fn compile(template: &Template) -> Result<Program, Ambiguity> {
         }
         k = after;
     }
-    Ok(Program { steps, units })
+    let mut names = alloc::collections::BTreeSet::new();
+    let repeated = !template
+        .specs
+        .iter()
+        .all(|spec| names.insert(&template.text[spec.name.clone()]));
+    Ok(Program {
+        steps,
+        units,
+        repeated,
+    })
 }
 
 /// The variables a match found, in the template's order, each with its value: a string,
@@ -523,6 +535,10 @@ impl Vars for Captures<'_> {
 /// Decodes a value of a `U` operator: unreserved bytes and canonical pct-encoded triplets
 /// (upper-case, of a byte outside unreserved: what §3.2.1's encoding writes), UTF-8.
 fn decode_u(s: &[u8]) -> Option<String> {
+    if s.iter().all(|&b| is(b, UNRESERVED)) {
+        // Nothing encoded (the usual value): ASCII as it is.
+        return core::str::from_utf8(s).ok().map(String::from);
+    }
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
@@ -565,7 +581,12 @@ fn reserved_value(s: &[u8]) -> Option<String> {
         } else if super::chars::pct_at(s, i) {
             let upper = |d: u8| d.is_ascii_digit() || d.is_ascii_uppercase();
             let byte = hex(s[i + 1]) << 4 | hex(s[i + 2]);
-            if upper(s[i + 1]) && upper(s[i + 2]) && !is(byte, UNRESERVED | RESERVED) {
+            // A `%` decoded before two hexadecimal digits would make a triplet that
+            // expansion passes through: `%2541` stays as it is.
+            let makes_triplet = byte == b'%'
+                && s.get(i + 3).is_some_and(|&b| is(b, super::chars::HEX))
+                && s.get(i + 4).is_some_and(|&b| is(b, super::chars::HEX));
+            if upper(s[i + 1]) && upper(s[i + 2]) && !is(byte, UNRESERVED | RESERVED) && !makes_triplet {
                 out.push(byte);
             } else {
                 out.extend_from_slice(&s[i..i + 3]);
@@ -627,24 +648,38 @@ impl Template {
     pub fn match_url(&self, url: &str) -> Option<Captures<'_>> {
         let program = self.matcher.as_ref().ok()?;
         let bytes = url.as_bytes();
+        // The steps once to see that the URL has the template's shape (nothing allocated on
+        // the way: most URLs tried against a template do not), then again reading values.
         let mut pos = 0;
-        let mut bodies: Vec<(usize, Range<usize>)> = Vec::new();
-        for (step, unit) in &program.steps {
-            let (body, next) = step.advance(bytes, pos)?;
-            if let Some(u) = unit {
-                bodies.push((*u, body));
-            }
-            pos = next;
+        for (step, _) in &program.steps {
+            pos = step.advance(bytes, pos)?.1;
         }
         if pos != bytes.len() {
             return None;
         }
-        let mut found = Captures::default();
-        for (u, body) in bodies {
-            self.read_unit(&program.units[u], &bytes[body], &mut found)?;
+        self.read_values(url)
+    }
+
+    /// The values of a URL whose shape the steps accept (a set's trie has checked it).
+    pub(super) fn read_values(&self, url: &str) -> Option<Captures<'_>> {
+        let program = self.matcher.as_ref().ok()?;
+        let bytes = url.as_bytes();
+        let mut found = Captures {
+            vars: Vec::with_capacity(self.specs.len()),
+        };
+        let mut pos = 0;
+        for (step, unit) in &program.steps {
+            let (body, next) = step.advance(bytes, pos)?;
+            if let Some(u) = unit {
+                self.read_unit(&program.units[*u], &bytes[body], &mut found)?;
+            }
+            pos = next;
         }
         // The template's order, whatever order the members came in.
         found.vars.sort_unstable_by_key(|(spec, _, _)| *spec);
+        if program.repeated && self.expand(&found).ok()? != url {
+            return None;
+        }
         Some(found)
     }
 
@@ -686,7 +721,6 @@ impl Template {
                     _ => return None,
                 };
                 let mut lists: Vec<(usize, Vec<String>)> = Vec::new();
-                let mut strings: Vec<usize> = Vec::new();
                 let mut first_seen = false;
                 for member in body[1..].split(|&b| b == sep) {
                     let (name, value) = match member.iter().position(|&b| b == b'=') {
@@ -709,10 +743,12 @@ impl Template {
                             None => lists.push((s, alloc::vec![value])),
                         }
                     } else {
-                        if strings.contains(&s) || !within_prefix(spec.modifier, &value) {
+                        // A member given twice: not an expansion (each varspec writes one).
+                        if found.vars.iter().any(|(set_by, _, _)| *set_by == s)
+                            || !within_prefix(spec.modifier, &value)
+                        {
                             return None;
                         }
-                        strings.push(s);
                         found.put(s, name_of(s), Value::String(value))?;
                     }
                 }

@@ -181,27 +181,35 @@ impl TemplateSet {
 
     /// The templates whose steps reach the end of `url`: a superset of the matches (the
     /// values are not read yet).
-    fn candidates(&self, url: &str, out: &mut Vec<u32>) {
+    fn candidates(&self, url: &str, out: &mut Small<u32>) {
         let url = url.as_bytes();
-        let mut stack: Vec<(u32, usize)> = alloc::vec![(0, 0)];
-        while let Some((node, pos)) = stack.pop() {
+        // Depth first; a node with one way on (the usual case) continues without the stack.
+        let mut stack: Small<(u32, usize)> = Small::default();
+        let mut at = Some((0u32, 0usize));
+        while let Some((node, pos)) = at.take().or_else(|| stack.pop()) {
             let Some(n) = self.nodes.get(node as usize) else {
                 continue;
             };
             if pos == url.len() {
-                out.extend_from_slice(&n.ends);
+                for &end in &n.ends {
+                    out.push(end);
+                }
             }
+            let mut go = |next: (u32, usize)| match at {
+                None => at = Some(next),
+                Some(_) => stack.push(next),
+            };
             if let Some(&b) = url.get(pos) {
                 if let Ok(i) = n.lits.binary_search_by_key(&b, |e| e.0[0]) {
                     let (label, child) = &n.lits[i];
                     if url[pos..].starts_with(label) {
-                        stack.push((*child, pos + label.len()));
+                        go((*child, pos + label.len()));
                     }
                 }
             }
             for (step, child) in &n.steps {
                 if let Some((_, next)) = step.advance(url, pos) {
-                    stack.push((*child, next));
+                    go((*child, next));
                 }
             }
         }
@@ -219,13 +227,14 @@ impl TemplateSet {
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
     pub fn matches(&self, url: &str) -> Vec<usize> {
-        let mut found = Vec::new();
+        let mut found = Small::default();
         self.candidates(url, &mut found);
-        self.order(&mut found);
+        let found = found.as_mut_slice();
+        self.order(found);
         found
-            .into_iter()
-            .map(|i| i as usize)
-            .filter(|&i| self.templates[i].match_url(url).is_some())
+            .iter()
+            .map(|&i| i as usize)
+            .filter(|&i| self.templates[i].read_values(url).is_some())
             .collect()
     }
 
@@ -241,12 +250,13 @@ impl TemplateSet {
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
     pub fn match_url(&self, url: &str) -> Option<(usize, Captures<'_>)> {
-        let mut found = Vec::new();
+        let mut found = Small::default();
         self.candidates(url, &mut found);
-        self.order(&mut found);
+        let found = found.as_mut_slice();
+        self.order(found);
         found
-            .into_iter()
-            .find_map(|i| Some((i as usize, self.templates[i as usize].match_url(url)?)))
+            .iter()
+            .find_map(|&i| Some((i as usize, self.templates[i as usize].read_values(url)?)))
     }
 
     fn order(&self, ids: &mut [u32]) {
@@ -266,5 +276,57 @@ impl FromIterator<Template> for TemplateSet {
             let _ = set.push(t);
         }
         set
+    }
+}
+
+/// A short list kept on the stack (the usual few candidates and branches of a URL), on the
+/// heap past 8.
+struct Small<T> {
+    inline: [T; 8],
+    len: usize,
+    spill: Vec<T>,
+}
+
+impl<T: Copy + Default> Default for Small<T> {
+    fn default() -> Self {
+        Small {
+            inline: [T::default(); 8],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+}
+
+impl<T: Copy + Default> Small<T> {
+    fn push(&mut self, v: T) {
+        if !self.spill.is_empty() || self.len == self.inline.len() {
+            if self.spill.is_empty() {
+                self.spill.extend_from_slice(&self.inline[..self.len]);
+            }
+            self.spill.push(v);
+        } else {
+            self.inline[self.len] = v;
+            self.len += 1;
+        }
+    }
+
+    fn pop(&mut self) -> Option<T> {
+        if !self.spill.is_empty() {
+            let v = self.spill.pop();
+            if self.spill.is_empty() {
+                self.len = 0;
+            }
+            return v;
+        }
+        self.len = self.len.checked_sub(1)?;
+        Some(self.inline[self.len])
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [T] {
+        if self.spill.is_empty() {
+            &mut self.inline[..self.len]
+        } else {
+            &mut self.spill
+        }
     }
 }

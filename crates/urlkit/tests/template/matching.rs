@@ -54,6 +54,10 @@ fn examples() {
         ),
         ("/docs{#section}", "/docs#a/b?c", &[("section", s("a/b?c"))]),
         ("/docs{#section}", "/docs#", &[("section", s(""))]),
+        // `%25` decodes to `%` unless a raw hex pair follows (a fuzzing find): `%ee` would
+        // pass through a re-expansion as a triplet.
+        ("{+x}", "%25ee", &[("x", s("%25ee"))]),
+        ("{+x}", "%25zz%C3%A9", &[("x", s("%zzé"))]),
         ("/x/{name:3}", "/x/abc", &[("name", s("abc"))]),
         ("/w/{word}", "/w/dr%C3%BCcken", &[("word", s("drücken"))]),
         ("/a{.ext*}", "/a.tar.gz", &[("ext", l(&["tar", "gz"]))]),
@@ -88,6 +92,9 @@ fn non_matches() {
         ("/{a}/{a}", "/x/y"),
         ("/users/{id}", "/users/42?x"),
         ("{+base}/users/{id}", "x/users/a/b"),
+        // A variable defined in one expression cannot leave another of its expressions
+        // empty (a fuzzing find).
+        ("{who}{?who}", "wd"),
     ];
     for (template, url) in cases {
         let t = Template::parse(template).unwrap();
