@@ -70,7 +70,23 @@ def templates():
                     out.append(template.encode() + b"\0" + tail.encode())
     return out
 
-special = {"domain_split": hosts, "text_links": texts, "template_expand": templates, "template_match": templates}
+def data_urls():
+    # data_url takes a control byte (0: a MIME type and `data:` + it, 1: `;base64,` too,
+    # 2: a whole URL) then text: the data-urls conformance records' inputs.
+    root = os.path.join(shared, "conformance/data-urls")
+    out = []
+    for r in json.load(open(os.path.join(root, "data-urls.json"))):
+        out.append(b"\x02" + r[0].encode("utf-8"))
+    for r in json.load(open(os.path.join(root, "base64.json"))):
+        out.append(b"\x01" + r[0].encode("utf-8"))
+    for name in ["mime-types.json", "generated-mime-types.json"]:
+        for r in json.load(open(os.path.join(root, name))):
+            if isinstance(r, dict):
+                out.append(b"\x00" + r["input"].encode("utf-8", "surrogatepass"))
+    return out
+
+special = {"domain_split": hosts, "text_links": texts, "template_expand": templates, "template_match": templates,
+           "data_url": data_urls}
 for t in sorted(os.listdir(targets)):
     d = os.path.join(corpus, t[:-3])
     if os.path.isdir(d) and os.listdir(d):
