@@ -16,6 +16,7 @@
 //! | [`resolve`] | `Utf8View` | the href of a reference resolved against a base (scalar or column) |
 //! | [`query_param`] | `Utf8View` | a query parameter's decoded value, by name |
 //! | [`normalize`] | `Utf8View` | the canonical form under a [`Profile`] of [`urlkit::canon`]'s table ([`Profile::ALL`]: `whatwg`, `rfc3986`, `safe-browsing`, …); an unknown name is an [`UnknownProfile`] |
+//! | [`normalize_with`] | `Utf8View` | the same with normalization steps ([`normalizer`]: a profile and a comma-separated list of [`Step`] names; an unknown one is an [`UnknownStep`]) |
 //! | [`rfc3986`] | struct ([`rfc3986_fields`]) | the RFC 3986 components of a URI reference |
 //! | [`registrable_domain`], [`public_suffix`], [`domain`], [`domain_with`] | `Utf8View` | the host's eTLD+1 or public suffix by the Public Suffix List ([`urlkit::domain`]), also of an opaque host that is a valid domain; `domain_with` can leave out the list's private section |
 //! | [`lint_codes`] | `List<Utf8View>` | the codes of the linter's findings ([`urlkit::lint`]: `L001`, …) |
@@ -64,7 +65,9 @@ pub use data::{data_url_body, data_url_mime};
 pub use domain::{DomainPart, domain, domain_with, public_suffix, registrable_domain};
 pub use input::Strings;
 pub use lint::{lint_codes, lint_codes_field, lint_severity};
-pub use normalize::{Profile, UnknownProfile, normalize, profile};
+pub use normalize::{
+    Normalizer, Profile, Step, UnknownProfile, UnknownStep, normalize, normalize_with, normalizer, profile,
+};
 pub use output::{OnError, Output};
 pub use parse::{parse, parse_fields};
 pub use rfc3986::{rfc3986, rfc3986_fields};

@@ -545,6 +545,41 @@ fn canonical_forms_agree_for_every_canon_profile() {
     }
 }
 
+/// `normalize_with`: five steps, and every step, under each profile that takes steps, equal
+/// the library's `Normalizer` row by row; with no step it is `normalize`.
+#[test]
+fn normalization_steps_agree_with_the_normalizer() {
+    let all: Vec<&str> = urlkit_arrow::Step::ALL.iter().map(|s| s.name()).collect();
+    let all = all.join(",");
+    for data in datasets() {
+        let [utf8, _, view] = layouts(&data.inputs);
+        for profile in [Profile::Whatwg, Profile::Crawler, Profile::Surt] {
+            for (steps, array) in [
+                ("www,fragment,tracking,trailing-slash,sort-query", &utf8),
+                (all.as_str(), &view),
+                ("", &utf8),
+            ] {
+                let n = urlkit_arrow::normalizer(profile, steps).unwrap();
+                let out = urlkit_arrow::normalize_with(array, &n, OnError::Message).unwrap();
+                agree(
+                    &format!("normalize_with {} [{steps}] {}", profile.name(), data.name),
+                    &data.inputs,
+                    |i| split(data.inputs[i].as_deref().map(|s| n.normalize(s).map(Some))),
+                    |i| (string_at(&out.values, i), error_at(&out, i)),
+                );
+            }
+        }
+    }
+    let urls = arrow_array::StringArray::from(vec!["http://h/"]);
+    for profile in [Profile::Rfc3986, Profile::SafeBrowsing] {
+        let n = urlkit_arrow::normalizer(profile, "www").unwrap();
+        let e = urlkit_arrow::normalize_with(&urls, &n, OnError::Null).unwrap_err();
+        assert!(e.to_string().contains("takes no normalization steps"), "{e}");
+    }
+    let e = urlkit_arrow::normalizer(Profile::Whatwg, "www, Trailing_Slash,wat").unwrap_err();
+    assert_eq!(e, urlkit_arrow::UnknownStep("wat".into()));
+}
+
 #[test]
 fn profiles_are_found_by_their_names_in_sql_style() {
     for p in Profile::ALL {

@@ -11,11 +11,32 @@
 //! loop (`time.perf_counter` around `for u in lines: surt.surt(u)`, best of 3 passes) in a
 //! child process started by this bench, so both sides read the same lines and report the
 //! same unit. Without python3 and `surt` the Python row is left out.
+//!
+//! A second table pairs the normalization steps (`canon::Normalizer`) against a plain
+//! `Url::parse` of the same lines in the same rounds: the `whatwg` profile alone, with five
+//! steps (`www,fragment,tracking,trailing-slash,sort-query`, the budget: at most
+//! 1.5x a parse) and with every step; the ratio is the median of the per-round ratios.
 
 use std::hint::black_box;
 use std::io::Write;
 use std::process::{Command, Stdio};
+use std::sync::LazyLock;
 use std::time::Instant;
+use urlkit::canon::{Normalizer, Profile as Canon, Step};
+
+/// The five steps of the speed budget.
+const FIVE: &str = "www,fragment,tracking,trailing-slash,sort-query";
+
+static WHATWG: LazyLock<Normalizer> = LazyLock::new(|| Normalizer::new(Canon::Whatwg));
+static FIVE_STEPS: LazyLock<Normalizer> =
+    LazyLock::new(|| Normalizer::new(Canon::Whatwg).steps([FIVE]).expect("step names"));
+static ALL_STEPS: LazyLock<Normalizer> = LazyLock::new(|| {
+    Step::ALL
+        .into_iter()
+        .filter(|&s| s != Step::ForceHttp && s != Step::KeepQuery)
+        .fold(Normalizer::new(Canon::Whatwg), Normalizer::step)
+        .keep_query(["id", "q", "page*", "utm_*"])
+});
 
 const DEFAULT_ROUNDS: usize = 9;
 
@@ -110,6 +131,60 @@ fn main() {
     match python {
         Some(p) => println!("| python surt 0.3.1 | {p:.0} | – | {:.3} M | 1x |", 1e3 / p),
         None => println!("\n(python3 with surt not found: no Python row)"),
+    }
+    if only.as_deref().is_none_or(|o| "steps".contains(o)) {
+        steps(&lines, rounds);
+    }
+}
+
+/// The normalization steps against `Url::parse`, paired round by round.
+fn steps(lines: &[&str], rounds: usize) {
+    let contenders: [(&str, Profile); 4] = [
+        ("Url::parse (anchor)", |u| {
+            urlkit::Url::parse(u).map_or(0, |u| u.as_str().len())
+        }),
+        ("whatwg profile, no step", |u| {
+            WHATWG.normalize(u).map_or(0, |s| s.len())
+        }),
+        ("whatwg + 5 steps", |u| {
+            FIVE_STEPS.normalize(u).map_or(0, |s| s.len())
+        }),
+        ("whatwg + all 14 steps", |u| {
+            ALL_STEPS.normalize(u).map_or(0, |s| s.len())
+        }),
+    ];
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); contenders.len()];
+    for round in 0..=rounds {
+        for c in urlkit_bench::stats::rotation(round, contenders.len()) {
+            let f = contenders[c].1;
+            let start = Instant::now();
+            let mut sum = 0;
+            for l in lines {
+                sum += f(black_box(l));
+            }
+            black_box(sum);
+            if round > 0 {
+                times[c].push(start.elapsed().as_nanos() as f64);
+            }
+        }
+    }
+    println!("\n## normalization steps over realworld.txt, paired with Url::parse\n");
+    println!("- five steps: `{FIVE}`; all: every step but `force-http` (`force-https` wins), `keep-query` keeping `id,q,page*,utm_*`");
+    println!("- {} URLs, {rounds} rounds in rotating order; ratio: median (p25–p75) of the per-round ratios to Url::parse\n", lines.len());
+    println!("| contender | median ns/URL | URLs/s | / Url::parse |");
+    println!("| --- | ---: | ---: | ---: |");
+    for (c, (name, _)) in contenders.iter().enumerate() {
+        let Some(s) = urlkit_bench::stats::summarize(&times[c], &times[0], lines.len()) else {
+            continue;
+        };
+        let ratio = s.ratio.map_or(String::from("–"), |r| {
+            format!("{:.2}x ({:.2}–{:.2})", r.median, r.p25, r.p75)
+        });
+        println!(
+            "| {name} | {:.0} | {:.2} M | {ratio} |",
+            s.per_item,
+            1e3 / s.per_item
+        );
     }
 }
 

@@ -32,7 +32,7 @@
 //! | `url_parse_error(url)` | string | why it does not parse, with the byte position; NULL when it does |
 //! | `url_resolve(base, reference)` | string | the href of `reference` resolved against `base` |
 //! | `url_query_param(url, name)` | string | the first query parameter `name`, decoded; NULL when absent |
-//! | `url_normalize(url [, profile])` | string | canonical form by a profile of the table in `urlkit::canon` (`'whatwg'`, the href, by default; `urlkit-sql --functions` lists the names; `_` may stand for `-`) |
+//! | `url_normalize(url [, profile [, steps]])` | string | canonical form by a profile of the table in `urlkit::canon` (`'whatwg'`, the href, by default; `urlkit-sql --functions` lists the names; `_` may stand for `-`), then the comma-separated normalization steps (`'www,fragment,tracking'`) |
 //! | `url_rfc3986(url)` | struct | RFC 3986 components (scheme, authority, userinfo, host, port, path, query, fragment), NULL when absent |
 //! | `url_registrable_domain(url)` | string | the host's registrable domain (eTLD+1) by the Public Suffix List, also of an opaque host that is a valid domain (`git://git.kernel.org/`); NULL for IP addresses and public suffixes |
 //! | `url_public_suffix(url)` | string | the host's public suffix (`co.uk`, `github.io`) |

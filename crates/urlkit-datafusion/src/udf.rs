@@ -27,7 +27,8 @@ struct Row {
     returns: fn() -> DataType,
     kernel: fn(&Call<'_>) -> Result<ColumnarValue>,
     /// `{profiles}` stands for the profile table's listing with summaries, `{profile names}`
-    /// for its names alone (so that a new profile needs no edit here).
+    /// for its names alone, `{step names}` for the steps table's names (so that a new
+    /// profile or step needs no edit here).
     description: &'static str,
     syntax: &'static str,
     arguments: &'static [(&'static str, &'static str)],
@@ -94,21 +95,44 @@ fn domain(c: &Call<'_>, part: DomainPart, private: bool) -> Result<ColumnarValue
 /// `url_normalize`'s profile when none is given.
 const DEFAULT_PROFILE: Profile = Profile::Whatwg;
 
-/// `url_normalize(url [, profile])`: the profile a constant, looked up in the library's table.
-fn normalize(c: &Call<'_>) -> Result<ColumnarValue> {
-    let profile = match c.args.get(1) {
-        None => DEFAULT_PROFILE,
-        Some(ColumnarValue::Scalar(s)) => match s.try_as_str() {
-            Some(Some(name)) => urlkit_arrow::profile(name)
-                .map_err(|e| DataFusionError::Execution(format!("url_normalize: {e}")))?,
-            Some(None) => return Ok(ColumnarValue::Scalar(ScalarValue::Utf8View(None))),
-            None => return exec_err!("url_normalize: the profile must be a string"),
+/// A constant string argument `i` of `url_normalize` (`what` names it): `Ok(None)` for a
+/// SQL NULL (the answer is NULL), an error for a column or another type.
+fn constant<'c>(c: &'c Call<'_>, i: usize, what: &str) -> Result<Option<&'c str>> {
+    match &c.args[i] {
+        ColumnarValue::Scalar(s) => match s.try_as_str() {
+            Some(v) => Ok(v),
+            None => exec_err!("url_normalize: the {what} must be a string"),
         },
-        Some(ColumnarValue::Array(_)) => {
-            return plan_err!("url_normalize: the profile must be a constant");
-        }
+        ColumnarValue::Array(_) => plan_err!("url_normalize: the {what} must be a constant"),
+    }
+}
+
+/// `url_normalize(url [, profile [, steps]])`: the profile and the comma-separated steps
+/// constants, looked up in the library's tables.
+fn normalize(c: &Call<'_>) -> Result<ColumnarValue> {
+    let null = || Ok(ColumnarValue::Scalar(ScalarValue::Utf8View(None)));
+    let profile = match c.args.len() {
+        1 => DEFAULT_PROFILE,
+        _ => match constant(c, 1, "profile")? {
+            Some(name) => urlkit_arrow::profile(name)
+                .map_err(|e| DataFusionError::Execution(format!("url_normalize: {e}")))?,
+            None => return null(),
+        },
     };
-    column(urlkit_arrow::normalize(c.urls()?.as_ref(), profile, OnError::Null)?.values)
+    let steps = match c.args.len() {
+        3 => match constant(c, 2, "steps")? {
+            Some(list) => list,
+            None => return null(),
+        },
+        _ => "",
+    };
+    let normalizer = urlkit_arrow::normalizer(profile, steps)
+        .map_err(|e| DataFusionError::Execution(format!("url_normalize: {e}")))?;
+    if normalizer.chosen().next().is_some() && !profile.takes_steps() {
+        let e = urlkit::canon::CanonError::StepsUnsupported(profile);
+        return exec_err!("url_normalize: {e}");
+    }
+    column(urlkit_arrow::normalize_with(c.urls()?.as_ref(), &normalizer, OnError::Null)?.values)
 }
 
 /// `'a', 'b' or 'c'`, each item written by `item`.
@@ -125,14 +149,20 @@ fn or_list(item: impl Fn(Profile) -> String) -> String {
     out
 }
 
-/// `text` with the profile table's listings in place of `{profiles}` and `{profile names}`.
+/// `text` with the profile table's listings in place of `{profiles}` and `{profile names}`,
+/// and the steps table's in place of `{step names}`.
 fn with_profiles(text: &str) -> String {
+    let steps: Vec<String> = urlkit_arrow::Step::ALL
+        .iter()
+        .map(|s| format!("'{}'", s.name()))
+        .collect();
     let profiles = or_list(|p| {
         let default = if p == DEFAULT_PROFILE { "default: " } else { "" };
         format!("'{}' ({default}{})", p.name(), p.summary())
     });
     text.replace("{profiles}", &profiles)
         .replace("{profile names}", &or_list(|p| format!("'{}'", p.name())))
+        .replace("{step names}", &steps.join(", "))
 }
 
 const URL_ARG: (&str, &str) = ("url", "A URL string (any string type).");
@@ -390,15 +420,22 @@ static TABLE: &[Row] = &[
     },
     Row {
         name: "url_normalize",
-        strings: &[1, 2],
+        strings: &[1, 2, 3],
         volatility: Volatility::Immutable,
         returns: utf8_view,
         kernel: normalize,
-        description: "The URL's canonical form under a profile (urlkit::canon): {profiles}. Names are case-insensitive and '_' may stand for '-'. NULL when the profile gives no form (the URL does not parse under its standard; Safe Browsing: no host).",
-        syntax: "url_normalize(url [, profile])",
-        arguments: &[URL_ARG, ("profile", "{profile names} (a constant).")],
-        example: "SELECT url_normalize('HTTP://www.Example.com:80/a/./b?b=2&a=1#x', 'surt')",
-        answer: "com,example)/a/b?a=1&b=2",
+        description: "The URL's canonical form under a profile (urlkit::canon): {profiles}; then the normalization steps listed, in one fixed order (whatwg, crawler: on the profile's URL; surt: before the key; rfc3986 and safe-browsing take none). Names are case-insensitive and '_' may stand for '-'. NULL when the profile gives no form (the URL does not parse under its standard; Safe Browsing: no host).",
+        syntax: "url_normalize(url [, profile [, steps]])",
+        arguments: &[
+            URL_ARG,
+            ("profile", "{profile names} (a constant)."),
+            (
+                "steps",
+                "A comma-separated list of normalization steps (a constant): {step names}.",
+            ),
+        ],
+        example: "SELECT url_normalize('HTTP://www.Example.com:80/a/./b/?utm_source=x&b=2&a=1#x', 'whatwg', 'www,fragment,tracking,trailing-slash,sort-query')",
+        answer: "http://example.com/a/b?a=1&b=2",
     },
     Row {
         name: "url_rfc3986",

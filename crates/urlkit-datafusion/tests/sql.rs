@@ -477,6 +477,63 @@ fn the_crate_docs_list_every_function_of_the_table() {
     assert_eq!(listed, names);
 }
 
+/// `url_normalize(url, profile, steps)`: the library's `Normalizer` of the profile and the
+/// steps, row by row; the step names in SQL style too; NULL steps give NULL; an unknown step
+/// or steps with a profile that takes none are errors.
+#[tokio::test]
+async fn normalization_steps_agree_with_the_library() {
+    use urlkit::canon::{Normalizer, Profile};
+    let ctx = context_with_urls(&TRICKY).await;
+    for profile in [Profile::Whatwg, Profile::Crawler, Profile::Surt] {
+        for steps in [
+            "www,fragment,tracking,trailing-slash,sort-query",
+            "userinfo, Force_Https,query",
+            "",
+        ] {
+            let got = column(
+                &ctx,
+                &format!("url_normalize(u, '{}', '{steps}')", profile.name()),
+            )
+            .await;
+            let n = Normalizer::new(profile)
+                .steps([steps.to_lowercase().replace('_', "-")])
+                .unwrap();
+            let want: Vec<Option<String>> = TRICKY
+                .iter()
+                .map(|s| s.and_then(|s| n.normalize(s).ok()))
+                .collect();
+            assert_eq!(got, want, "{} [{steps}]", profile.name());
+        }
+    }
+    assert_eq!(
+        column(&ctx, "url_normalize(u, 'whatwg', NULL)").await,
+        vec![None; TRICKY.len()]
+    );
+    let ctx = &ctx;
+    let error = |sql: String| async move {
+        match ctx.sql(&sql).await {
+            Ok(df) => df.collect().await.map(|_| ()),
+            Err(e) => Err(e),
+        }
+        .unwrap_err()
+        .to_string()
+    };
+    let message = error("SELECT url_normalize(u, 'whatwg', 'www,wat') FROM t".into()).await;
+    assert!(
+        message.contains("url_normalize: unknown normalization step 'wat' (expected force-https,"),
+        "{message}"
+    );
+    for profile in ["rfc3986", "safe-browsing"] {
+        let message = error(format!("SELECT url_normalize(u, '{profile}', 'www') FROM t")).await;
+        assert!(
+            message.contains(&format!(
+                "url_normalize: profile {profile} takes no normalization steps"
+            )),
+            "{message}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn an_unknown_profile_is_an_error_listing_every_valid_name() {
     let ctx = context_with_urls(&TRICKY).await;

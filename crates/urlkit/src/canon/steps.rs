@@ -357,11 +357,22 @@ fn filter_query(url: &mut Url, mut keep: impl FnMut(&str) -> bool) {
     let Some(query) = url.query() else {
         return;
     };
-    let mut out = String::new();
-    let (mut removed, mut first, mut any) = (false, true, false);
-    for piece in query.split('&') {
+    // Most queries lose nothing: find the first piece to drop before building anything.
+    let mut pieces = query.split('&');
+    let mut kept_len = 0;
+    loop {
+        match pieces.next() {
+            None => return,
+            Some(piece) if keep(piece) => kept_len += piece.len() + 1,
+            Some(_) => break,
+        }
+    }
+    let mut out = String::with_capacity(query.len());
+    out.push_str(&query[..kept_len.saturating_sub(1)]);
+    let mut any = out.bytes().any(|b| b != b'&');
+    let mut first = kept_len == 0;
+    for piece in pieces {
         if !keep(piece) {
-            removed = true;
             continue;
         }
         if !first {
@@ -370,9 +381,6 @@ fn filter_query(url: &mut Url, mut keep: impl FnMut(&str) -> bool) {
         first = false;
         any |= !piece.is_empty();
         out.push_str(piece);
-    }
-    if !removed {
-        return;
     }
     url.set_query(any.then_some(out.as_str()));
 }
@@ -411,16 +419,29 @@ fn sort_query(url: &mut Url, _: &Normalizer) {
     let Some(query) = url.query() else {
         return;
     };
+    // Most queries are sorted already and have no empty piece: check without allocating.
+    let mut previous: Option<Cow<'_, str>> = None;
+    let mut in_order = !query.is_empty();
+    for piece in query.split('&') {
+        if piece.is_empty() {
+            in_order = false;
+            break;
+        }
+        let name = piece_name(piece);
+        if previous.as_ref().is_some_and(|p| *p > name) {
+            in_order = false;
+            break;
+        }
+        previous = Some(name);
+    }
+    if in_order {
+        return;
+    }
     let mut pieces: Vec<(Cow<'_, str>, &str)> = query
         .split('&')
         .filter(|p| !p.is_empty())
         .map(|p| (piece_name(p), p))
         .collect();
-    let has_empty =
-        query.is_empty() || query.starts_with('&') || query.ends_with('&') || query.contains("&&");
-    if !has_empty && pieces.windows(2).all(|w| w[0].0 <= w[1].0) {
-        return;
-    }
     // A stable sort: values of one name keep their order.
     pieces.sort_by(|a, b| a.0.cmp(&b.0));
     let mut out = String::with_capacity(query.len());
@@ -456,6 +477,9 @@ fn text_fragment(url: &mut Url, _: &Normalizer) {
 pub(crate) fn glob(pattern: &str, text: &str, fold: bool) -> bool {
     let (p, t) = (pattern.as_bytes(), text.as_bytes());
     let same = |a: u8, b: u8| a == b || (fold && a.eq_ignore_ascii_case(&b));
+    if !p.contains(&b'*') {
+        return p.len() == t.len() && p.iter().zip(t).all(|(&a, &b)| same(a, b));
+    }
     let (mut i, mut j) = (0, 0);
     let mut star: Option<(usize, usize)> = None;
     while j < t.len() {
