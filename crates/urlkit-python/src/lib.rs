@@ -6,6 +6,7 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod domain;
 mod error;
 mod extract;
@@ -15,8 +16,8 @@ mod normalize;
 mod pattern;
 mod rfc3986;
 mod search_params;
+mod template;
 mod url;
-mod batch;
 
 /// The extension module: every submodule's `register` adds its names.
 #[pymodule]
@@ -32,5 +33,6 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pattern::register(m)?;
     rfc3986::register(m)?;
     batch::register(m)?;
+    template::register(m)?;
     Ok(())
 }

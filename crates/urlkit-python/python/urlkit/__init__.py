@@ -33,3 +33,7 @@ __all__ += [
 from . import batch  # noqa: E402
 
 __all__ += ["batch"]
+# URI Templates (RFC 6570, issue 27): urlkit.Template(text).expand(...), .match(url).
+from ._urlkit import Template, TemplateError, TemplateSet  # noqa: E402
+
+__all__ += ["Template", "TemplateSet", "TemplateError"]
