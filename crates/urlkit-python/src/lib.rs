@@ -7,6 +7,7 @@
 use pyo3::prelude::*;
 
 mod batch;
+mod data;
 mod domain;
 mod error;
 mod extract;
@@ -34,5 +35,6 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rfc3986::register(m)?;
     batch::register(m)?;
     template::register(m)?;
+    data::register(m)?;
     Ok(())
 }

@@ -37,3 +37,8 @@ __all__ += ["batch"]
 from ._urlkit import Template, TemplateError, TemplateSet  # noqa: E402
 
 __all__ += ["Template", "TemplateSet", "TemplateError"]
+# data: URLs and MIME types (issue 27): urlkit.data.decode(url), urlkit.MimeType(text).
+from . import data  # noqa: E402
+from ._urlkit import DataURLError, MimeType  # noqa: E402
+
+__all__ += ["data", "MimeType", "DataURLError"]
