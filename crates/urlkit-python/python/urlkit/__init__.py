@@ -42,3 +42,7 @@ from . import data  # noqa: E402
 from ._urlkit import DataURLError, MimeType  # noqa: E402
 
 __all__ += ["data", "MimeType", "DataURLError"]
+# Normalization steps (issue 28): urlkit.normalize(url, profile, strip=[...], keep_query=[...]).
+from ._urlkit import STEPS  # noqa: E402
+
+__all__ += ["STEPS"]

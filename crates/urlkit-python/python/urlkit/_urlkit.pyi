@@ -80,7 +80,18 @@ def domain(url_or_host: str, *, private: bool = True) -> Domain: ...
 
 PROFILES: Tuple[str, ...]
 
-def normalize(url: str, profile: str = "whatwg") -> str: ...
+def normalize(
+    url: str,
+    profile: str = "whatwg",
+    *,
+    strip: Union[str, Iterable[str], None] = None,
+    keep_query: Union[str, Iterable[str], None] = None,
+    force_https: bool = False,
+    force_http: bool = False,
+    lowercase_path: bool = False,
+    tracking_parameters: Union[str, Iterable[str], None] = None,
+    index_names: Union[str, Iterable[str], None] = None,
+) -> str: ...
 def surt(url: str) -> str: ...
 
 class Finding:
@@ -271,3 +282,6 @@ def data_decode(url: str) -> DataURL: ...
 def data_encode(body: bytes, mime_type: Union[str, MimeType, None] = None) -> str: ...
 def base64_decode(data: Union[str, bytes]) -> bytes: ...
 def base64_encode(data: bytes) -> str: ...
+
+# Normalization steps (issue 28): urlkit.normalize(..., strip=[...]) takes these names.
+STEPS: Tuple[str, ...]
