@@ -37,6 +37,21 @@ class URL:
     def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
     def __copy__(self) -> URL: ...
     def __deepcopy__(self, memo: Any) -> URL: ...
+    # Issue 28: safe display and URLs from parts.
+    def redacted(self, *, userinfo: bool = False, parameters: Union[bool, str, Iterable[str], None] = None) -> str: ...
+    @staticmethod
+    def build(
+        *,
+        scheme: str,
+        username: Optional[str] = None,
+        password: Optional[str] = None,
+        host: Optional[str] = None,
+        port: Optional[int] = None,
+        path: Union[str, Iterable[str], None] = None,
+        query: Optional[str] = None,
+        query_pairs: Union[Mapping[str, str], Iterable[Tuple[str, str]], None] = None,
+        fragment: Optional[str] = None,
+    ) -> URL: ...
 
 class URLSearchParams:
     """A URL's query as name/value pairs, live."""
