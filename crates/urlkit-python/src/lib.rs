@@ -7,6 +7,8 @@
 use pyo3::prelude::*;
 
 mod cli;
+mod batch;
+mod data;
 mod domain;
 mod error;
 mod extract;
@@ -16,8 +18,8 @@ mod normalize;
 mod pattern;
 mod rfc3986;
 mod search_params;
+mod template;
 mod url;
-mod batch;
 
 /// The extension module: every submodule's `register` adds its names.
 #[pymodule]
@@ -34,5 +36,7 @@ fn _urlkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rfc3986::register(m)?;
     batch::register(m)?;
     cli::register(m)?;
+    template::register(m)?;
+    data::register(m)?;
     Ok(())
 }

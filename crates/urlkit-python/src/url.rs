@@ -2,14 +2,18 @@
 //! over [`urlkit::Url`]. The object holds the one parsed buffer; each getter slices it and
 //! makes its Python string only when asked.
 
+use crate::error::raise;
 use crate::error::url_error;
+use crate::index::char_index;
 use crate::search_params::SearchParams;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyBool, PyDict};
 use pyo3::types::{PyString, PyTuple, PyType};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use urlkit::{Attribute, SetterError, Url};
+use urlkit::{BuildErrorKind, Redact};
 
 /// A URL parsed by the WHATWG URL Standard (what browsers do).
 ///
@@ -210,6 +214,138 @@ impl PyUrl {
     /// 'https://example.org/c?x'
     fn join(&self, py: Python<'_>, r#ref: PyBackedStr) -> PyResult<Self> {
         let url = self.url.join(&r#ref).map_err(|e| url_error(py, e, &r#ref))?;
+        Ok(PyUrl { url })
+    }
+
+    /// The href with its secrets masked by ``xxxxx``, for logs (issue 28). With no argument,
+    /// Go's ``URL.Redacted``: the password only. ``userinfo=True`` masks the username too;
+    /// ``parameters=True`` masks the values of the built-in secret parameters (``token``,
+    /// ``key``, ``sig``, ``access_token``, ``X-Amz-Signature``, …) in the query and the
+    /// fragment, ``parameters=[names]`` those named (ASCII case-insensitive).
+    ///
+    /// >>> u = URL("https://me:hunter2@example.com/cb?state=1&token=abc#access_token=def")
+    /// >>> u.redacted()
+    /// 'https://me:xxxxx@example.com/cb?state=1&token=abc#access_token=def'
+    /// >>> u.redacted(userinfo=True, parameters=True)
+    /// 'https://xxxxx:xxxxx@example.com/cb?state=1&token=xxxxx#access_token=xxxxx'
+    /// >>> u.redacted(parameters=["state"])
+    /// 'https://me:xxxxx@example.com/cb?state=xxxxx&token=abc#access_token=def'
+    #[pyo3(signature = (*, userinfo = false, parameters = None))]
+    fn redacted(&self, userinfo: bool, parameters: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let parameters = parameters.filter(|p| !p.is_none());
+        let redact = match parameters {
+            None => Redact::password(),
+            Some(p) if p.is_instance_of::<PyBool>() => match p.is_truthy()? {
+                true => Redact::new(),
+                false => Redact::password(),
+            },
+            Some(p) if p.is_instance_of::<PyString>() => Redact::password()
+                .parameter(&p.extract::<PyBackedStr>()?)
+                .fragment(true),
+            Some(p) => {
+                let names = p
+                    .try_iter()?
+                    .map(|n| n?.extract::<String>())
+                    .collect::<PyResult<Vec<_>>>()?;
+                Redact::password().parameters(names).fragment(true)
+            }
+        };
+        Ok(self.url.redacted_with(&redact.userinfo(userinfo)).into_string())
+    }
+
+    /// A URL built from its components (issue 28), each percent-encoded with its
+    /// component's encode set (``%`` is left alone, so encoded text stays as it is), the
+    /// result always a valid URL. ``path`` is the path's text, or a list of segments (each
+    /// encoded whole: a ``/`` in one becomes ``%2F``); ``query`` is the query's text, or
+    /// ``query_pairs`` name/value pairs (a ``dict`` or a list of pairs) written as
+    /// ``application/x-www-form-urlencoded``. A missing or invalid component raises
+    /// ``URLError`` (``kind``: ``"missing"``, ``"not-allowed"`` or the URL Standard's name).
+    ///
+    /// >>> URL.build(scheme="https", host="example.com", path="/a b", query_pairs={"q": "1 2"}).href
+    /// 'https://example.com/a%20b?q=1+2'
+    /// >>> URL.build(scheme="https", host="Bücher.example", port=8443, path=["docs", "a/b"], fragment="top").href
+    /// 'https://xn--bcher-kva.example:8443/docs/a%2Fb#top'
+    /// >>> URL.build(scheme="mailto", path="a@example.com").href
+    /// 'mailto:a@example.com'
+    #[staticmethod]
+    #[pyo3(signature = (
+        *,
+        scheme,
+        username = None,
+        password = None,
+        host = None,
+        port = None,
+        path = None,
+        query = None,
+        query_pairs = None,
+        fragment = None,
+    ))]
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        py: Python<'_>,
+        scheme: PyBackedStr,
+        username: Option<PyBackedStr>,
+        password: Option<PyBackedStr>,
+        host: Option<PyBackedStr>,
+        port: Option<u16>,
+        path: Option<&Bound<'_, PyAny>>,
+        query: Option<PyBackedStr>,
+        query_pairs: Option<&Bound<'_, PyAny>>,
+        fragment: Option<PyBackedStr>,
+    ) -> PyResult<Self> {
+        let mut b = Url::builder().scheme(&scheme);
+        if let Some(v) = &username {
+            b = b.username(v);
+        }
+        if let Some(v) = &password {
+            b = b.password(v);
+        }
+        if let Some(v) = &host {
+            b = b.host(v);
+        }
+        if let Some(port) = port {
+            b = b.port(port);
+        }
+        match path.filter(|p| !p.is_none()) {
+            Some(p) if p.is_instance_of::<PyString>() => b = b.path(&p.extract::<PyBackedStr>()?),
+            Some(p) => {
+                for segment in p.try_iter()? {
+                    b = b.path_segment(&segment?.extract::<PyBackedStr>()?);
+                }
+            }
+            None => {}
+        }
+        if let Some(v) = &query {
+            b = b.query(v);
+        }
+        if let Some(pairs) = query_pairs.filter(|p| !p.is_none()) {
+            let items = match pairs.cast::<PyDict>() {
+                Ok(d) => d.items().into_any(),
+                Err(_) => pairs.clone(),
+            };
+            for item in items.try_iter()? {
+                let (name, value): (PyBackedStr, PyBackedStr) = item?.extract()?;
+                b = b.query_pair(&name, &value);
+            }
+        }
+        if let Some(v) = &fragment {
+            b = b.fragment(v);
+        }
+        let url = b.build().map_err(|e| {
+            let value: &str = match e.component() {
+                Attribute::Protocol => &scheme,
+                Attribute::Hostname => host.as_deref().unwrap_or(""),
+                _ => "",
+            };
+            let (kind, position) = match e.kind() {
+                BuildErrorKind::Missing => ("missing", 0),
+                BuildErrorKind::NotAllowed => ("not-allowed", 0),
+                BuildErrorKind::Invalid(p) => (p.kind().spec_name(), char_index(value, p.position())),
+                _ => ("invalid", 0),
+            };
+            let message = e.to_string();
+            raise(py, message.clone(), kind, position, value, &message)
+        })?;
         Ok(PyUrl { url })
     }
 

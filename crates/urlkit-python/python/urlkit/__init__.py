@@ -33,3 +33,16 @@ __all__ += [
 from . import batch  # noqa: E402
 
 __all__ += ["batch"]
+# URI Templates (RFC 6570, issue 27): urlkit.Template(text).expand(...), .match(url).
+from ._urlkit import Template, TemplateError, TemplateSet  # noqa: E402
+
+__all__ += ["Template", "TemplateSet", "TemplateError"]
+# data: URLs and MIME types (issue 27): urlkit.data.decode(url), urlkit.MimeType(text).
+from . import data  # noqa: E402
+from ._urlkit import DataURLError, MimeType  # noqa: E402
+
+__all__ += ["data", "MimeType", "DataURLError"]
+# Normalization steps (issue 28): urlkit.normalize(url, profile, strip=[...], keep_query=[...]).
+from ._urlkit import STEPS  # noqa: E402
+
+__all__ += ["STEPS"]
