@@ -477,6 +477,12 @@ fn text_fragment(url: &mut Url, _: &Normalizer) {
 pub(crate) fn glob(pattern: &str, text: &str, fold: bool) -> bool {
     let (p, t) = (pattern.as_bytes(), text.as_bytes());
     let same = |a: u8, b: u8| a == b || (fold && a.eq_ignore_ascii_case(&b));
+    // Most names differ from most patterns in their first byte: decide that before scanning.
+    if let (Some(&a), Some(&b)) = (p.first(), t.first()) {
+        if a != b'*' && !same(a, b) {
+            return false;
+        }
+    }
     if !p.contains(&b'*') {
         return p.len() == t.len() && p.iter().zip(t).all(|(&a, &b)| same(a, b));
     }
