@@ -2,7 +2,7 @@
 //! "Formal algorithm") into the fields of `tldextract`'s `ExtractResult`, from the list built
 //! into urlkit ([`urlkit::domain::List::builtin`]): nothing is fetched or cached on disk.
 
-use crate::error::url_error;
+use crate::error::{url_error, url_error_in};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use urlkit::domain::{List, Options, Section};
@@ -214,19 +214,39 @@ fn looks_like_url(s: &str) -> bool {
 #[pyfunction]
 #[pyo3(signature = (url_or_host, *, private = true))]
 pub(crate) fn domain(py: Python<'_>, url_or_host: PyBackedStr, private: bool) -> PyResult<Domain> {
-    let input: &str = &url_or_host;
+    // URL Standard §4.4 step 1-2 (basic URL parser): leading and trailing C0 controls and
+    // spaces are not part of a URL; a bare host is read the same way (tldextract strips too).
+    let original: &str = &url_or_host;
+    let input = original.trim_start_matches(|c: char| c <= ' ');
+    let lead = original.len() - input.len();
+    let input = input.trim_end_matches(|c: char| c <= ' ');
     if !looks_like_url(input) {
         return Ok(match Host::parse(input) {
             Ok(Host::Ipv4(_) | Host::Ipv6(_)) => Domain::whole(input),
             _ => Domain::split(input, private),
         });
     }
-    let url = match url_form(input) {
-        Form::Url => Url::parse(input),
-        Form::NetworkPath => Url::parse(&format!("http:{input}")),
-        Form::HostAndMore => Url::parse(&format!("http://{input}")),
+    // §4.4 step 3: the parser removes ASCII tabs and newlines anywhere; read the form without them.
+    let form = if input.contains(['\t', '\n', '\r']) {
+        url_form(&input.replace(['\t', '\n', '\r'], ""))
+    } else {
+        url_form(input)
+    };
+    let prefix = match form {
+        Form::Url => "",
+        Form::NetworkPath => "http:",
+        Form::HostAndMore => "http://",
+    };
+    let url = if prefix.is_empty() {
+        Url::parse(input)
+    } else {
+        Url::parse(&format!("{prefix}{input}"))
     }
-    .map_err(|e| url_error(py, e, input))?;
+    .map_err(|e| {
+        // The position in what the caller gave: without the scheme added, after the spaces trimmed.
+        let byte = e.position().saturating_sub(prefix.len()) + lead;
+        url_error_in(py, e, original, byte)
+    })?;
     Ok(match url.host() {
         // An opaque host (a non-special scheme's) is split as written, lower-cased by the list.
         Some(Host::Domain(d) | Host::Opaque(d)) => Domain::split(d, private),

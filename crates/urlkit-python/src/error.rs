@@ -30,6 +30,15 @@ pub(crate) fn url_error(py: Python<'_>, e: urlkit::ParseError, input: &str) -> P
     raise(py, message, e.kind().spec_name(), position, input, description)
 }
 
+/// A `URLError` for a parse of a string made from `input` (a prefix added, spaces trimmed):
+/// `byte` is the failure's byte offset in `input` itself.
+pub(crate) fn url_error_in(py: Python<'_>, e: urlkit::ParseError, input: &str, byte: usize) -> PyErr {
+    let position = char_index(input, byte.min(input.len()));
+    let message = format!("{} at index {}", e.kind().description(), position);
+    let description = e.kind().description();
+    raise(py, message, e.kind().spec_name(), position, input, description)
+}
+
 /// A `URLError` for an RFC 3986 parse failure: `kind` is the grammar rule that was expected
 /// (RFC 3986 Appendix A), e.g. `"pct-encoded"`.
 pub(crate) fn rfc3986_error(py: Python<'_>, e: urlkit::rfc3986::ParseError, input: &str) -> PyErr {

@@ -6,8 +6,8 @@
 
 use pyo3::prelude::*;
 
-mod cli;
 mod batch;
+mod cli;
 mod data;
 mod domain;
 mod error;

@@ -83,15 +83,16 @@ def test_host_and_hostname(dataset: str, attribute: str) -> None:
 @pytest.mark.parametrize("dataset", DATASETS)
 @pytest.mark.parametrize("private", [True, False])
 def test_registered_domain_and_public_suffix(dataset: str, private: bool) -> None:
-    # `urlkit.domain` also takes a bare host; the batch functions take URLs (a value that is
-    # not one gives null, checked here), so only the URLs are compared.
+    # `urlkit.domain` also takes a bare host, and reads `host:port/…` as tldextract does; the
+    # batch functions take URLs, and a URL without a host (`github.com:42257/x` is one, of
+    # scheme `github.com`) gives null, checked here; so only the URLs with a host are compared.
     values = load(dataset)
-    not_url = lambda v: url_or_none(v) is None  # noqa: E731
+    not_url = lambda v: url_or_none(v) is None or not url_or_none(v).hostname  # noqa: E731
     domain = batch.registered_domain(values, private=private)
     suffix = batch.public_suffix(values, private=private)
     assert all(d is None and s is None for v, d, s in zip(values, domain, suffix) if not_url(v))
-    compare(values, domain, lambda v: urlkit.domain(v, private=private).registered_domain or None, skip=not_url)
-    compare(values, suffix, lambda v: urlkit.domain(v, private=private).suffix or None, skip=not_url)
+    compare(values, domain, or_none(lambda v: urlkit.domain(v, private=private).registered_domain or None), skip=not_url)
+    compare(values, suffix, or_none(lambda v: urlkit.domain(v, private=private).suffix or None), skip=not_url)
 
 
 @pytest.mark.parametrize("dataset", DATASETS)

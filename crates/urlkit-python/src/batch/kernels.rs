@@ -9,7 +9,7 @@ use std::sync::Arc;
 use urlkit::canon::Profile;
 use urlkit::domain::{List, Options as DomainOptions};
 use urlkit::text::{Finder, Options as TextOptions};
-use urlkit::{Attribute, Url};
+use urlkit::{Attribute, Host, Url};
 use urlkit_arrow::{OnError, Strings};
 
 /// A component that `parse` can give: an attribute of the URL API, or the origin.
@@ -198,10 +198,15 @@ fn domain(piece: &dyn Array, suffix: bool, private: bool, unlisted: bool) -> Res
             out.append_null();
             continue;
         };
-        let parts = url
-            .host()
-            .and_then(|h| List::builtin().split_host_with(h, options))
-            .filter(|p| p.is_known_suffix());
+        // As `urlkit.domain` reads a host (tldextract's reading): a domain or an opaque host
+        // split as written, without the root label's dot; an IP address has no suffix.
+        let parts = match url.host() {
+            Some(Host::Domain(d) | Host::Opaque(d)) => {
+                List::builtin().split_with(d.trim_end_matches('.'), options)
+            }
+            _ => None,
+        }
+        .filter(|p| p.is_known_suffix());
         let value = parts.as_ref().and_then(|p| {
             if suffix {
                 Some(p.public_suffix())
