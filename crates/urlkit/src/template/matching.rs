@@ -221,15 +221,12 @@ impl Step {
                 .then(|| (pos..pos, pos + s.len())),
             Step::Run { class, tail } => {
                 // The class as two words: a 64-bit shift per byte rather than a 128-bit one.
-                let (low, high) = (class.0 as u64, (class.0 >> 64) as u64);
+                // The class as four 64-bit words (the upper two empty: no URL byte past
+                // ASCII is in a class): one word's bit per byte.
+                let words = [class.0 as u64, (class.0 >> 64) as u64, 0, 0];
                 let mut end = pos;
-                while let Some(&b) = url.get(end) {
-                    let word = match b {
-                        0..=63 => low,
-                        64..=127 => high,
-                        _ => 0,
-                    };
-                    if (word >> (b & 63)) & 1 == 0 {
+                for &b in url.get(pos..)? {
+                    if (words[usize::from(b >> 6)] >> (b & 63)) & 1 == 0 {
                         break;
                     }
                     end += 1;
@@ -237,13 +234,18 @@ impl Step {
                 let body_end = end.checked_sub(tail.len()).filter(|&e| e >= pos)?;
                 (&url[body_end..end] == tail.as_bytes()).then_some((pos..body_end, end))
             }
-            Step::UntilLast { lit } => {
-                let at = memchr::memmem::rfind(&url[pos..], lit.as_bytes())?;
-                Some((pos..pos + at, pos + at + lit.len()))
-            }
+            Step::UntilLast { lit } => until_last(url, pos, lit.as_bytes()),
             Step::Rest => Some((pos..url.len(), url.len())),
         }
     }
+}
+
+/// [`Step::UntilLast`]'s search, out of line: it keeps the searcher's code out of the
+/// set's walk, whose usual steps are literals and runs.
+#[inline(never)]
+fn until_last(url: &[u8], pos: usize, lit: &[u8]) -> Option<(Range<usize>, usize)> {
+    let at = memchr::memmem::rfind(&url[pos..], lit)?;
+    Some((pos..pos + at, pos + at + lit.len()))
 }
 
 /// A template compiled for matching: its steps, and which unit each non-literal step reads.
@@ -714,19 +716,30 @@ impl Template {
         self.finish(program, url, found)
     }
 
-    /// The values of a URL whose steps a set's trie has walked: `bodies` holds the range of
-    /// each non-literal step, in order, so the steps are not run again.
-    pub(super) fn read_spans(&self, url: &str, bodies: &[(usize, usize)]) -> Option<Captures<'_>> {
+    /// The values of a URL whose steps a set's trie has walked: `bodies` gives the range of
+    /// each non-literal step, last first (as the walk chains them), so the steps are not run
+    /// again. Each variable is named once, so the units read in any order give the same
+    /// values; a template that names one twice keeps the first one's place and reads in
+    /// order.
+    pub(super) fn read_spans(
+        &self,
+        url: &str,
+        mut bodies: impl Iterator<Item = (usize, usize)>,
+    ) -> Option<Captures<'_>> {
         let program = self.matcher.as_ref().ok()?;
+        if program.repeated {
+            return self.read_values(url);
+        }
         let mut found = Captures {
             vars: Vec::with_capacity(self.specs.len()),
         };
-        let units = program.steps.iter().filter_map(|(_, unit)| *unit);
-        let mut bodies = bodies.iter();
+        let units = program.steps.iter().rev().filter_map(|(_, unit)| *unit);
         for u in units {
-            let &(start, end) = bodies.next()?;
+            let (start, end) = bodies.next()?;
             self.read_unit(program, &program.units[u], url.get(start..end)?, &mut found)?;
         }
+        // Nearly in the template's order for `finish`'s sort.
+        found.vars.reverse();
         self.finish(program, url, found)
     }
 

@@ -222,53 +222,59 @@ impl TemplateSet {
     /// does not run its steps again.
     fn candidates(&self, url: &str, out: &mut Small<(u32, u32)>, spans: &mut Small<Span, 16>) {
         let url = url.as_bytes();
-        // Depth first; a node with one way on (the usual case) continues without the stack.
-        let mut stack: Small<(u32, usize, u32)> = Small::default();
-        let mut at = Some((0u32, 0usize, NO_SPAN));
-        while let Some((node, pos, span)) = at.take().or_else(|| stack.pop()) {
-            let Some(n) = self.nodes.get(node as usize) else {
-                continue;
-            };
-            if pos == url.len() {
-                for &end in &n.ends {
-                    out.push((end, span));
+        // Depth first: the walk follows one way on (the usual case) in local variables and
+        // leaves the others, if any, on the stack.
+        let mut stack: Small<(u32, usize, u32), 4> = Small::default();
+        let (mut node, mut pos, mut span) = (0u32, 0usize, NO_SPAN);
+        loop {
+            let mut next: Option<(u32, usize, u32)> = None;
+            if let Some(n) = self.nodes.get(node as usize) {
+                if pos == url.len() {
+                    for &end in &n.ends {
+                        out.push((end, span));
+                    }
                 }
-            }
-            let mut go = |next: (u32, usize, u32)| match at {
-                None => at = Some(next),
-                Some(_) => stack.push(next),
-            };
-            if let Some(&b) = url.get(pos) {
-                let (w, bit) = (usize::from(b >> 6), b & 63);
-                let word = n.firsts[w];
-                if (word >> bit) & 1 == 1 {
-                    // The edge's index: the number of smaller first bytes (none when it is the
-                    // only edge, the usual case).
-                    let index = match n.lits.len() {
-                        1 => 0,
-                        _ => usize::from(n.below[w]) + (word & ((1u64 << bit) - 1)).count_ones() as usize,
-                    };
-                    if let Some((label, child)) = n.lits.get(index) {
-                        // The first byte is known to match.
-                        if starts_with(&url[pos + 1..], &label[1..]) {
-                            go((*child, pos + label.len(), span));
+                if let Some(&b) = url.get(pos) {
+                    let (w, bit) = (usize::from(b >> 6), b & 63);
+                    let word = n.firsts[w];
+                    if (word >> bit) & 1 == 1 {
+                        // The edge's index: the number of smaller first bytes (none when it
+                        // is the only edge, the usual case).
+                        let index = match n.lits.len() {
+                            1 => 0,
+                            _ => usize::from(n.below[w]) + (word & ((1u64 << bit) - 1)).count_ones() as usize,
+                        };
+                        if let Some((label, child)) = n.lits.get(index) {
+                            // The first byte is known to match.
+                            if starts_with(&url[pos + 1..], &label[1..]) {
+                                next = Some((*child, pos + label.len(), span));
+                            }
                         }
                     }
                 }
-            }
-            for &(ref step, child, leaf) in &n.steps {
-                let Some((body, next)) = step.advance(url, pos) else {
-                    continue;
-                };
-                // A leaf is a match only at the URL's end.
-                if !leaf || next == url.len() {
+                for &(ref step, child, leaf) in &n.steps {
+                    let Some((body, end)) = step.advance(url, pos) else {
+                        continue;
+                    };
+                    // A leaf is a match only at the URL's end.
+                    if leaf && end != url.len() {
+                        continue;
+                    }
                     spans.push(Span {
                         start: body.start,
                         end: body.end,
                         before: span,
                     });
-                    go((child, next, (spans.len() - 1) as u32));
+                    let way = (child, end, (spans.len() - 1) as u32);
+                    match next {
+                        None => next = Some(way),
+                        Some(_) => stack.push(way),
+                    }
                 }
+            }
+            match next.or_else(|| stack.pop()) {
+                Some(way) => (node, pos, span) = way,
+                None => return,
             }
         }
     }
@@ -276,14 +282,12 @@ impl TemplateSet {
     /// Reads the values of candidate `id` from the spans its walk recorded.
     fn read(&self, url: &str, (id, last): (u32, u32), spans: &Small<Span, 16>) -> Option<Captures<'_>> {
         let spans = spans.as_slice();
-        let mut bodies: Small<(usize, usize)> = Small::default();
         let mut at = last;
-        while let Some(span) = spans.get(at as usize) {
-            bodies.push((span.start, span.end));
+        let bodies = core::iter::from_fn(|| {
+            let span = spans.get(at as usize)?;
             at = span.before;
-        }
-        let bodies = bodies.as_mut_slice();
-        bodies.reverse();
+            Some((span.start, span.end))
+        });
         self.templates[id as usize].read_spans(url, bodies)
     }
 
