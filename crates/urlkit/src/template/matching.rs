@@ -220,20 +220,32 @@ impl Step {
                 .starts_with(s.as_bytes())
                 .then(|| (pos..pos, pos + s.len())),
             Step::Run { class, tail } => {
+                // The class as two words: a 64-bit shift per byte rather than a 128-bit one.
+                // The class as four 64-bit words (the upper two empty: no URL byte past
+                // ASCII is in a class): one word's bit per byte.
+                let words = [class.0 as u64, (class.0 >> 64) as u64, 0, 0];
                 let mut end = pos;
-                while end < url.len() && class.has(url[end]) {
+                for &b in url.get(pos..)? {
+                    if (words[usize::from(b >> 6)] >> (b & 63)) & 1 == 0 {
+                        break;
+                    }
                     end += 1;
                 }
                 let body_end = end.checked_sub(tail.len()).filter(|&e| e >= pos)?;
                 (&url[body_end..end] == tail.as_bytes()).then_some((pos..body_end, end))
             }
-            Step::UntilLast { lit } => {
-                let at = memchr::memmem::rfind(&url[pos..], lit.as_bytes())?;
-                Some((pos..pos + at, pos + at + lit.len()))
-            }
+            Step::UntilLast { lit } => until_last(url, pos, lit.as_bytes()),
             Step::Rest => Some((pos..url.len(), url.len())),
         }
     }
+}
+
+/// [`Step::UntilLast`]'s search, out of line: it keeps the searcher's code out of the
+/// set's walk, whose usual steps are literals and runs.
+#[inline(never)]
+fn until_last(url: &[u8], pos: usize, lit: &[u8]) -> Option<(Range<usize>, usize)> {
+    let at = memchr::memmem::rfind(&url[pos..], lit)?;
+    Some((pos..pos + at, pos + at + lit.len()))
 }
 
 /// A template compiled for matching: its steps, and which unit each non-literal step reads.
@@ -514,8 +526,13 @@ impl<'t> Captures<'t> {
         self.vars.into_iter().map(|(_, n, v)| (n, v)).collect()
     }
 
-    /// Sets `name`, or checks that a variable met twice has one value.
-    fn put(&mut self, spec: usize, name: &'t str, value: Value) -> Option<()> {
+    /// Sets `name`, or checks that a variable met twice has one value (only a template
+    /// that names a variable more than once, `repeated`, can meet one twice).
+    fn put(&mut self, repeated: bool, spec: usize, name: &'t str, value: Value) -> Option<()> {
+        if !repeated {
+            self.vars.push((spec, name, value));
+            return Some(());
+        }
         match self.vars.iter().find(|(_, n, _)| *n == name) {
             Some((_, _, v)) => (*v == value).then_some(()),
             None => {
@@ -532,13 +549,34 @@ impl Vars for Captures<'_> {
     }
 }
 
+/// The pieces of `s` between the ASCII byte `sep` (as `str::split`, by bytes: a short
+/// value's split without a char searcher).
+fn pieces(s: &str, sep: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(s);
+    core::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(|b| b == sep) {
+            // `sep` is ASCII: both sides are char boundaries.
+            Some(i) => {
+                rest = r.get(i + 1..);
+                r.get(..i)
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
 /// Decodes a value of a `U` operator: unreserved bytes and canonical pct-encoded triplets
 /// (upper-case, of a byte outside unreserved: what §3.2.1's encoding writes), UTF-8.
-fn decode_u(s: &[u8]) -> Option<String> {
-    if s.iter().all(|&b| is(b, UNRESERVED)) {
-        // Nothing encoded (the usual value): ASCII as it is.
-        return core::str::from_utf8(s).ok().map(String::from);
+fn decode_u(s: &str) -> Option<String> {
+    if s.bytes().all(|b| is(b, UNRESERVED)) {
+        // Nothing encoded (the usual value): as it is.
+        return Some(String::from(s));
     }
+    let s = s.as_bytes();
     let mut out = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
@@ -671,10 +709,41 @@ impl Template {
         for (step, unit) in &program.steps {
             let (body, next) = step.advance(bytes, pos)?;
             if let Some(u) = unit {
-                self.read_unit(&program.units[*u], &bytes[body], &mut found)?;
+                self.read_unit(program, &program.units[*u], url.get(body)?, &mut found)?;
             }
             pos = next;
         }
+        self.finish(program, url, found)
+    }
+
+    /// The values of a URL whose steps a set's trie has walked: `bodies` gives the range of
+    /// each non-literal step, last first (as the walk chains them), so the steps are not run
+    /// again. Each variable is named once, so the units read in any order give the same
+    /// values; a template that names one twice keeps the first one's place and reads in
+    /// order.
+    pub(super) fn read_spans(
+        &self,
+        url: &str,
+        mut bodies: impl Iterator<Item = (usize, usize)>,
+    ) -> Option<Captures<'_>> {
+        let program = self.matcher.as_ref().ok()?;
+        if program.repeated {
+            return self.read_values(url);
+        }
+        let mut found = Captures {
+            vars: Vec::with_capacity(self.specs.len()),
+        };
+        let units = program.steps.iter().rev().filter_map(|(_, unit)| *unit);
+        for u in units {
+            let (start, end) = bodies.next()?;
+            self.read_unit(program, &program.units[u], url.get(start..end)?, &mut found)?;
+        }
+        // Nearly in the template's order for `finish`'s sort.
+        found.vars.reverse();
+        self.finish(program, url, found)
+    }
+
+    fn finish<'t>(&'t self, program: &Program, url: &str, mut found: Captures<'t>) -> Option<Captures<'t>> {
         // The template's order, whatever order the members came in.
         found.vars.sort_unstable_by_key(|(spec, _, _)| *spec);
         if program.repeated && self.expand(&found).ok()? != url {
@@ -684,7 +753,13 @@ impl Template {
     }
 
     /// Reads one unit's text into `found`.
-    fn read_unit<'t>(&'t self, unit: &Unit, body: &[u8], found: &mut Captures<'t>) -> Option<()> {
+    fn read_unit<'t>(
+        &'t self,
+        program: &Program,
+        unit: &Unit,
+        body: &str,
+        found: &mut Captures<'t>,
+    ) -> Option<()> {
         if body.is_empty() {
             return Some(());
         }
@@ -695,14 +770,20 @@ impl Template {
                 let spec = &self.specs[s];
                 let rest = match op.first().as_bytes() {
                     [] => body,
-                    [first] => body.strip_prefix(&[*first])?,
+                    [first] => body.strip_prefix(char::from(*first))?,
                     _ => return None,
                 };
                 let reserved = op.allow_reserved();
-                let read = |v: &[u8]| if reserved { reserved_value(v) } else { decode_u(v) };
+                let read = |v: &str| {
+                    if reserved {
+                        reserved_value(v.as_bytes())
+                    } else {
+                        decode_u(v)
+                    }
+                };
                 let value = if spec.modifier == Modifier::Explode {
                     let sep = op.sep().as_bytes()[0];
-                    Value::List(rest.split(|&b| b == sep).map(read).collect::<Option<_>>()?)
+                    Value::List(pieces(rest, sep).map(read).collect::<Option<_>>()?)
                 } else {
                     let v = read(rest)?;
                     if !within_prefix(spec.modifier, &v) {
@@ -710,11 +791,11 @@ impl Template {
                     }
                     Value::String(v)
                 };
-                found.put(s, name_of(s), value)
+                found.put(program.repeated, s, name_of(s), value)
             }
             Kind::Named { first } => {
                 let sep = if first == Op::Param { b';' } else { b'&' };
-                let lead = body[0];
+                let lead = body.as_bytes()[0];
                 let opened_by_first = match first {
                     Op::Query if lead == b'?' => true,
                     _ if lead == sep => false,
@@ -722,12 +803,13 @@ impl Template {
                 };
                 let mut lists: Vec<(usize, Vec<String>)> = Vec::new();
                 let mut first_seen = false;
-                for member in body[1..].split(|&b| b == sep) {
-                    let (name, value) = match member.iter().position(|&b| b == b'=') {
+                // `lead` is ASCII: `body[1..]` is a char boundary.
+                for member in pieces(&body[1..], sep) {
+                    let (name, value) = match member.bytes().position(|b| b == b'=') {
                         Some(eq) => (&member[..eq], Some(&member[eq + 1..])),
                         None => (member, None),
                     };
-                    let &(s, in_first) = unit.specs.iter().find(|(s, _)| name_of(*s).as_bytes() == name)?;
+                    let &(s, in_first) = unit.specs.iter().find(|(s, _)| name_of(*s) == name)?;
                     first_seen |= in_first;
                     let value = match value {
                         // §3.2.7: an empty value under `;` is the bare name.
@@ -749,7 +831,7 @@ impl Template {
                         {
                             return None;
                         }
-                        found.put(s, name_of(s), Value::String(value))?;
+                        found.put(program.repeated, s, name_of(s), Value::String(value))?;
                     }
                 }
                 // A `?` run starts with `?` only when its `?` expression wrote a member.
@@ -757,7 +839,7 @@ impl Template {
                     return None;
                 }
                 for (s, list) in lists {
-                    found.put(s, name_of(s), Value::List(list))?;
+                    found.put(program.repeated, s, name_of(s), Value::List(list))?;
                 }
                 Some(())
             }

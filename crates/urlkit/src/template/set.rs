@@ -44,10 +44,18 @@ struct Node {
     /// Literal edges (path-compressed: no two begin with the same byte), sorted by their
     /// first byte.
     lits: Vec<(Box<[u8]>, u32)>,
-    /// Expression steps.
-    steps: Vec<(Step, u32)>,
+    /// The first bytes of `lits` as a 256-bit set: the edge for a byte is found in one
+    /// step, its index being the number of smaller first bytes.
+    firsts: [u64; 4],
+    /// Per word of `firsts`, the number of first bytes in the words before it.
+    below: [u16; 4],
+    /// Expression steps, each with its child and whether that child is a leaf (no edge
+    /// leaves it).
+    steps: Vec<(Step, u32, bool)>,
     /// The templates whose steps end here.
     ends: Vec<u32>,
+    /// The node and index of the step edge that leads here, if one does.
+    via_step: Option<(u32, u32)>,
 }
 
 impl TemplateSet {
@@ -91,12 +99,17 @@ impl TemplateSet {
                     if let Step::Run { tail, .. } | Step::UntilLast { lit: tail } = step {
                         literal += tail.len();
                     }
-                    node = match self.nodes[node].steps.iter().find(|(s, _)| s == step) {
-                        Some(&(_, child)) => child as usize,
+                    node = match self.nodes[node].steps.iter().find(|(s, _, _)| s == step) {
+                        Some(&(_, child, _)) => child as usize,
                         None => {
                             let child = self.nodes.len();
-                            self.nodes.push(Node::default());
-                            self.nodes[node].steps.push((step.clone(), child as u32));
+                            let via = (node as u32, self.nodes[node].steps.len() as u32);
+                            self.nodes.push(Node {
+                                via_step: Some(via),
+                                ..Node::default()
+                            });
+                            self.nodes[node].steps.push((step.clone(), child as u32, true));
+                            self.unleaf(node);
                             child
                         }
                     };
@@ -109,14 +122,23 @@ impl TemplateSet {
         Ok(id as usize)
     }
 
+    /// `node` gains an edge: the step that leads to it no longer leads to a leaf.
+    fn unleaf(&mut self, node: usize) {
+        if let Some((parent, edge)) = self.nodes[node].via_step {
+            if let Some(e) = self.nodes[parent as usize].steps.get_mut(edge as usize) {
+                e.2 = false;
+            }
+        }
+    }
+
     /// Follows or makes the literal edges from `node` for `lit`; returns the node after it.
     fn insert_literal(&mut self, mut node: usize, mut lit: &[u8]) -> usize {
         while let Some(&first) = lit.first() {
             let edges = &self.nodes[node].lits;
             match edges.binary_search_by_key(&first, |e| e.0[0]) {
-                Err(i) => {
+                Err(_) => {
                     let child = self.new_node();
-                    self.nodes[node].lits.insert(i, (lit.into(), child));
+                    self.add_edge(node, lit.into(), child);
                     return child as usize;
                 }
                 Ok(i) => {
@@ -128,7 +150,7 @@ impl TemplateSet {
                         let rest: Box<[u8]> = label[common..].into();
                         let head: Box<[u8]> = label[..common].into();
                         let middle = self.new_node();
-                        self.nodes[middle as usize].lits.push((rest, child));
+                        self.add_edge(middle as usize, rest, child);
                         self.nodes[node].lits[i] = (head, middle);
                         node = middle as usize;
                     } else {
@@ -139,6 +161,21 @@ impl TemplateSet {
             }
         }
         node
+    }
+
+    /// Adds the literal edge `(label, child)` at its sorted place in `node`.
+    fn add_edge(&mut self, node: usize, label: Box<[u8]>, child: u32) {
+        self.unleaf(node);
+        let n = &mut self.nodes[node];
+        let first = label[0];
+        let at = n.lits.partition_point(|e| e.0[0] < first);
+        n.lits.insert(at, (label, child));
+        n.firsts[usize::from(first >> 6)] |= 1 << (first & 63);
+        let mut count = 0;
+        for (below, word) in n.below.iter_mut().zip(n.firsts) {
+            *below = count;
+            count += word.count_ones() as u16;
+        }
     }
 
     fn new_node(&mut self) -> u32 {
@@ -179,40 +216,79 @@ impl TemplateSet {
         self.templates.get(index)
     }
 
-    /// The templates whose steps reach the end of `url`: a superset of the matches (the
-    /// values are not read yet).
-    fn candidates(&self, url: &str, out: &mut Small<u32>) {
+    /// The templates whose steps reach the end of `url` (a superset of the matches: the
+    /// values are not read yet), each with its walk's last entry in `spans`: the ranges of
+    /// the non-literal steps, chained back to the root, so that reading a template's values
+    /// does not run its steps again.
+    fn candidates(&self, url: &str, out: &mut Small<(u32, u32)>, spans: &mut Small<Span, 16>) {
         let url = url.as_bytes();
-        // Depth first; a node with one way on (the usual case) continues without the stack.
-        let mut stack: Small<(u32, usize)> = Small::default();
-        let mut at = Some((0u32, 0usize));
-        while let Some((node, pos)) = at.take().or_else(|| stack.pop()) {
-            let Some(n) = self.nodes.get(node as usize) else {
-                continue;
-            };
-            if pos == url.len() {
-                for &end in &n.ends {
-                    out.push(end);
+        // Depth first: the walk follows one way on (the usual case) in local variables and
+        // leaves the others, if any, on the stack.
+        let mut stack: Small<(u32, usize, u32), 4> = Small::default();
+        let (mut node, mut pos, mut span) = (0u32, 0usize, NO_SPAN);
+        loop {
+            let mut next: Option<(u32, usize, u32)> = None;
+            if let Some(n) = self.nodes.get(node as usize) {
+                if pos == url.len() {
+                    for &end in &n.ends {
+                        out.push((end, span));
+                    }
                 }
-            }
-            let mut go = |next: (u32, usize)| match at {
-                None => at = Some(next),
-                Some(_) => stack.push(next),
-            };
-            if let Some(&b) = url.get(pos) {
-                if let Ok(i) = n.lits.binary_search_by_key(&b, |e| e.0[0]) {
-                    let (label, child) = &n.lits[i];
-                    if url[pos..].starts_with(label) {
-                        go((*child, pos + label.len()));
+                if let Some(&b) = url.get(pos) {
+                    let (w, bit) = (usize::from(b >> 6), b & 63);
+                    let word = n.firsts[w];
+                    if (word >> bit) & 1 == 1 {
+                        // The edge's index: the number of smaller first bytes (none when it
+                        // is the only edge, the usual case).
+                        let index = match n.lits.len() {
+                            1 => 0,
+                            _ => usize::from(n.below[w]) + (word & ((1u64 << bit) - 1)).count_ones() as usize,
+                        };
+                        if let Some((label, child)) = n.lits.get(index) {
+                            // The first byte is known to match.
+                            if starts_with(&url[pos + 1..], &label[1..]) {
+                                next = Some((*child, pos + label.len(), span));
+                            }
+                        }
+                    }
+                }
+                for &(ref step, child, leaf) in &n.steps {
+                    let Some((body, end)) = step.advance(url, pos) else {
+                        continue;
+                    };
+                    // A leaf is a match only at the URL's end.
+                    if leaf && end != url.len() {
+                        continue;
+                    }
+                    spans.push(Span {
+                        start: body.start,
+                        end: body.end,
+                        before: span,
+                    });
+                    let way = (child, end, (spans.len() - 1) as u32);
+                    match next {
+                        None => next = Some(way),
+                        Some(_) => stack.push(way),
                     }
                 }
             }
-            for (step, child) in &n.steps {
-                if let Some((_, next)) = step.advance(url, pos) {
-                    go((*child, next));
-                }
+            match next.or_else(|| stack.pop()) {
+                Some(way) => (node, pos, span) = way,
+                None => return,
             }
         }
+    }
+
+    /// Reads the values of candidate `id` from the spans its walk recorded.
+    fn read(&self, url: &str, (id, last): (u32, u32), spans: &Small<Span, 16>) -> Option<Captures<'_>> {
+        let spans = spans.as_slice();
+        let mut at = last;
+        let bodies = core::iter::from_fn(|| {
+            let span = spans.get(at as usize)?;
+            at = span.before;
+            Some((span.start, span.end))
+        });
+        self.templates[id as usize].read_spans(url, bodies)
     }
 
     /// The indices of every template that matches `url`, most specific first.
@@ -227,14 +303,14 @@ impl TemplateSet {
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
     pub fn matches(&self, url: &str) -> Vec<usize> {
-        let mut found = Small::default();
-        self.candidates(url, &mut found);
+        let (mut found, mut spans) = (Small::default(), Small::default());
+        self.candidates(url, &mut found, &mut spans);
         let found = found.as_mut_slice();
         self.order(found);
         found
             .iter()
-            .map(|&i| i as usize)
-            .filter(|&i| self.templates[i].read_values(url).is_some())
+            .filter(|&&c| self.read(url, c, &spans).is_some())
+            .map(|&(i, _)| i as usize)
             .collect()
     }
 
@@ -250,17 +326,17 @@ impl TemplateSet {
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
     pub fn match_url(&self, url: &str) -> Option<(usize, Captures<'_>)> {
-        let mut found = Small::default();
-        self.candidates(url, &mut found);
+        let (mut found, mut spans) = (Small::default(), Small::default());
+        self.candidates(url, &mut found, &mut spans);
         let found = found.as_mut_slice();
         self.order(found);
         found
             .iter()
-            .find_map(|&i| Some((i as usize, self.templates[i as usize].read_values(url)?)))
+            .find_map(|&c| Some((c.0 as usize, self.read(url, c, &spans)?)))
     }
 
-    fn order(&self, ids: &mut [u32]) {
-        ids.sort_unstable_by_key(|&i| {
+    fn order(&self, ids: &mut [(u32, u32)]) {
+        ids.sort_unstable_by_key(|&(i, _)| {
             let (literal, vars) = self.ranks[i as usize];
             (core::cmp::Reverse(literal), vars, i)
         });
@@ -279,25 +355,47 @@ impl FromIterator<Template> for TemplateSet {
     }
 }
 
-/// A short list kept on the stack (the usual few candidates and branches of a URL), on the
-/// heap past 8.
-struct Small<T> {
-    inline: [T; 8],
+/// Whether `s` starts with `prefix`; a short prefix byte by byte (most edges are a few
+/// bytes: cheaper than a call to `memcmp`).
+#[inline]
+fn starts_with(s: &[u8], prefix: &[u8]) -> bool {
+    if prefix.len() > 8 {
+        return s.starts_with(prefix);
+    }
+    s.len() >= prefix.len() && s.iter().zip(prefix).all(|(a, b)| a == b)
+}
+
+/// No span: the walk is at the root or has passed literals only.
+const NO_SPAN: u32 = u32::MAX;
+
+/// The range of a non-literal step's body met on a set's walk, and the span before it on
+/// the same path.
+#[derive(Clone, Copy, Default)]
+struct Span {
+    start: usize,
+    end: usize,
+    before: u32,
+}
+
+/// A short list kept on the stack (the usual few candidates, branches and spans of a URL),
+/// on the heap past `N`.
+struct Small<T, const N: usize = 8> {
+    inline: [T; N],
     len: usize,
     spill: Vec<T>,
 }
 
-impl<T: Copy + Default> Default for Small<T> {
+impl<T: Copy + Default, const N: usize> Default for Small<T, N> {
     fn default() -> Self {
         Small {
-            inline: [T::default(); 8],
+            inline: [T::default(); N],
             len: 0,
             spill: Vec::new(),
         }
     }
 }
 
-impl<T: Copy + Default> Small<T> {
+impl<T: Copy + Default, const N: usize> Small<T, N> {
     fn push(&mut self, v: T) {
         if !self.spill.is_empty() || self.len == self.inline.len() {
             if self.spill.is_empty() {
@@ -320,6 +418,22 @@ impl<T: Copy + Default> Small<T> {
         }
         self.len = self.len.checked_sub(1)?;
         Some(self.inline[self.len])
+    }
+
+    fn len(&self) -> usize {
+        if self.spill.is_empty() {
+            self.len
+        } else {
+            self.spill.len()
+        }
+    }
+
+    fn as_slice(&self) -> &[T] {
+        if self.spill.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.spill
+        }
     }
 
     fn as_mut_slice(&mut self) -> &mut [T] {

@@ -91,3 +91,102 @@ fn most_specific_wins() {
     assert_eq!(set.match_url("/x/z").unwrap().0, 1);
     assert_eq!(set.match_url("/q/y?q=1").unwrap().0, 3);
 }
+
+mod props {
+    use proptest::prelude::*;
+    use urlkit::template::{Template, TemplateSet, Value};
+
+    const OPS: [&str; 8] = ["", "+", "#", ".", "/", ";", "?", "&"];
+    const LITERALS: [&str; 8] = ["", "/", "/a", "/ab", "/b/", ".", "-", "/a/"];
+    const VALUES: [&str; 6] = ["", "a", "ab", "b/", "%", "a.b"];
+
+    /// A template of up to three one-variable expressions between small literals, so that
+    /// the templates of a set share prefixes and branch at literals and expressions alike.
+    fn template() -> impl Strategy<Value = String> {
+        let expr = (0..OPS.len(), any::<bool>(), 0..LITERALS.len());
+        (0..LITERALS.len(), prop::collection::vec(expr, 0..4)).prop_map(|(lead, exprs)| {
+            let mut text = String::from(LITERALS[lead]);
+            for (k, (op, explode, lit)) in exprs.into_iter().enumerate() {
+                text.push_str(&format!(
+                    "{{{}{}{}}}",
+                    OPS[op],
+                    (b'a' + k as u8) as char,
+                    if explode { "*" } else { "" }
+                ));
+                text.push_str(LITERALS[lit]);
+            }
+            text
+        })
+    }
+
+    /// The set's rule, one by one: most literal bytes, fewest variables, first added.
+    fn best(templates: &[Template], url: &str) -> Option<usize> {
+        let rank = |t: &Template| {
+            let empty: [(&str, &str); 0] = [];
+            (t.expand(&empty).map_or(0, |s| s.len()), t.variables().len())
+        };
+        let mut best: Option<usize> = None;
+        for (i, t) in templates.iter().enumerate() {
+            if t.match_url(url).is_some() {
+                let (l, v) = rank(t);
+                if best.is_none_or(|b| {
+                    let (bl, bv) = rank(&templates[b]);
+                    l > bl || (l == bl && v < bv)
+                }) {
+                    best = Some(i);
+                }
+            }
+        }
+        best
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        /// On random sets and URLs (expansions of the set's templates and of other
+        /// templates), the set answers as matching its templates one by one: the same
+        /// template, the same values, the same list of matches.
+        #[test]
+        fn set_agrees_with_one_by_one_on_random_urls(
+            texts in prop::collection::vec(template(), 1..8),
+            others in prop::collection::vec(template(), 0..3),
+            values in prop::collection::vec((0..VALUES.len(), 0..VALUES.len(), 0..VALUES.len()), 1..6),
+        ) {
+            let templates: Vec<Template> = texts
+                .iter()
+                .map(|t| Template::parse(t).unwrap())
+                .filter(|t| t.matchable().is_ok())
+                .collect();
+            let mut set = TemplateSet::new();
+            for t in &templates {
+                set.push(t.clone()).unwrap();
+            }
+            let mut urls = Vec::new();
+            for t in templates.iter().chain(others.iter().map(|t| Template::parse(t).unwrap()).collect::<Vec<_>>().iter()) {
+                for &(a, b, c) in &values {
+                    let vars = [
+                        ("a", Value::from(VALUES[a])),
+                        ("b", Value::from(VALUES[b])),
+                        ("c", Value::from(VALUES[c])),
+                    ];
+                    if let Ok(url) = t.expand(&vars) {
+                        urls.push(url);
+                    }
+                }
+            }
+            for url in &urls {
+                let want = best(&templates, url);
+                let got = set.match_url(url);
+                prop_assert_eq!(got.as_ref().map(|(i, _)| *i), want, "{:?} on {:?}", texts, url);
+                if let (Some((_, found)), Some(i)) = (got, want) {
+                    prop_assert_eq!(Some(found), templates[i].match_url(url));
+                }
+                let mut all = set.matches(url);
+                all.sort_unstable();
+                let one_by_one: Vec<usize> = (0..templates.len())
+                    .filter(|&i| templates[i].match_url(url).is_some())
+                    .collect();
+                prop_assert_eq!(all, one_by_one);
+            }
+        }
+    }
+}
