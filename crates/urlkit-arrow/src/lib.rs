@@ -23,6 +23,8 @@
 //! | [`lint_severity`] | `Utf8View` | the highest severity found: `error`, `warning`, `note`; null when none |
 //! | [`data_url_mime`] | `Utf8` | a `data:` URL's serialized MIME type ([`urlkit::data`]); null when the row is not a valid `data:` URL |
 //! | [`data_url_body`] | `Binary` | a `data:` URL's body bytes (percent- and base64-decoded); null as `data_url_mime` |
+//! | [`template_match`] | `Map<Utf8, Utf8>` ([`template_match_field`]) | the variables of a URI Template ([`urlkit::template`], RFC 6570) that give the URL, an exploded one's members joined with `,`; null when the template does not parse, is not matchable or does not give the URL |
+//! | [`template_expand`] | `Utf8` | a URI Template expanded with a JSON object's variables; null when the template or the JSON is bad |
 //!
 //! Results are written straight into the output buffers: nothing is allocated per row
 //! besides what the library's own parse of that row allocates (the URL's buffer). [`parse`]
@@ -59,6 +61,7 @@ mod normalize;
 mod output;
 mod parse;
 mod rfc3986;
+mod template;
 mod whatwg;
 
 pub use data::{data_url_body, data_url_mime};
@@ -71,4 +74,5 @@ pub use normalize::{
 pub use output::{OnError, Output};
 pub use parse::{parse, parse_fields};
 pub use rfc3986::{rfc3986, rfc3986_fields};
+pub use template::{template_expand, template_match, template_match_field};
 pub use whatwg::{Part, component, is_valid, is_valid_with_base, port, query_param, resolve};

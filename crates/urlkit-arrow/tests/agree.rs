@@ -876,3 +876,237 @@ fn data_url_kernels_agree_with_the_processor() {
         }
     }
 }
+
+/// A map row of `template_match` as (name, value) pairs; `None` for a null row.
+fn map_row(out: &arrow_array::MapArray, i: usize) -> Option<Vec<(String, String)>> {
+    if out.is_null(i) {
+        return None;
+    }
+    let row = out.value(i);
+    let keys = row.column(0).as_string::<i32>();
+    let values = row.column(1).as_string::<i32>();
+    Some(
+        (0..row.len())
+            .map(|j| (keys.value(j).to_owned(), values.value(j).to_owned()))
+            .collect(),
+    )
+}
+
+/// What `template_match` should give: the library's captures, a list's members joined.
+fn library_match(template: Option<&str>, url: Option<&str>) -> Option<Vec<(String, String)>> {
+    use urlkit::template::{Template, Value};
+    let t = Template::parse(template?).ok()?;
+    let found = t.match_url(url?)?;
+    Some(
+        found
+            .iter()
+            .map(|(n, v)| {
+                let v = match v {
+                    Value::String(s) => s.clone(),
+                    Value::List(l) => l.join(","),
+                    Value::Assoc(a) => a
+                        .iter()
+                        .map(|(k, v)| format!("{k},{v}"))
+                        .collect::<Vec<_>>()
+                        .join(","),
+                };
+                (n.to_owned(), v)
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn template_match_agrees_with_the_library_for_scalar_and_column_templates() {
+    use arrow_schema::DataType;
+    let templates = [
+        "{scheme}://{host}{/path*}{?query*}",
+        "https://{+host}/{+rest}",
+        "{+url}",
+        "http{s}://example.com/{a}/{b}",
+        "/{a}{b}",       // parses, not matchable: always null
+        "https://{host", // does not parse: always null
+    ];
+    let extra = [
+        "https://example.com/a/b?x=1&y=2",
+        "http://example.com/one/two",
+        "https://example.com/a%20b/c?q=caf%C3%A9",
+        "https://h/",
+        "not a url",
+        "",
+    ];
+    let mut sets: Vec<(&str, Vec<Option<String>>)> =
+        datasets().iter().map(|d| (d.name, d.inputs.clone())).collect();
+    sets.push((
+        "extra",
+        extra
+            .iter()
+            .map(|s| Some((*s).to_owned()))
+            .chain([None])
+            .collect(),
+    ));
+    let mut matched = 0;
+    for (name, inputs) in &sets {
+        // Every row with its own template (a column), the templates in turn.
+        let column: Vec<Option<String>> = (0..inputs.len())
+            .map(|i| (i % 11 != 3).then(|| templates[i % templates.len()].to_owned()))
+            .collect();
+        // The library's answers, once per dataset (not per layout).
+        let expected: Vec<Vec<_>> = templates
+            .iter()
+            .map(|t| {
+                inputs
+                    .iter()
+                    .map(|u| library_match(Some(t), u.as_deref()))
+                    .collect()
+            })
+            .collect();
+        for array in layouts(inputs) {
+            for (t, expected) in templates.iter().zip(&expected) {
+                let out = urlkit_arrow::template_match(&array, Strings::Scalar(Some(t))).unwrap();
+                agree(
+                    &format!("template_match {t:?} {name} {}", array.data_type()),
+                    inputs,
+                    |i| expected[i].clone(),
+                    |i| map_row(&out, i),
+                );
+                matched += (0..out.len()).filter(|&i| out.is_valid(i)).count();
+            }
+            // The templates in the URLs' layout.
+            let templates = &layouts(&column)[[DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View]
+                .iter()
+                .position(|t| t == array.data_type())
+                .unwrap()];
+            let input = Strings::try_from_array(templates.as_ref()).unwrap();
+            let out = urlkit_arrow::template_match(&array, input).unwrap();
+            agree(
+                &format!("template_match column {name} {}", array.data_type()),
+                inputs,
+                |i| library_match(column[i].as_deref(), inputs[i].as_deref()),
+                |i| map_row(&out, i),
+            );
+            let out = urlkit_arrow::template_match(&array, Strings::Scalar(None)).unwrap();
+            assert_eq!(out.null_count(), out.len());
+        }
+    }
+    assert!(matched > 0);
+}
+
+#[test]
+fn template_match_answers() {
+    let urls = StringArray::from(vec![
+        Some("/repos/o/r/a/b?page=2"),
+        Some("/repos/o/r"),
+        Some("/repos/o"),
+        None,
+    ]);
+    let out = urlkit_arrow::template_match(
+        &urls,
+        Strings::Scalar(Some("/repos/{owner}/{repo}{/path*}{?page}")),
+    )
+    .unwrap();
+    let pairs = |v: &[(&str, &str)]| {
+        Some(
+            v.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(
+        map_row(&out, 0),
+        pairs(&[("owner", "o"), ("repo", "r"), ("path", "a,b"), ("page", "2")])
+    );
+    // Undefined variables are absent.
+    assert_eq!(map_row(&out, 1), pairs(&[("owner", "o"), ("repo", "r")]));
+    assert!(out.is_null(2) && out.is_null(3));
+    assert_eq!(
+        out.data_type(),
+        &arrow_schema::DataType::Map(urlkit_arrow::template_match_field(), false)
+    );
+    // Not matchable, does not parse: null for every row.
+    for t in ["/repos/{a}{b}", "/repos/{owner"] {
+        let out = urlkit_arrow::template_match(&urls, Strings::Scalar(Some(t))).unwrap();
+        assert_eq!(out.null_count(), 4, "{t}");
+    }
+    // A column of templates of another length, a non-string array.
+    let short = StringArray::from(vec!["{a}"]);
+    assert!(urlkit_arrow::template_match(&urls, Strings::Utf8(&short)).is_err());
+    let ints = arrow_array::Int32Array::from(vec![1]);
+    assert!(urlkit_arrow::template_match(&ints, Strings::Scalar(Some("{a}"))).is_err());
+    assert_eq!(
+        urlkit_arrow::template_match(&StringArray::from(Vec::<&str>::new()), Strings::Scalar(None))
+            .unwrap()
+            .len(),
+        0
+    );
+}
+
+#[test]
+fn template_expand_answers_for_scalar_and_column_templates() {
+    let vars = [
+        Some(r#"{"owner": "rust-lang", "repo": "rust", "path": ["a", "b c"], "q": {"n": 1.5, "k": "v"}}"#),
+        Some(r#"{"owner": 7, "repo": true, "path": null}"#),
+        Some(r#"{}"#),
+        Some(r#"{"path": [["nested"]]}"#),
+        Some(r#"{"path": [{"a": 1}]}"#),
+        Some(r#"["not", "an", "object"]"#),
+        Some(r#"{"owner": "x""#),
+        Some("not json"),
+        Some(r#"{"owner": ["a", "b"]}"#),
+        None,
+    ];
+    let t = "/repos/{owner:3}/{repo}{/path*}{?q*}";
+    let expected = [
+        // An object's members in the document's order.
+        Some("/repos/rus/rust/a/b%20c?n=1.5&k=v"),
+        Some("/repos/7/true"),
+        Some("/repos//"),
+        None,
+        None,
+        None,
+        None,
+        None,
+        None, // a prefix modifier on a list (§2.4.1)
+        None,
+    ];
+    // The library's answer too, for the rows it can be asked.
+    assert_eq!(
+        urlkit::template::Template::parse(t)
+            .unwrap()
+            .expand(&[("owner", "rust-lang"), ("repo", "rust")])
+            .unwrap(),
+        "/repos/rus/rust"
+    );
+    let strings: Vec<Option<String>> = vars.iter().map(|v| v.map(str::to_owned)).collect();
+    for array in layouts(&strings) {
+        let out = urlkit_arrow::template_expand(&array, Strings::Scalar(Some(t))).unwrap();
+        let got: Vec<Option<&str>> = (0..out.len())
+            .map(|i| out.is_valid(i).then(|| out.value(i)))
+            .collect();
+        assert_eq!(got, expected, "{}", array.data_type());
+        // The same template as a column (a null one, one that does not parse).
+        let mut column: Vec<Option<&str>> = vec![Some(t); vars.len()];
+        column[0] = None;
+        column[1] = Some("/{owner");
+        column[2] = Some("/x{?owner}");
+        let templates = StringViewArray::from(column);
+        let out = urlkit_arrow::template_expand(&array, Strings::Utf8View(&templates)).unwrap();
+        let got: Vec<Option<&str>> = (0..out.len())
+            .map(|i| out.is_valid(i).then(|| out.value(i)))
+            .collect();
+        let mut want = expected;
+        want[0] = None;
+        want[1] = None;
+        want[2] = Some("/x");
+        assert_eq!(got, want, "column {}", array.data_type());
+        let out = urlkit_arrow::template_expand(&array, Strings::Scalar(None)).unwrap();
+        assert_eq!(out.null_count(), out.len());
+        let out = urlkit_arrow::template_expand(&array, Strings::Scalar(Some("{bad"))).unwrap();
+        assert_eq!(out.null_count(), out.len());
+    }
+    let short = StringArray::from(vec!["{a}"]);
+    let two = StringArray::from(vec!["{}", "{}"]);
+    assert!(urlkit_arrow::template_expand(&two, Strings::Utf8(&short)).is_err());
+    let ints = arrow_array::Int32Array::from(vec![1]);
+    assert!(urlkit_arrow::template_expand(&ints, Strings::Scalar(Some("{a}"))).is_err());
+}

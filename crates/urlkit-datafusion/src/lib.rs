@@ -41,6 +41,8 @@
 //! | `url_lint_severity(url)` | string | the highest severity found: `'error'`, `'warning'`, `'note'`; NULL when none |
 //! | `data_url_mime(url)` | string | a `data:` URL's MIME type, serialized, as browsers read it (`urlkit::data`); NULL when it is not a valid `data:` URL |
 //! | `data_url_body(url)` | binary | a `data:` URL's body bytes, percent- and base64-decoded; NULL as `data_url_mime` |
+//! | `url_template_match(template, url)` | map of strings | the variables of a URI Template (RFC 6570, `urlkit::template`) that give the URL (`url_template_match(t, u)['owner']`), an exploded variable's members joined with `,`; NULL when it does not match, or the template does not parse or is not matchable |
+//! | `url_template_expand(template, json)` | string | a URI Template expanded with a JSON object's variables (strings, arrays, objects); NULL on a bad template or bad JSON |
 //!
 //! ## Examples
 //!

@@ -545,6 +545,43 @@ static TABLE: &[Row] = &[
         example: "SELECT data_url_body('data:;base64,SGk=')",
         answer: "4869",
     },
+    Row {
+        name: "url_template_match",
+        strings: &[2],
+        volatility: Volatility::Immutable,
+        returns: || DataType::Map(urlkit_arrow::template_match_field(), false),
+        kernel: |c| {
+            // SQL order: url_template_match(template, url).
+            let urls = c.args[1].to_array(c.rows)?;
+            let template = c.strings(0, "template")?;
+            column(urlkit_arrow::template_match(urls.as_ref(), template)?)
+        },
+        description: "Matches a URL against a URI Template (RFC 6570, urlkit::template) and gives the variables whose expansion is the URL, as a map from name to value (read one with ['name']; a variable the URL leaves undefined is absent, so NULL): values decoded, an exploded variable's members ({/path*}, {?list*}) joined with ','. NULL when the URL does not match, or the template does not parse or is not matchable (its match would not be unique: two expressions with no literal between them that can take the same characters, ...). The template may be a constant (parsed once) or a column.",
+        syntax: "url_template_match(template, url)",
+        arguments: &[("template", "The URI Template (RFC 6570)."), URL_ARG],
+        example: "SELECT url_template_match('https://github.com/{owner}/{repo}{/path*}', 'https://github.com/apache/datafusion/tree/main')['path']",
+        answer: "tree,main",
+    },
+    Row {
+        name: "url_template_expand",
+        strings: &[2],
+        volatility: Volatility::Immutable,
+        returns: || DataType::Utf8,
+        kernel: |c| {
+            // SQL order: url_template_expand(template, json).
+            let vars = c.args[1].to_array(c.rows)?;
+            let template = c.strings(0, "template")?;
+            column(urlkit_arrow::template_expand(vars.as_ref(), template)?)
+        },
+        description: "Expands a URI Template (RFC 6570, urlkit::template, all four levels) with the variables of a JSON object: a string, number or boolean is a string, an array of those a list, an object of those an associative array, null undefined. NULL when the template does not parse, the JSON is not such an object, or the expansion fails (a prefix modifier {var:3} on a list). The template may be a constant (parsed once) or a column.",
+        syntax: "url_template_expand(template, json)",
+        arguments: &[
+            ("template", "The URI Template (RFC 6570)."),
+            ("json", "A JSON object of the variables."),
+        ],
+        example: "SELECT url_template_expand('https://example.com/search{?q,tags*}', '{\"q\": \"a b\", \"tags\": [\"x\", \"y\"]}')",
+        answer: "https://example.com/search?q=a%20b&tags=x&tags=y",
+    },
 ];
 
 /// One of urlkit's SQL functions ([`functions`] lists them all): a row of the table.

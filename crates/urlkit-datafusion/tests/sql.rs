@@ -627,3 +627,116 @@ async fn data_url_functions_agree_with_the_library() {
     assert_eq!(decoded.iter().filter(|d| d.is_some()).count(), 4);
     assert_eq!(mime[3].as_deref(), Some("text/plain;x=\"a b\""));
 }
+
+#[tokio::test]
+async fn template_functions_agree_with_the_library() {
+    use urlkit::template::{Template, Value};
+    const URLS: [Option<&str>; 6] = [
+        Some("https://github.com/apache/datafusion/tree/main"),
+        Some("https://github.com/rust-lang/rust"),
+        Some("https://gitlab.com/a/b"),
+        Some("https://github.com/only-owner"),
+        Some("not a url"),
+        None,
+    ];
+    const T: &str = "https://github.com/{owner}/{repo}{/path*}";
+    let ctx = context_with_urls(&URLS).await;
+    let t = Template::parse(T).unwrap();
+    for name in ["owner", "repo", "path", "absent"] {
+        let expected: Vec<Option<String>> = URLS
+            .iter()
+            .map(|u| match t.match_url((*u)?)?.get(name)? {
+                Value::String(s) => Some(s.clone()),
+                Value::List(l) => Some(l.join(",")),
+                Value::Assoc(_) => unreachable!("a match gives no associative array"),
+            })
+            .collect();
+        let got = column(&ctx, &format!("url_template_match('{T}', u)['{name}']")).await;
+        assert_eq!(got, expected, "{name}");
+    }
+    assert_eq!(
+        column(&ctx, &format!("url_template_match('{T}', u)['path']")).await[0].as_deref(),
+        Some("tree,main")
+    );
+    // A null map where the URL does not match, the template is not matchable or does not
+    // parse; the template from a column (a CASE per row) as from a constant.
+    let is_null = |expr: String| {
+        let ctx = &ctx;
+        async move { column(ctx, &format!("CAST(({expr}) IS NULL AS VARCHAR)")).await }
+    };
+    let nulls = |v: [bool; 6]| v.map(|b| Some(b.to_string())).to_vec();
+    assert_eq!(
+        is_null(format!("url_template_match('{T}', u)")).await,
+        nulls([false, false, true, true, true, true])
+    );
+    for bad in ["https://{a}{b}", "https://{a"] {
+        assert_eq!(
+            is_null(format!("url_template_match('{bad}', u)")).await,
+            nulls([true; 6]),
+            "{bad}"
+        );
+    }
+    let per_row =
+        "CASE WHEN id % 2 = 0 THEN 'https://{host}/{+rest}' ELSE 'https://github.com/{owner}/{repo}' END";
+    assert_eq!(
+        column(
+            &ctx,
+            &format!(
+                "coalesce(url_template_match({per_row}, u)['host'], url_template_match({per_row}, u)['repo'])"
+            )
+        )
+        .await,
+        [
+            Some("github.com"),
+            Some("rust"),
+            Some("gitlab.com"),
+            None,
+            None,
+            None
+        ]
+        .map(|s| s.map(str::to_owned))
+        .to_vec()
+    );
+
+    const VARS: [Option<&str>; 6] = [
+        Some(r#"{"owner": "apache", "repo": "datafusion", "path": ["tree", "main"]}"#),
+        Some(r#"{"owner": "a b", "repo": 1}"#),
+        Some(r#"{"owner": {"x": "1"}, "repo": "r"}"#),
+        Some(r#"{"owner": [null]}"#),
+        Some("[]"),
+        None,
+    ];
+    let ctx = context_with_urls(&VARS).await;
+    let got = column(&ctx, &format!("url_template_expand('{T}', u)")).await;
+    assert_eq!(
+        got,
+        [
+            Some("https://github.com/apache/datafusion/tree/main"),
+            Some("https://github.com/a%20b/1"),
+            Some("https://github.com/x,1/r"),
+            None,
+            None,
+            None,
+        ]
+        .map(|s| s.map(str::to_owned))
+        .to_vec()
+    );
+    // The library's expansion of the first row.
+    let vars = [
+        ("owner", Value::from("apache")),
+        ("repo", Value::from("datafusion")),
+        ("path", Value::from(vec!["tree", "main"])),
+    ];
+    assert_eq!(t.expand(&vars).unwrap().as_str(), got[0].as_deref().unwrap());
+    let per_row = "CASE WHEN id % 2 = 0 THEN '/{owner}' ELSE '{?repo}' END";
+    assert_eq!(
+        column(&ctx, &format!("url_template_expand({per_row}, u)")).await,
+        [Some("/apache"), Some("?repo=1"), Some("/x,1"), None, None, None]
+            .map(|s| s.map(str::to_owned))
+            .to_vec()
+    );
+    assert_eq!(
+        column(&ctx, "url_template_expand('{bad', u)").await,
+        vec![None; 6]
+    );
+}
