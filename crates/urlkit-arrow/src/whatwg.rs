@@ -65,6 +65,9 @@ pub fn component(
     on_error: OnError,
 ) -> Result<Output<StringViewArray>, ArrowError> {
     let part = part.into();
+    if let Part::Attribute(attr) = part {
+        return attribute(urls, attr, on_error);
+    }
     map_urls(urls, on_error, |url, out| {
         let value = match part {
             Part::Attribute(attr) => Some(url.get(attr)),
@@ -79,6 +82,38 @@ pub fn component(
             }
             None => Row::Null,
         }
+    })
+}
+
+/// [`component`] for an attribute of the URL API. A row that is its own href (most of a
+/// real column: [`Url::canonical_attribute_ranges`]) holds the attribute as written, so it
+/// is sliced from the row without a parse; any other row is parsed.
+fn attribute(
+    urls: &dyn Array,
+    attr: Attribute,
+    on_error: OnError,
+) -> Result<Output<StringViewArray>, ArrowError> {
+    let index = Attribute::ALL.iter().position(|a| *a == attr).unwrap_or_default();
+    let input = Strings::try_from_array(urls)?;
+    let mut out = string_sink(urls.len());
+    let mut spare = String::new();
+    let errors = run(input, urls.len(), on_error, &mut out, |_, s, out| {
+        if let Some((ranges, _)) = Url::canonical_attribute_ranges(s) {
+            out.append_value(&s[ranges[index].clone()]);
+            return Row::Value;
+        }
+        match Url::parse_reusing(s, core::mem::take(&mut spare)) {
+            Ok(url) => {
+                out.append_value(url.get(attr));
+                spare = url.into_string();
+                Row::Value
+            }
+            Err(e) => Row::Failed(e),
+        }
+    });
+    Ok(Output {
+        values: out.finish(),
+        errors,
     })
 }
 
