@@ -31,6 +31,7 @@ use urlkit_bench::harness::{against, measure, repetitions, Contender, Plan};
 use urlkit_bench::report::thousands;
 use urlkit_bench::session::Session;
 use urlkit_bench::stats::{median, paired_ratios, rotation, Spread};
+use urlkit_bench::template_corpus::{best_each, match_corpus, match_urls, specificity, RESOURCES, TOP};
 
 type IriContext = iri_string::template::simple_context::SimpleContext;
 type StdVars = HashMap<String, stduritemplate::Value>;
@@ -164,26 +165,6 @@ fn spec_cases(conformance: &std::path::Path) -> Option<(Vec<Case>, Vec<Vars>)> {
     Some((cases, vars))
 }
 
-const RESOURCES: [&str; 16] = [
-    "issues",
-    "pulls",
-    "commits",
-    "branches",
-    "releases",
-    "hooks",
-    "keys",
-    "labels",
-    "milestones",
-    "comments",
-    "reviews",
-    "events",
-    "stargazers",
-    "forks",
-    "deployments",
-    "actions",
-];
-const TOP: [&str; 4] = ["repos", "orgs", "users", "enterprises"];
-
 /// About 200 templates in GitHub's REST style, and their one set of variables.
 fn api_cases() -> (Vec<Case>, Vec<Vars>) {
     let mut texts = Vec::new();
@@ -264,30 +245,6 @@ fn api_cases() -> (Vec<Case>, Vec<Vars>) {
         })
         .collect();
     (cases, vars)
-}
-
-/// The 1,000-template corpus of the matching benchmark (as in the crate's tests).
-fn match_corpus() -> Vec<Template> {
-    let mut out = Vec::new();
-    for top in TOP {
-        out.push(format!("https://api.example.com/{top}/{{owner}}"));
-        out.push(format!("https://api.example.com/{top}/{{owner}}/{{repo}}"));
-        for r in RESOURCES {
-            out.push(format!(
-                "https://api.example.com/{top}/{{owner}}/{{repo}}/{r}{{?page,per_page,sort}}"
-            ));
-            out.push(format!(
-                "https://api.example.com/{top}/{{owner}}/{{repo}}/{r}/{{id}}"
-            ));
-            for sub in RESOURCES {
-                out.push(format!(
-                    "https://api.example.com/{top}/{{owner}}/{{repo}}/{r}/{{id}}/{sub}{{?page}}"
-                ));
-            }
-        }
-    }
-    out.truncate(1_000);
-    out.iter().map(|t| Template::parse(t).expect("valid")).collect()
 }
 
 /// A matching contender: the index (plus one) of the template it finds for a URL.
@@ -420,42 +377,12 @@ fn main() {
             templates.len(),
             "every template of the corpus is matchable"
         );
-        let vars = [
-            ("owner", Value::from("rust-lang")),
-            ("repo", Value::from("rust")),
-            ("id", Value::from("42")),
-            ("page", Value::from("2")),
-        ];
-        let urls: Vec<String> = templates
-            .iter()
-            .map(|t| t.expand(&vars).expect("expands"))
-            .collect();
+        let urls = match_urls(&templates);
         let (set, templates) = (&set, &templates[..]);
         // The set's rule, applied one by one: most literal bytes, fewest variables, first.
-        let specificity: Vec<(usize, usize)> = templates
-            .iter()
-            .map(|t| {
-                let empty: [(&str, &str); 0] = [];
-                (t.expand(&empty).map_or(0, |s| s.len()), t.variables().len())
-            })
-            .collect();
+        let specificity = specificity(templates);
         let specificity = &specificity[..];
-        let each = move |u: &String| {
-            let mut best: Option<usize> = None;
-            for (i, t) in templates.iter().enumerate() {
-                if t.match_url(u).is_some() {
-                    let (l, v) = specificity[i];
-                    let better = best.is_none_or(|b| {
-                        let (bl, bv) = specificity[b];
-                        l > bl || (l == bl && v < bv)
-                    });
-                    if better {
-                        best = Some(i);
-                    }
-                }
-            }
-            best.map(|i| i + 1)
-        };
+        let each = move |u: &String| best_each(templates, specificity, u).map(|i| i + 1);
         let agree = urls
             .iter()
             .filter(|u| set.match_url(u).map(|(i, _)| i + 1) == each(u))

@@ -3,8 +3,13 @@
 //! `valgrind --tool=callgrind --toggle-collect='*cg_pass*' target/release/examples/cg OP FILE`;
 //! OP is `parse`, `can_parse`, `set_pathname`, `set_search` or `set_host`. The setters run on
 //! the http(s) lines that parse, 4 passes to the next line's value and back.
+//! OP `template_set` or `template_each` (no FILE) matches the template bench's `api/match-1000`
+//! URLs against its 1,000 templates, once each: `TemplateSet::match_url`, or every template's
+//! `match_url` keeping the most specific (divide the pass's instructions by 1,000).
 use std::hint::black_box;
+use urlkit::template::{Template, TemplateSet};
 use urlkit::Url;
+use urlkit_bench::template_corpus::{best_each, match_corpus, match_urls, specificity};
 
 #[inline(never)]
 fn cg_pass_parse(lines: &[&str]) -> usize {
@@ -42,8 +47,40 @@ fn cg_pass_set(urls: &mut [Url], values: &[[String; 2]], op: &str) -> usize {
     n
 }
 
+#[inline(never)]
+fn cg_pass_template_set(set: &TemplateSet, urls: &[String]) -> usize {
+    urls.iter()
+        .filter_map(|u| set.match_url(black_box(u)).map(|(i, found)| i + found.len()))
+        .sum()
+}
+
+#[inline(never)]
+fn cg_pass_template_each(templates: &[Template], specificity: &[(usize, usize)], urls: &[String]) -> usize {
+    urls.iter()
+        .filter_map(|u| best_each(templates, specificity, black_box(u)))
+        .sum()
+}
+
+/// The template operations, over the bench's corpus rather than a file.
+fn template_op(op: &str) -> usize {
+    let templates = match_corpus();
+    let urls = match_urls(&templates);
+    let n = if op == "template_set" {
+        let set: TemplateSet = templates.iter().cloned().collect();
+        cg_pass_template_set(&set, &urls)
+    } else {
+        cg_pass_template_each(&templates, &specificity(&templates), &urls)
+    };
+    eprintln!("urls {} result {}", urls.len(), n);
+    n
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let op @ ("template_set" | "template_each") = args[1].as_str() {
+        template_op(op);
+        return;
+    }
     let text = std::fs::read_to_string(&args[2]).expect("corpus");
     let lines = urlkit_bench::corpus::split_lines(&text);
     let n = match args[1].as_str() {

@@ -6,12 +6,14 @@
 //! - [`corpus`]: reading `shared/datasets` (`\n`-split lines, `messy.txt` JSON lines).
 //! - [`report`]: the markdown table and the machine/date header.
 //! - [`session`]: the filter, the rounds, and the report of one run of a bench target.
+//! - [`template_corpus`]: the template benchmarks' GitHub-REST-style templates and URLs.
 
 pub mod corpus;
 pub mod harness;
 pub mod report;
 pub mod session;
 pub mod stats;
+pub mod template_corpus;
 
 use std::path::PathBuf;
 
