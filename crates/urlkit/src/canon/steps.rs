@@ -2,7 +2,7 @@
 //! compare, deduplicate, store or show URLs (drop `www.`, the fragment, tracking
 //! parameters, …), as `normalize-url` (npm), w3lib and crawlers offer them. Each step is a
 //! row of `steps!` below (its name, a summary and its function), so that adding a step is
-//! one row; [`Normalizer`](super::Normalizer) applies the chosen ones.
+//! one row; [`Normalizer`] applies the chosen ones.
 //!
 //! Every step works on the parsed [`Url`] through its setters (no second parse), leaves a
 //! URL it does not concern byte for byte as it was, and is idempotent: applied to its own
