@@ -183,6 +183,15 @@ impl Bytes {
     }
 }
 
+/// How to read a plain unit: its varspec, the operator's first byte, whether it allows
+/// reserved characters.
+#[derive(Clone, Copy, Debug)]
+struct Plain {
+    spec: usize,
+    lead: Option<u8>,
+    reserved: bool,
+}
+
 /// What one expression, or one run of named expressions, covers in a URL.
 #[derive(Clone, Debug)]
 pub(super) struct Unit {
@@ -262,6 +271,9 @@ pub(super) struct Program {
     unit_steps: Vec<usize>,
     /// Each varspec's name (read without the text's char-boundary checks).
     names: Vec<Box<str>>,
+    /// Per unit, when it is one variable of an unnamed operator without modifier (the
+    /// usual expression), how to read it without [`Template::read_unit`]'s general case.
+    plain: Vec<Option<Plain>>,
     /// A variable named in more than one expression: a match must also expand back to the
     /// URL (an expression left empty while its variable is defined elsewhere is none).
     repeated: bool,
@@ -457,11 +469,25 @@ pub(super) fn compile(template: &Template) -> Result<Program, Ambiguity> {
         .iter()
         .map(|spec| template.text[spec.name.clone()].into())
         .collect();
+    let plain = units
+        .iter()
+        .map(|unit| match (unit.kind, unit.specs.as_slice()) {
+            (Kind::Unnamed(op), &[(spec, _)]) if template.specs[spec].modifier == Modifier::None => {
+                Some(Plain {
+                    spec,
+                    lead: op.first().as_bytes().first().copied(),
+                    reserved: op.allow_reserved(),
+                })
+            }
+            _ => None,
+        })
+        .collect();
     Ok(Program {
         steps,
         units,
         unit_steps,
         names,
+        plain,
         repeated,
     })
 }
@@ -593,8 +619,12 @@ impl<'t> Captures<'t> {
     /// Records the string the text holds from `start` for varspec `spec`.
     #[inline]
     fn put_text(&mut self, repeated: bool, spec: usize, name: &'t str, start: usize) -> Option<()> {
-        let end = self.text.len();
-        self.put(repeated, spec, name, Slot::Text(start, end))
+        let value = Slot::Text(start, self.text.len());
+        if !repeated {
+            self.vars.push(Capture { spec, name, value });
+            return Some(());
+        }
+        self.put(repeated, spec, name, value)
     }
 
     /// Records a list for varspec `spec`.
@@ -607,7 +637,6 @@ impl<'t> Captures<'t> {
     /// Records a value just stored, or checks that a variable met twice has one value (only
     /// a template that names a variable more than once, `repeated`, can meet one twice):
     /// then the second copy is let go.
-    #[inline]
     fn put(&mut self, repeated: bool, spec: usize, name: &'t str, value: Slot) -> Option<()> {
         if repeated {
             if let Some(before) = self.vars.iter().find(|c| c.name == name).map(|c| c.value) {
@@ -876,9 +905,47 @@ impl Template {
         }
         let mut found = Captures::with_capacity(text, self.specs.len());
         for (&u, &(start, end)) in units.iter().zip(ranges.iter()) {
-            self.read_unit(program, &program.units[u], url.get(start..end)?, &mut found)?;
+            let body = url.get(start..end)?;
+            match program.plain.get(u) {
+                Some(Some(plain)) => self.read_plain(program, *plain, body, &mut found)?,
+                _ => self.read_unit(program, &program.units[u], body, &mut found)?,
+            }
         }
         self.finish(program, url, found)
+    }
+
+    /// [`Template::read_unit`] for a [`Plain`] unit (a template that names no variable
+    /// twice).
+    #[inline]
+    fn read_plain<'t>(
+        &'t self,
+        program: &'t Program,
+        plain: Plain,
+        body: &str,
+        found: &mut Captures<'t>,
+    ) -> Option<()> {
+        let Some(&b) = body.as_bytes().first() else {
+            return Some(());
+        };
+        let rest = match plain.lead {
+            None => body,
+            // `lead` is ASCII: `body[1..]` is a char boundary.
+            Some(lead) if lead == b => body.get(1..)?,
+            Some(_) => return None,
+        };
+        let start = found.text.len();
+        if plain.reserved {
+            reserved_value_into(rest, &mut found.text)?;
+        } else {
+            decode_u_into(rest, &mut found.text)?;
+        }
+        let name = program.names.get(plain.spec).map_or("", |n| &**n);
+        found.vars.push(Capture {
+            spec: plain.spec,
+            name,
+            value: Slot::Text(start, found.text.len()),
+        });
+        Some(())
     }
 
     fn finish<'t>(
@@ -982,8 +1049,10 @@ impl Template {
                         }
                         let start = found.text.len();
                         decode_u_into(value, &mut found.text)?;
-                        if !within_prefix(spec.modifier, found.text.get(start..).unwrap_or_default()) {
-                            return None;
+                        if let Modifier::Prefix(_) = spec.modifier {
+                            if !within_prefix(spec.modifier, found.text.get(start..).unwrap_or_default()) {
+                                return None;
+                            }
                         }
                         found.put_text(program.repeated, s, name_of(s), start)?;
                     }
@@ -992,8 +1061,10 @@ impl Template {
                 if first == Op::Query && opened_by_first != first_seen {
                     return None;
                 }
-                for (s, list) in lists {
-                    found.put_list(program.repeated, s, name_of(s), list)?;
+                if !lists.is_empty() {
+                    for (s, list) in lists {
+                        found.put_list(program.repeated, s, name_of(s), list)?;
+                    }
                 }
                 Some(())
             }

@@ -377,9 +377,10 @@ struct Leap {
 
 #[derive(Debug, Clone)]
 enum LeapKind {
-    /// [`Step::Run`]: the class as two words (no URL byte past ASCII is in a class).
+    /// [`Step::Run`]: the class as a table of the 256 bytes (no URL byte past ASCII is in
+    /// a class).
     Run {
-        words: [u64; 2],
+        class: Box<[bool; 256]>,
         tail: Box<[u8]>,
     },
     Other(Step),
@@ -388,10 +389,17 @@ enum LeapKind {
 impl Leap {
     fn new(step: &Step, child: u32) -> Leap {
         let kind = match step {
-            Step::Run { class, tail } => LeapKind::Run {
-                words: class.words(),
-                tail: tail.as_bytes().into(),
-            },
+            Step::Run { class, tail } => {
+                let words = class.words();
+                let mut table = Box::new([false; 256]);
+                for (b, member) in table.iter_mut().enumerate().take(128) {
+                    *member = (words[b / 64] >> (b % 64)) & 1 == 1;
+                }
+                LeapKind::Run {
+                    class: table,
+                    tail: tail.as_bytes().into(),
+                }
+            }
             other => LeapKind::Other(other.clone()),
         };
         Leap {
@@ -405,15 +413,13 @@ impl Leap {
     #[inline]
     fn advance(&self, url: &[u8], pos: usize) -> Option<(usize, usize, usize)> {
         match &self.kind {
-            LeapKind::Run { words, tail } => {
-                let mut end = pos;
-                while let Some(&b) = url.get(end) {
-                    let word = if b < 64 { words[0] } else { words[1] };
-                    if b >= 128 || (word >> (b & 63)) & 1 == 0 {
-                        break;
-                    }
-                    end += 1;
-                }
+            LeapKind::Run { class, tail } => {
+                let rest = url.get(pos..)?;
+                let end = pos
+                    + rest
+                        .iter()
+                        .position(|&b| !class[usize::from(b)])
+                        .unwrap_or(rest.len());
                 if tail.is_empty() {
                     return Some((pos, end, end));
                 }
