@@ -183,6 +183,17 @@ impl Bytes {
     }
 }
 
+/// How a set reads a unit.
+#[derive(Clone, Copy, Debug)]
+enum Reader {
+    /// One variable of an unnamed operator without modifier.
+    Plain(Plain),
+    /// A named run without explode or prefix modifiers, its first operator.
+    Named(Op),
+    /// [`Template::read_unit`].
+    General,
+}
+
 /// How to read a plain unit: its varspec, the operator's first byte, whether it allows
 /// reserved characters.
 #[derive(Clone, Copy, Debug)]
@@ -271,9 +282,9 @@ pub(super) struct Program {
     unit_steps: Vec<usize>,
     /// Each varspec's name (read without the text's char-boundary checks).
     names: Vec<Box<str>>,
-    /// Per unit, when it is one variable of an unnamed operator without modifier (the
-    /// usual expression), how to read it without [`Template::read_unit`]'s general case.
-    plain: Vec<Option<Plain>>,
+    /// Per unit, how a set reads it from a walk's span: the usual expressions without
+    /// [`Template::read_unit`]'s general case.
+    readers: Vec<Reader>,
     /// A variable named in more than one expression: a match must also expand back to the
     /// URL (an expression left empty while its variable is defined elsewhere is none).
     repeated: bool,
@@ -469,17 +480,24 @@ pub(super) fn compile(template: &Template) -> Result<Program, Ambiguity> {
         .iter()
         .map(|spec| template.text[spec.name.clone()].into())
         .collect();
-    let plain = units
+    let readers = units
         .iter()
         .map(|unit| match (unit.kind, unit.specs.as_slice()) {
             (Kind::Unnamed(op), &[(spec, _)]) if template.specs[spec].modifier == Modifier::None => {
-                Some(Plain {
+                Reader::Plain(Plain {
                     spec,
                     lead: op.first().as_bytes().first().copied(),
                     reserved: op.allow_reserved(),
                 })
             }
-            _ => None,
+            (Kind::Named { first }, specs)
+                if specs
+                    .iter()
+                    .all(|&(s, _)| template.specs[s].modifier == Modifier::None) =>
+            {
+                Reader::Named(first)
+            }
+            _ => Reader::General,
         })
         .collect();
     Ok(Program {
@@ -487,7 +505,7 @@ pub(super) fn compile(template: &Template) -> Result<Program, Ambiguity> {
         units,
         unit_steps,
         names,
-        plain,
+        readers,
         repeated,
     })
 }
@@ -806,6 +824,71 @@ fn reserved_triplets(text: &str, out: &mut String) -> Option<()> {
     Some(())
 }
 
+/// [`Template::read_unit`] for a [`Reader::Named`] unit of a template that names no
+/// variable twice: `name=value` members told apart by name, in any order.
+fn read_named<'t>(
+    program: &'t Program,
+    unit: &Unit,
+    first: Op,
+    body: &str,
+    found: &mut Captures<'t>,
+) -> Option<()> {
+    let bytes = body.as_bytes();
+    let Some(&lead) = bytes.first() else {
+        return Some(());
+    };
+    let sep = if first == Op::Param { b';' } else { b'&' };
+    let opened_by_first = match first {
+        Op::Query if lead == b'?' => true,
+        _ if lead == sep => false,
+        _ => return None,
+    };
+    let mut first_seen = false;
+    let mut at = 1;
+    loop {
+        let stop = bytes[at..]
+            .iter()
+            .position(|&b| b == sep)
+            .map_or(bytes.len(), |i| at + i);
+        let member = &bytes[at..stop];
+        let eq = member.iter().position(|&b| b == b'=');
+        let name = &member[..eq.unwrap_or(member.len())];
+        let &(s, in_first) = unit
+            .specs
+            .iter()
+            .find(|&&(s, _)| program.names.get(s).is_some_and(|n| n.as_bytes() == name))?;
+        first_seen |= in_first;
+        // `=` and the separators are ASCII: the value's ends are char boundaries.
+        let value = match eq {
+            // §3.2.7: an empty value under `;` is the bare name.
+            Some(eq) if first == Op::Param && at + eq + 1 == stop => return None,
+            Some(eq) => body.get(at + eq + 1..stop)?,
+            None if first == Op::Param => "",
+            None => return None,
+        };
+        // A member given twice: not an expansion (each varspec writes one).
+        if found.vars.iter().any(|c| c.spec == s) {
+            return None;
+        }
+        let start = found.text.len();
+        decode_u_into(value, &mut found.text)?;
+        found.vars.push(Capture {
+            spec: s,
+            name: program.names.get(s).map_or("", |n| &**n),
+            value: Slot::Text(start, found.text.len()),
+        });
+        if stop == bytes.len() {
+            break;
+        }
+        at = stop + 1;
+    }
+    // A `?` run starts with `?` only when its `?` expression wrote a member.
+    if first == Op::Query && opened_by_first != first_seen {
+        return None;
+    }
+    Some(())
+}
+
 /// The value of a hexadecimal digit (the caller checked it is one).
 fn hex(d: u8) -> u8 {
     match d {
@@ -906,9 +989,11 @@ impl Template {
         let mut found = Captures::with_capacity(text, self.specs.len());
         for (&u, &(start, end)) in units.iter().zip(ranges.iter()) {
             let body = url.get(start..end)?;
-            match program.plain.get(u) {
-                Some(Some(plain)) => self.read_plain(program, *plain, body, &mut found)?,
-                _ => self.read_unit(program, &program.units[u], body, &mut found)?,
+            let unit = program.units.get(u)?;
+            match program.readers.get(u) {
+                Some(Reader::Plain(plain)) => self.read_plain(program, *plain, body, &mut found)?,
+                Some(Reader::Named(first)) => read_named(program, unit, *first, body, &mut found)?,
+                _ => self.read_unit(program, unit, body, &mut found)?,
             }
         }
         self.finish(program, url, found)
