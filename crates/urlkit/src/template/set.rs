@@ -247,6 +247,11 @@ impl TemplateSet {
                         let index = n.dispatch.as_ref().map_or(0, |t| usize::from(t[usize::from(b)]));
                         if let Some((label, child)) = n.lits.get(index) {
                             if label.first() == Some(&b) && starts_with(&url[pos + 1..], &label[1..]) {
+                                if n.leaps.is_empty() {
+                                    // The one way on (the usual literal): straight to it.
+                                    (node, pos) = (*child, pos + label.len());
+                                    continue;
+                                }
                                 next = Some((*child, pos + label.len(), span));
                             }
                         }
