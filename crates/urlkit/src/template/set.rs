@@ -265,15 +265,17 @@ impl TemplateSet {
                     if leap.leaf && end != url.len() {
                         continue;
                     }
-                    spans.push(Span {
+                    let at = spans.push(Span {
                         start,
                         end: body_end,
                         before: span,
                     });
-                    let way = (leap.child, end, (spans.len() - 1) as u32);
+                    let way = (leap.child, end, at as u32);
                     match next {
                         None => next = Some(way),
-                        Some(_) => stack.push(way),
+                        Some(_) => {
+                            stack.push(way);
+                        }
                     }
                 }
             }
@@ -470,16 +472,18 @@ impl<T: Copy + Default, const N: usize> Default for Small<T, N> {
 }
 
 impl<T: Copy + Default, const N: usize> Small<T, N> {
-    fn push(&mut self, v: T) {
-        if !self.spill.is_empty() || self.len == self.inline.len() {
-            if self.spill.is_empty() {
-                self.spill.extend_from_slice(&self.inline[..self.len]);
-            }
-            self.spill.push(v);
-        } else {
+    /// Appends `v` and returns its index.
+    fn push(&mut self, v: T) -> usize {
+        if self.spill.is_empty() && self.len < self.inline.len() {
             self.inline[self.len] = v;
             self.len += 1;
+            return self.len - 1;
         }
+        if self.spill.is_empty() {
+            self.spill.extend_from_slice(&self.inline[..self.len]);
+        }
+        self.spill.push(v);
+        self.spill.len() - 1
     }
 
     fn pop(&mut self) -> Option<T> {
@@ -492,14 +496,6 @@ impl<T: Copy + Default, const N: usize> Small<T, N> {
         }
         self.len = self.len.checked_sub(1)?;
         Some(self.inline[self.len])
-    }
-
-    fn len(&self) -> usize {
-        if self.spill.is_empty() {
-            self.len
-        } else {
-            self.spill.len()
-        }
     }
 
     fn as_slice(&self) -> &[T] {
