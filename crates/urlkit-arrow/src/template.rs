@@ -12,7 +12,7 @@ use arrow_schema::{ArrowError, DataType, Field, Fields};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 use std::sync::Arc;
-use urlkit::template::{Template, Value};
+use urlkit::template::{Template, Value, ValueRef};
 
 /// The templates of a batch: one parsed for every row (a scalar), or the last one parsed
 /// from a column, kept while the text repeats.
@@ -68,28 +68,24 @@ pub fn template_match_field() -> Arc<Field> {
 
 /// A captured value as one string: a list's members (an exploded variable) joined with `,`,
 /// an associative array's names and values too (as they expand without explode, §3.2.1).
-fn joined(value: &Value, out: &mut String) {
+fn joined(value: ValueRef<'_>, out: &mut String) {
     out.clear();
     match value {
-        Value::String(s) => out.push_str(s),
-        Value::List(l) => {
-            for (i, m) in l.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                out.push_str(m);
-            }
+        ValueRef::String(s) => out.push_str(s),
+        ValueRef::List(l) => join(l.iter().map(String::as_str), out),
+        ValueRef::StrList(l) => join(l.iter().copied(), out),
+        ValueRef::Assoc(a) => join(a.iter().flat_map(|(k, v)| [k.as_str(), v.as_str()]), out),
+        ValueRef::StrAssoc(a) => join(a.iter().flat_map(|&(k, v)| [k, v]), out),
+    }
+}
+
+/// The strings joined with `,`.
+fn join<'a>(strings: impl Iterator<Item = &'a str>, out: &mut String) {
+    for (i, m) in strings.enumerate() {
+        if i > 0 {
+            out.push(',');
         }
-        Value::Assoc(a) => {
-            for (i, (k, v)) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                out.push_str(k);
-                out.push(',');
-                out.push_str(v);
-            }
-        }
+        out.push_str(m);
     }
 }
 

@@ -901,8 +901,8 @@ fn library_match(template: Option<&str>, url: Option<&str>) -> Option<Vec<(Strin
         found
             .iter()
             .map(|(n, v)| {
-                let v = match v {
-                    Value::String(s) => s.clone(),
+                let v = match v.to_value() {
+                    Value::String(s) => s,
                     Value::List(l) => l.join(","),
                     Value::Assoc(a) => a
                         .iter()

@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
-use urlkit::template::{Captures, Template, TemplateSet, Value};
+use urlkit::template::{Captures, Template, TemplateSet, Value, ValueRef};
 
 pyo3::create_exception!(
     urlkit,
@@ -121,11 +121,19 @@ fn variables(
 }
 
 /// A matched value as Python's type: `str`, `list` or `dict`.
-fn value_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+fn value_to_py<'py>(py: Python<'py>, v: ValueRef<'_>) -> PyResult<Bound<'py, PyAny>> {
     Ok(match v {
-        Value::String(s) => PyString::new(py, s).into_any(),
-        Value::List(items) => PyList::new(py, items)?.into_any(),
-        Value::Assoc(pairs) => {
+        ValueRef::String(s) => PyString::new(py, s).into_any(),
+        ValueRef::List(items) => PyList::new(py, items)?.into_any(),
+        ValueRef::StrList(items) => PyList::new(py, items)?.into_any(),
+        ValueRef::Assoc(pairs) => {
+            let d = PyDict::new(py);
+            for (k, v) in pairs {
+                d.set_item(k, v)?;
+            }
+            d.into_any()
+        }
+        ValueRef::StrAssoc(pairs) => {
             let d = PyDict::new(py);
             for (k, v) in pairs {
                 d.set_item(k, v)?;

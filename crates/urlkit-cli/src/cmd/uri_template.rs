@@ -25,7 +25,7 @@ use crate::request::{str_field, Line};
 use clap::{Args, Subcommand};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value as Json;
-use urlkit::template::{Captures, Template, Value};
+use urlkit::template::{Captures, Template, Value, ValueRef};
 
 /// URI Templates (RFC 6570): expand one, match URLs against one, list its variables
 #[derive(Debug, Args)]
@@ -290,16 +290,28 @@ impl Serialize for Found<'_> {
         let mut map = s.serialize_map(None)?;
         for (name, value) in self.0.iter().flat_map(|c| c.iter()) {
             match value {
-                Value::String(v) => map.serialize_entry(name, v)?,
-                Value::List(l) => map.serialize_entry(name, l)?,
-                Value::Assoc(a) => {
-                    let pairs: serde_json::Map<String, Json> =
-                        a.iter().map(|(k, v)| (k.clone(), Json::String(v.clone()))).collect();
+                ValueRef::String(v) => map.serialize_entry(name, v)?,
+                ValueRef::List(l) => map.serialize_entry(name, l)?,
+                ValueRef::StrList(l) => map.serialize_entry(name, l)?,
+                ValueRef::Assoc(_) | ValueRef::StrAssoc(_) => {
+                    let pairs: serde_json::Map<String, Json> = assoc(value)
+                        .into_iter()
+                        .map(|(k, v)| (k.to_owned(), Json::String(v.to_owned())))
+                        .collect();
                     map.serialize_entry(name, &pairs)?
                 }
             }
         }
         map.end()
+    }
+}
+
+/// An associative array's pairs (none for other values).
+fn assoc(value: ValueRef<'_>) -> Vec<(&str, &str)> {
+    match value {
+        ValueRef::Assoc(a) => a.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect(),
+        ValueRef::StrAssoc(a) => a.to_vec(),
+        _ => Vec::new(),
     }
 }
 
@@ -321,10 +333,14 @@ fn pairs(found: &Captures<'_>) -> String {
         line.push_str(name);
         line.push('=');
         match value {
-            Value::String(v) => line.push_str(v),
-            Value::List(l) => line.push_str(&l.join(",")),
-            Value::Assoc(a) => {
-                let members: Vec<String> = a.iter().map(|(k, v)| format!("{k},{v}")).collect();
+            ValueRef::String(v) => line.push_str(v),
+            ValueRef::List(l) => line.push_str(&l.join(",")),
+            ValueRef::StrList(l) => line.push_str(&l.join(",")),
+            ValueRef::Assoc(_) | ValueRef::StrAssoc(_) => {
+                let members: Vec<String> = assoc(value)
+                    .into_iter()
+                    .map(|(k, v)| format!("{k},{v}"))
+                    .collect();
                 line.push_str(&members.join(","));
             }
         }

@@ -169,6 +169,11 @@ impl Bytes {
         b < 128 && (self.0 >> b) & 1 == 1
     }
 
+    /// The set as two words: bytes 0–63, 64–127.
+    pub(super) fn words(self) -> [u64; 2] {
+        [self.0 as u64, (self.0 >> 64) as u64]
+    }
+
     fn with(self, other: Bytes) -> Bytes {
         Bytes(self.0 | other.0)
     }
@@ -176,6 +181,26 @@ impl Bytes {
     fn meets(self, other: Bytes) -> bool {
         self.0 & other.0 != 0
     }
+}
+
+/// How a set reads a unit.
+#[derive(Clone, Copy, Debug)]
+enum Reader {
+    /// One variable of an unnamed operator without modifier.
+    Plain(Plain),
+    /// A named run without explode or prefix modifiers, its first operator.
+    Named(Op),
+    /// [`Template::read_unit`].
+    General,
+}
+
+/// How to read a plain unit: its varspec, the operator's first byte, whether it allows
+/// reserved characters.
+#[derive(Clone, Copy, Debug)]
+struct Plain {
+    spec: usize,
+    lead: Option<u8>,
+    reserved: bool,
 }
 
 /// What one expression, or one run of named expressions, covers in a URL.
@@ -253,6 +278,13 @@ fn until_last(url: &[u8], pos: usize, lit: &[u8]) -> Option<(Range<usize>, usize
 pub(super) struct Program {
     pub(super) steps: Vec<(Step, Option<usize>)>,
     units: Vec<Unit>,
+    /// The unit of each non-literal step, in order.
+    unit_steps: Vec<usize>,
+    /// Each varspec's name (read without the text's char-boundary checks).
+    names: Vec<Box<str>>,
+    /// Per unit, how a set reads it from a walk's span: the usual expressions without
+    /// [`Template::read_unit`]'s general case.
+    readers: Vec<Reader>,
     /// A variable named in more than one expression: a match must also expand back to the
     /// URL (an expression left empty while its variable is defined elsewhere is none).
     repeated: bool,
@@ -442,9 +474,38 @@ pub(super) fn compile(template: &Template) -> Result<Program, Ambiguity> {
         .specs
         .iter()
         .all(|spec| names.insert(&template.text[spec.name.clone()]));
+    let unit_steps = steps.iter().filter_map(|(_, unit)| *unit).collect();
+    let names = template
+        .specs
+        .iter()
+        .map(|spec| template.text[spec.name.clone()].into())
+        .collect();
+    let readers = units
+        .iter()
+        .map(|unit| match (unit.kind, unit.specs.as_slice()) {
+            (Kind::Unnamed(op), &[(spec, _)]) if template.specs[spec].modifier == Modifier::None => {
+                Reader::Plain(Plain {
+                    spec,
+                    lead: op.first().as_bytes().first().copied(),
+                    reserved: op.allow_reserved(),
+                })
+            }
+            (Kind::Named { first }, specs)
+                if specs
+                    .iter()
+                    .all(|&(s, _)| template.specs[s].modifier == Modifier::None) =>
+            {
+                Reader::Named(first)
+            }
+            _ => Reader::General,
+        })
+        .collect();
     Ok(Program {
         steps,
         units,
+        unit_steps,
+        names,
+        readers,
         repeated,
     })
 }
@@ -452,36 +513,83 @@ pub(super) fn compile(template: &Template) -> Result<Program, Ambiguity> {
 /// The variables a match found, in the template's order, each with its value: a string,
 /// or a list for an exploded variable. It is a [`Vars`], so it expands back.
 ///
+/// The decoded strings are kept back to back in one buffer, so that a match allocates that
+/// buffer and the list of its variables, however many they are: [`Captures::get`] and
+/// [`Captures::iter`] lend the values as [`ValueRef`]s, [`Captures::into_vec`] gives them
+/// owned.
+///
 /// ```
-/// use urlkit::template::{Template, Value};
+/// use urlkit::template::{Template, Value, ValueRef};
 /// let t = Template::parse("/users/{id}{/tags*}{?page}")?;
 /// let found = t.match_url("/users/42/a/b?page=2").unwrap();
-/// assert_eq!(found.get("id"), Some(&Value::from("42")));
-/// assert_eq!(found.get("tags"), Some(&Value::from(vec!["a", "b"])));
+/// assert_eq!(found.get("id"), Some(ValueRef::String("42")));
+/// assert_eq!(found.get("tags").unwrap().to_value(), Value::from(vec!["a", "b"]));
 /// assert_eq!(t.expand(&found).unwrap(), "/users/42/a/b?page=2");
 /// # Ok::<(), urlkit::template::TemplateError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Clone, Default)]
 pub struct Captures<'t> {
-    /// (the index of the varspec that set it, name, value).
-    vars: Vec<(usize, &'t str, Value)>,
+    /// The decoded strings, back to back.
+    text: String,
+    /// The defined variables, in the template's order.
+    vars: Vec<Capture<'t>>,
+    /// The members of the exploded variables (the rarer case: one string each).
+    lists: Vec<Vec<String>>,
+}
+
+/// A defined variable: the index of the varspec that set it, its name, where its value is.
+#[derive(Clone, Copy)]
+struct Capture<'t> {
+    spec: usize,
+    name: &'t str,
+    value: Slot,
+}
+
+/// Where a value is kept in its [`Captures`].
+#[derive(Clone, Copy)]
+enum Slot {
+    /// `text[start..end]`.
+    Text(usize, usize),
+    /// `lists[index]`.
+    List(usize),
 }
 
 impl<'t> Captures<'t> {
-    /// The value of `name`, if the URL defined it.
+    /// Room for `text` bytes of values and `vars` variables.
+    fn with_capacity(text: usize, vars: usize) -> Captures<'t> {
+        Captures {
+            text: String::with_capacity(text),
+            vars: Vec::with_capacity(vars),
+            lists: Vec::new(),
+        }
+    }
+
+    fn value(&self, slot: Slot) -> ValueRef<'_> {
+        match slot {
+            Slot::Text(start, end) => ValueRef::String(self.text.get(start..end).unwrap_or_default()),
+            Slot::List(i) => ValueRef::List(self.lists.get(i).map_or(&[], Vec::as_slice)),
+        }
+    }
+
+    /// The value of `name`, if the URL defined it: a string, or a list for an exploded
+    /// variable.
     ///
     /// ```
+    /// use urlkit::template::ValueRef;
     /// let t = urlkit::template::Template::parse("/a{?x,y}")?;
     /// let found = t.match_url("/a?y=1").unwrap();
     /// assert!(found.get("x").is_none());
-    /// assert_eq!(found.get("y").unwrap(), &urlkit::template::Value::from("1"));
+    /// assert_eq!(found.get("y"), Some(ValueRef::String("1")));
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
-    pub fn get(&self, name: &str) -> Option<&Value> {
-        self.vars.iter().find(|(_, n, _)| *n == name).map(|(_, _, v)| v)
+    pub fn get(&self, name: &str) -> Option<ValueRef<'_>> {
+        self.vars
+            .iter()
+            .find(|c| c.name == name)
+            .map(|c| self.value(c.value))
     }
 
-    /// The defined variables and their values.
+    /// The defined variables and their values, in the template's order.
     ///
     /// ```
     /// let t = urlkit::template::Template::parse("{a}/{b}")?;
@@ -489,8 +597,8 @@ impl<'t> Captures<'t> {
     /// assert_eq!(names, ["a", "b"]);
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
-    pub fn iter(&self) -> impl Iterator<Item = (&'t str, &Value)> + '_ {
-        self.vars.iter().map(|(_, n, v)| (*n, v))
+    pub fn iter(&self) -> impl Iterator<Item = (&'t str, ValueRef<'_>)> + '_ {
+        self.vars.iter().map(|c| (c.name, self.value(c.value)))
     }
 
     /// The number of defined variables.
@@ -523,29 +631,72 @@ impl<'t> Captures<'t> {
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
     pub fn into_vec(self) -> Vec<(&'t str, Value)> {
-        self.vars.into_iter().map(|(_, n, v)| (n, v)).collect()
+        self.iter().map(|(n, v)| (n, v.to_value())).collect()
     }
 
-    /// Sets `name`, or checks that a variable met twice has one value (only a template
-    /// that names a variable more than once, `repeated`, can meet one twice).
-    fn put(&mut self, repeated: bool, spec: usize, name: &'t str, value: Value) -> Option<()> {
+    /// Records the string the text holds from `start` for varspec `spec`.
+    #[inline]
+    fn put_text(&mut self, repeated: bool, spec: usize, name: &'t str, start: usize) -> Option<()> {
+        let value = Slot::Text(start, self.text.len());
         if !repeated {
-            self.vars.push((spec, name, value));
+            self.vars.push(Capture { spec, name, value });
             return Some(());
         }
-        match self.vars.iter().find(|(_, n, _)| *n == name) {
-            Some((_, _, v)) => (*v == value).then_some(()),
-            None => {
-                self.vars.push((spec, name, value));
-                Some(())
+        self.put(repeated, spec, name, value)
+    }
+
+    /// Records a list for varspec `spec`.
+    fn put_list(&mut self, repeated: bool, spec: usize, name: &'t str, list: Vec<String>) -> Option<()> {
+        self.lists.push(list);
+        let index = self.lists.len() - 1;
+        self.put(repeated, spec, name, Slot::List(index))
+    }
+
+    /// Records a value just stored, or checks that a variable met twice has one value (only
+    /// a template that names a variable more than once, `repeated`, can meet one twice):
+    /// then the second copy is let go.
+    fn put(&mut self, repeated: bool, spec: usize, name: &'t str, value: Slot) -> Option<()> {
+        if repeated {
+            if let Some(before) = self.vars.iter().find(|c| c.name == name).map(|c| c.value) {
+                let same = self.value(before) == self.value(value);
+                match value {
+                    Slot::Text(start, _) => self.text.truncate(start),
+                    Slot::List(_) => drop(self.lists.pop()),
+                }
+                return same.then_some(());
             }
         }
+        self.vars.push(Capture { spec, name, value });
+        Some(())
+    }
+
+    /// Puts the variables in the template's order (the members of a named expression come
+    /// in the URL's).
+    fn sort(&mut self) {
+        if !self.vars.windows(2).all(|w| w[0].spec < w[1].spec) {
+            self.vars.sort_unstable_by_key(|c| c.spec);
+        }
+    }
+}
+
+impl PartialEq for Captures<'_> {
+    /// The same variables with the same values, in the same order.
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Captures<'_> {}
+
+impl fmt::Debug for Captures<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
     }
 }
 
 impl Vars for Captures<'_> {
     fn get(&self, name: &str) -> Option<ValueRef<'_>> {
-        Captures::get(self, name).map(Value::as_ref)
+        Captures::get(self, name)
     }
 }
 
@@ -572,17 +723,31 @@ fn pieces(s: &str, sep: u8) -> impl Iterator<Item = &str> {
 /// Decodes a value of a `U` operator: unreserved bytes and canonical pct-encoded triplets
 /// (upper-case, of a byte outside unreserved: what §3.2.1's encoding writes), UTF-8.
 fn decode_u(s: &str) -> Option<String> {
+    let mut out = String::new();
+    decode_u_into(s, &mut out)?;
+    Some(out)
+}
+
+/// [`decode_u`], appending to `out`.
+#[inline]
+fn decode_u_into(s: &str, out: &mut String) -> Option<()> {
     if s.bytes().all(|b| is(b, UNRESERVED)) {
         // Nothing encoded (the usual value): as it is.
-        return Some(String::from(s));
+        out.push_str(s);
+        return Some(());
     }
-    let s = s.as_bytes();
-    let mut out = Vec::with_capacity(s.len());
+    decode_u_triplets(s.as_bytes(), out)
+}
+
+/// [`decode_u_into`] for a value with triplets, out of line.
+#[inline(never)]
+fn decode_u_triplets(s: &[u8], out: &mut String) -> Option<()> {
+    let mut bytes = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
         let b = s[i];
         if is(b, UNRESERVED) {
-            out.push(b);
+            bytes.push(b);
             i += 1;
             continue;
         }
@@ -598,23 +763,44 @@ fn decode_u(s: &str) -> Option<String> {
         if is(byte, UNRESERVED) {
             return None;
         }
-        out.push(byte);
+        bytes.push(byte);
         i += 3;
     }
-    String::from_utf8(out).ok()
+    out.push_str(core::str::from_utf8(&bytes).ok()?);
+    Some(())
 }
 
 /// Reads a value of a `U+R` operator (unreserved, reserved, pct-encoded): the triplets
 /// that expansion writes for other characters (upper-case, of bytes outside unreserved and
 /// reserved) decoded; the others, which expansion copies as they are (§3.2.3), kept. When
 /// the decoded bytes are not UTF-8 the value is returned as it is: it expands the same.
-fn reserved_value(s: &[u8]) -> Option<String> {
-    let mut out = Vec::with_capacity(s.len());
+fn reserved_value(s: &str) -> Option<String> {
+    let mut out = String::new();
+    reserved_value_into(s, &mut out)?;
+    Some(out)
+}
+
+/// [`reserved_value`], appending to `out`.
+#[inline]
+fn reserved_value_into(text: &str, out: &mut String) -> Option<()> {
+    if text.bytes().all(|b| is(b, UNRESERVED | RESERVED)) {
+        // No triplet: as it is.
+        out.push_str(text);
+        return Some(());
+    }
+    reserved_triplets(text, out)
+}
+
+/// [`reserved_value_into`] for a value with triplets, out of line.
+#[inline(never)]
+fn reserved_triplets(text: &str, out: &mut String) -> Option<()> {
+    let s = text.as_bytes();
+    let mut bytes = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
         let b = s[i];
         if is(b, UNRESERVED | RESERVED) {
-            out.push(b);
+            bytes.push(b);
             i += 1;
         } else if super::chars::pct_at(s, i) {
             let upper = |d: u8| d.is_ascii_digit() || d.is_ascii_uppercase();
@@ -625,19 +811,82 @@ fn reserved_value(s: &[u8]) -> Option<String> {
                 && s.get(i + 3).is_some_and(|&b| is(b, super::chars::HEX))
                 && s.get(i + 4).is_some_and(|&b| is(b, super::chars::HEX));
             if upper(s[i + 1]) && upper(s[i + 2]) && !is(byte, UNRESERVED | RESERVED) && !makes_triplet {
-                out.push(byte);
+                bytes.push(byte);
             } else {
-                out.extend_from_slice(&s[i..i + 3]);
+                bytes.extend_from_slice(&s[i..i + 3]);
             }
             i += 3;
         } else {
             return None;
         }
     }
-    match String::from_utf8(out) {
-        Ok(v) => Some(v),
-        Err(_) => core::str::from_utf8(s).ok().map(String::from),
+    out.push_str(core::str::from_utf8(&bytes).unwrap_or(text));
+    Some(())
+}
+
+/// [`Template::read_unit`] for a [`Reader::Named`] unit of a template that names no
+/// variable twice: `name=value` members told apart by name, in any order.
+fn read_named<'t>(
+    program: &'t Program,
+    unit: &Unit,
+    first: Op,
+    body: &str,
+    found: &mut Captures<'t>,
+) -> Option<()> {
+    let bytes = body.as_bytes();
+    let Some(&lead) = bytes.first() else {
+        return Some(());
+    };
+    let sep = if first == Op::Param { b';' } else { b'&' };
+    let opened_by_first = match first {
+        Op::Query if lead == b'?' => true,
+        _ if lead == sep => false,
+        _ => return None,
+    };
+    let mut first_seen = false;
+    let mut at = 1;
+    loop {
+        let stop = bytes[at..]
+            .iter()
+            .position(|&b| b == sep)
+            .map_or(bytes.len(), |i| at + i);
+        let member = &bytes[at..stop];
+        let eq = member.iter().position(|&b| b == b'=');
+        let name = &member[..eq.unwrap_or(member.len())];
+        let &(s, in_first) = unit
+            .specs
+            .iter()
+            .find(|&&(s, _)| program.names.get(s).is_some_and(|n| n.as_bytes() == name))?;
+        first_seen |= in_first;
+        // `=` and the separators are ASCII: the value's ends are char boundaries.
+        let value = match eq {
+            // §3.2.7: an empty value under `;` is the bare name.
+            Some(eq) if first == Op::Param && at + eq + 1 == stop => return None,
+            Some(eq) => body.get(at + eq + 1..stop)?,
+            None if first == Op::Param => "",
+            None => return None,
+        };
+        // A member given twice: not an expansion (each varspec writes one).
+        if found.vars.iter().any(|c| c.spec == s) {
+            return None;
+        }
+        let start = found.text.len();
+        decode_u_into(value, &mut found.text)?;
+        found.vars.push(Capture {
+            spec: s,
+            name: program.names.get(s).map_or("", |n| &**n),
+            value: Slot::Text(start, found.text.len()),
+        });
+        if stop == bytes.len() {
+            break;
+        }
+        at = stop + 1;
     }
+    // A `?` run starts with `?` only when its `?` expression wrote a member.
+    if first == Op::Query && opened_by_first != first_seen {
+        return None;
+    }
+    Some(())
 }
 
 /// The value of a hexadecimal digit (the caller checked it is one).
@@ -675,11 +924,11 @@ impl Template {
     /// docs for the form of the values. Linear in the length of `url`.
     ///
     /// ```
-    /// use urlkit::template::{Template, Value};
+    /// use urlkit::template::{Template, ValueRef};
     /// let t = Template::parse("/search{?q,lang}{#section}")?;
     /// let found = t.match_url("/search?lang=en&q=caf%C3%A9#top").unwrap();
-    /// assert_eq!(found.get("q"), Some(&Value::from("café")));
-    /// assert_eq!(found.get("section"), Some(&Value::from("top")));
+    /// assert_eq!(found.get("q"), Some(ValueRef::String("café")));
+    /// assert_eq!(found.get("section"), Some(ValueRef::String("top")));
     /// assert!(t.match_url("/other").is_none());
     /// # Ok::<(), urlkit::template::TemplateError>(())
     /// ```
@@ -698,13 +947,11 @@ impl Template {
         self.read_values(url)
     }
 
-    /// The values of a URL whose shape the steps accept (a set's trie has checked it).
+    /// The values of a URL whose shape the steps accept.
     pub(super) fn read_values(&self, url: &str) -> Option<Captures<'_>> {
         let program = self.matcher.as_ref().ok()?;
         let bytes = url.as_bytes();
-        let mut found = Captures {
-            vars: Vec::with_capacity(self.specs.len()),
-        };
+        let mut found = Captures::with_capacity(url.len(), self.specs.len());
         let mut pos = 0;
         for (step, unit) in &program.steps {
             let (body, next) = step.advance(bytes, pos)?;
@@ -718,34 +965,81 @@ impl Template {
 
     /// The values of a URL whose steps a set's trie has walked: `bodies` gives the range of
     /// each non-literal step, last first (as the walk chains them), so the steps are not run
-    /// again. Each variable is named once, so the units read in any order give the same
-    /// values; a template that names one twice keeps the first one's place and reads in
-    /// order.
+    /// again.
     pub(super) fn read_spans(
         &self,
         url: &str,
         mut bodies: impl Iterator<Item = (usize, usize)>,
     ) -> Option<Captures<'_>> {
+        /// The most non-literal steps read from a walk's spans (more: the steps again).
+        const MOST: usize = 16;
         let program = self.matcher.as_ref().ok()?;
-        if program.repeated {
+        let units = program.unit_steps.as_slice();
+        if program.repeated || units.len() > MOST {
             return self.read_values(url);
         }
-        let mut found = Captures {
-            vars: Vec::with_capacity(self.specs.len()),
-        };
-        let units = program.steps.iter().rev().filter_map(|(_, unit)| *unit);
-        for u in units {
-            let (start, end) = bodies.next()?;
-            self.read_unit(program, &program.units[u], url.get(start..end)?, &mut found)?;
+        // Into the template's order first, so that the values are read in it.
+        let mut ranges = [(0, 0); MOST];
+        let ranges = &mut ranges[..units.len()];
+        let mut text = 0;
+        for range in ranges.iter_mut().rev() {
+            *range = bodies.next()?;
+            text += range.1.saturating_sub(range.0);
         }
-        // Nearly in the template's order for `finish`'s sort.
-        found.vars.reverse();
+        let mut found = Captures::with_capacity(text, self.specs.len());
+        for (&u, &(start, end)) in units.iter().zip(ranges.iter()) {
+            let body = url.get(start..end)?;
+            let unit = program.units.get(u)?;
+            match program.readers.get(u) {
+                Some(Reader::Plain(plain)) => self.read_plain(program, *plain, body, &mut found)?,
+                Some(Reader::Named(first)) => read_named(program, unit, *first, body, &mut found)?,
+                _ => self.read_unit(program, unit, body, &mut found)?,
+            }
+        }
         self.finish(program, url, found)
     }
 
-    fn finish<'t>(&'t self, program: &Program, url: &str, mut found: Captures<'t>) -> Option<Captures<'t>> {
-        // The template's order, whatever order the members came in.
-        found.vars.sort_unstable_by_key(|(spec, _, _)| *spec);
+    /// [`Template::read_unit`] for a [`Plain`] unit (a template that names no variable
+    /// twice).
+    #[inline]
+    fn read_plain<'t>(
+        &'t self,
+        program: &'t Program,
+        plain: Plain,
+        body: &str,
+        found: &mut Captures<'t>,
+    ) -> Option<()> {
+        let Some(&b) = body.as_bytes().first() else {
+            return Some(());
+        };
+        let rest = match plain.lead {
+            None => body,
+            // `lead` is ASCII: `body[1..]` is a char boundary.
+            Some(lead) if lead == b => body.get(1..)?,
+            Some(_) => return None,
+        };
+        let start = found.text.len();
+        if plain.reserved {
+            reserved_value_into(rest, &mut found.text)?;
+        } else {
+            decode_u_into(rest, &mut found.text)?;
+        }
+        let name = program.names.get(plain.spec).map_or("", |n| &**n);
+        found.vars.push(Capture {
+            spec: plain.spec,
+            name,
+            value: Slot::Text(start, found.text.len()),
+        });
+        Some(())
+    }
+
+    fn finish<'t>(
+        &'t self,
+        program: &'t Program,
+        url: &str,
+        mut found: Captures<'t>,
+    ) -> Option<Captures<'t>> {
+        found.sort();
         if program.repeated && self.expand(&found).ok()? != url {
             return None;
         }
@@ -755,7 +1049,7 @@ impl Template {
     /// Reads one unit's text into `found`.
     fn read_unit<'t>(
         &'t self,
-        program: &Program,
+        program: &'t Program,
         unit: &Unit,
         body: &str,
         found: &mut Captures<'t>,
@@ -763,35 +1057,43 @@ impl Template {
         if body.is_empty() {
             return Some(());
         }
-        let name_of = |s: usize| &self.text[self.specs[s].name.clone()];
+        let name_of = |s: usize| program.names.get(s).map_or("", |n| &**n);
         match unit.kind {
             Kind::Unnamed(op) => {
-                let (s, _) = unit.specs[0];
-                let spec = &self.specs[s];
+                let (s, _) = *unit.specs.first()?;
+                let spec = self.specs.get(s)?;
                 let rest = match op.first().as_bytes() {
                     [] => body,
-                    [first] => body.strip_prefix(char::from(*first))?,
+                    // `first` is ASCII: `body[1..]` is a char boundary.
+                    [first] if body.as_bytes()[0] == *first => body.get(1..)?,
                     _ => return None,
                 };
                 let reserved = op.allow_reserved();
-                let read = |v: &str| {
-                    if reserved {
-                        reserved_value(v.as_bytes())
-                    } else {
-                        decode_u(v)
-                    }
-                };
-                let value = if spec.modifier == Modifier::Explode {
+                if spec.modifier == Modifier::Explode {
                     let sep = op.sep().as_bytes()[0];
-                    Value::List(pieces(rest, sep).map(read).collect::<Option<_>>()?)
+                    let read = |v: &str| {
+                        if reserved {
+                            reserved_value(v)
+                        } else {
+                            decode_u(v)
+                        }
+                    };
+                    let list = pieces(rest, sep).map(read).collect::<Option<_>>()?;
+                    found.put_list(program.repeated, s, name_of(s), list)
                 } else {
-                    let v = read(rest)?;
-                    if !within_prefix(spec.modifier, &v) {
-                        return None;
+                    let start = found.text.len();
+                    if reserved {
+                        reserved_value_into(rest, &mut found.text)?;
+                    } else {
+                        decode_u_into(rest, &mut found.text)?;
                     }
-                    Value::String(v)
-                };
-                found.put(program.repeated, s, name_of(s), value)
+                    if let Modifier::Prefix(_) = spec.modifier {
+                        if !within_prefix(spec.modifier, found.text.get(start..).unwrap_or_default()) {
+                            return None;
+                        }
+                    }
+                    found.put_text(program.repeated, s, name_of(s), start)
+                }
             }
             Kind::Named { first } => {
                 let sep = if first == Op::Param { b';' } else { b'&' };
@@ -814,32 +1116,40 @@ impl Template {
                     let value = match value {
                         // §3.2.7: an empty value under `;` is the bare name.
                         Some(v) if first == Op::Param && v.is_empty() => return None,
-                        Some(v) => decode_u(v)?,
-                        None if first == Op::Param => String::new(),
+                        Some(v) => v,
+                        None if first == Op::Param => "",
                         None => return None,
                     };
                     let spec = &self.specs[s];
                     if spec.modifier == Modifier::Explode {
+                        let value = decode_u(value)?;
                         match lists.iter_mut().find(|(o, _)| *o == s) {
                             Some((_, l)) => l.push(value),
                             None => lists.push((s, alloc::vec![value])),
                         }
                     } else {
                         // A member given twice: not an expansion (each varspec writes one).
-                        if found.vars.iter().any(|(set_by, _, _)| *set_by == s)
-                            || !within_prefix(spec.modifier, &value)
-                        {
+                        if found.vars.iter().any(|c| c.spec == s) {
                             return None;
                         }
-                        found.put(program.repeated, s, name_of(s), Value::String(value))?;
+                        let start = found.text.len();
+                        decode_u_into(value, &mut found.text)?;
+                        if let Modifier::Prefix(_) = spec.modifier {
+                            if !within_prefix(spec.modifier, found.text.get(start..).unwrap_or_default()) {
+                                return None;
+                            }
+                        }
+                        found.put_text(program.repeated, s, name_of(s), start)?;
                     }
                 }
                 // A `?` run starts with `?` only when its `?` expression wrote a member.
                 if first == Op::Query && opened_by_first != first_seen {
                     return None;
                 }
-                for (s, list) in lists {
-                    found.put(program.repeated, s, name_of(s), Value::List(list))?;
+                if !lists.is_empty() {
+                    for (s, list) in lists {
+                        found.put_list(program.repeated, s, name_of(s), list)?;
+                    }
                 }
                 Some(())
             }

@@ -34,7 +34,7 @@
 //! | `&`      | 3.2.9 | `&`   | `&`       | yes   | unreserved        |
 //!
 //! ```
-//! use urlkit::template::{Template, Value};
+//! use urlkit::template::{Template, Value, ValueRef};
 //! let t = Template::parse("https://api.example.com/repos/{owner}/{repo}/issues{?state,labels*}")?;
 //! let vars = [
 //!     ("owner", Value::from("rust-lang")),
@@ -45,7 +45,7 @@
 //! assert_eq!(url, "https://api.example.com/repos/rust-lang/rust/issues?labels=C-bug&labels=A-docs");
 //! assert_eq!(t.variables(), ["owner", "repo", "state", "labels"]);
 //! let found = t.match_url(&url).unwrap();
-//! assert_eq!(found.get("repo"), Some(&Value::from("rust")));
+//! assert_eq!(found.get("repo"), Some(ValueRef::String("rust")));
 //! # Ok::<(), urlkit::template::TemplateError>(())
 //! ```
 

@@ -19,14 +19,14 @@ use alloc::vec::Vec;
 /// first.
 ///
 /// ```
-/// use urlkit::template::{Template, TemplateSet, Value};
+/// use urlkit::template::{Template, TemplateSet, ValueRef};
 /// let mut set = TemplateSet::new();
 /// set.push(Template::parse("/repos/{owner}/{repo}")?).unwrap();
 /// set.push(Template::parse("/repos/{owner}/{repo}/issues{?state}")?).unwrap();
 /// set.push(Template::parse("/repos/rust-lang/{repo}")?).unwrap();
 /// let (index, found) = set.match_url("/repos/rust-lang/rust").unwrap();
 /// assert_eq!(index, 2);
-/// assert_eq!(found.get("repo"), Some(&Value::from("rust")));
+/// assert_eq!(found.get("repo"), Some(ValueRef::String("rust")));
 /// assert_eq!(set.match_url("/repos/o/r/issues?state=open").unwrap().0, 1);
 /// assert!(set.match_url("/users/o").is_none());
 /// # Ok::<(), urlkit::template::TemplateError>(())
@@ -44,14 +44,14 @@ struct Node {
     /// Literal edges (path-compressed: no two begin with the same byte), sorted by their
     /// first byte.
     lits: Vec<(Box<[u8]>, u32)>,
-    /// The first bytes of `lits` as a 256-bit set: the edge for a byte is found in one
-    /// step, its index being the number of smaller first bytes.
-    firsts: [u64; 4],
-    /// Per word of `firsts`, the number of first bytes in the words before it.
-    below: [u16; 4],
+    /// With more than one literal edge: per byte, the index of the edge that may begin
+    /// with it (the walk checks that it does), so that the edge is found in one step.
+    dispatch: Option<Box<[u8; 256]>>,
     /// Expression steps, each with its child and whether that child is a leaf (no edge
     /// leaves it).
     steps: Vec<(Step, u32, bool)>,
+    /// `steps` as the walk runs them.
+    leaps: Vec<Leap>,
     /// The templates whose steps end here.
     ends: Vec<u32>,
     /// The node and index of the step edge that leads here, if one does.
@@ -109,6 +109,7 @@ impl TemplateSet {
                                 ..Node::default()
                             });
                             self.nodes[node].steps.push((step.clone(), child as u32, true));
+                            self.nodes[node].leaps.push(Leap::new(step, child as u32));
                             self.unleaf(node);
                             child
                         }
@@ -125,8 +126,12 @@ impl TemplateSet {
     /// `node` gains an edge: the step that leads to it no longer leads to a leaf.
     fn unleaf(&mut self, node: usize) {
         if let Some((parent, edge)) = self.nodes[node].via_step {
-            if let Some(e) = self.nodes[parent as usize].steps.get_mut(edge as usize) {
+            let parent = &mut self.nodes[parent as usize];
+            if let Some(e) = parent.steps.get_mut(edge as usize) {
                 e.2 = false;
+            }
+            if let Some(e) = parent.leaps.get_mut(edge as usize) {
+                e.leaf = false;
             }
         }
     }
@@ -170,11 +175,14 @@ impl TemplateSet {
         let first = label[0];
         let at = n.lits.partition_point(|e| e.0[0] < first);
         n.lits.insert(at, (label, child));
-        n.firsts[usize::from(first >> 6)] |= 1 << (first & 63);
-        let mut count = 0;
-        for (below, word) in n.below.iter_mut().zip(n.firsts) {
-            *below = count;
-            count += word.count_ones() as u16;
+        n.dispatch = None;
+        if n.lits.len() > 1 {
+            // At most 256 edges (one per first byte): each index fits a byte.
+            let mut table = Box::new([0u8; 256]);
+            for (i, (label, _)) in n.lits.iter().enumerate() {
+                table[usize::from(label[0])] = i as u8;
+            }
+            n.dispatch = Some(table);
         }
     }
 
@@ -229,46 +237,45 @@ impl TemplateSet {
         loop {
             let mut next: Option<(u32, usize, u32)> = None;
             if let Some(n) = self.nodes.get(node as usize) {
-                if pos == url.len() {
-                    for &end in &n.ends {
-                        out.push((end, span));
+                match url.get(pos) {
+                    None => {
+                        for &end in &n.ends {
+                            out.push((end, span));
+                        }
                     }
-                }
-                if let Some(&b) = url.get(pos) {
-                    let (w, bit) = (usize::from(b >> 6), b & 63);
-                    let word = n.firsts[w];
-                    if (word >> bit) & 1 == 1 {
-                        // The edge's index: the number of smaller first bytes (none when it
-                        // is the only edge, the usual case).
-                        let index = match n.lits.len() {
-                            1 => 0,
-                            _ => usize::from(n.below[w]) + (word & ((1u64 << bit) - 1)).count_ones() as usize,
-                        };
+                    Some(&b) => {
+                        let index = n.dispatch.as_ref().map_or(0, |t| usize::from(t[usize::from(b)]));
                         if let Some((label, child)) = n.lits.get(index) {
-                            // The first byte is known to match.
-                            if starts_with(&url[pos + 1..], &label[1..]) {
+                            if label.first() == Some(&b) && starts_with(&url[pos + 1..], &label[1..]) {
+                                if n.leaps.is_empty() {
+                                    // The one way on (the usual literal): straight to it.
+                                    (node, pos) = (*child, pos + label.len());
+                                    continue;
+                                }
                                 next = Some((*child, pos + label.len(), span));
                             }
                         }
                     }
                 }
-                for &(ref step, child, leaf) in &n.steps {
-                    let Some((body, end)) = step.advance(url, pos) else {
+                for leap in &n.leaps {
+                    let Some((start, body_end, end)) = leap.advance(url, pos) else {
                         continue;
                     };
                     // A leaf is a match only at the URL's end.
-                    if leaf && end != url.len() {
+                    if leap.leaf && end != url.len() {
                         continue;
                     }
-                    spans.push(Span {
-                        start: body.start,
-                        end: body.end,
+                    let at = spans.push(Span {
+                        start,
+                        end: body_end,
                         before: span,
                     });
-                    let way = (child, end, (spans.len() - 1) as u32);
+                    let way = (leap.child, end, at as u32);
                     match next {
                         None => next = Some(way),
-                        Some(_) => stack.push(way),
+                        Some(_) => {
+                            stack.push(way);
+                        }
                     }
                 }
             }
@@ -365,6 +372,75 @@ fn starts_with(s: &[u8], prefix: &[u8]) -> bool {
     s.len() >= prefix.len() && s.iter().zip(prefix).all(|(a, b)| a == b)
 }
 
+/// A step edge as the walk runs it: a run of class bytes inline, the other steps through
+/// [`Step::advance`].
+#[derive(Debug, Clone)]
+struct Leap {
+    kind: LeapKind,
+    child: u32,
+    /// Whether `child` is a leaf (no edge leaves it).
+    leaf: bool,
+}
+
+#[derive(Debug, Clone)]
+enum LeapKind {
+    /// [`Step::Run`]: the class as a table of the 256 bytes (no URL byte past ASCII is in
+    /// a class).
+    Run {
+        class: Box<[bool; 256]>,
+        tail: Box<[u8]>,
+    },
+    Other(Step),
+}
+
+impl Leap {
+    fn new(step: &Step, child: u32) -> Leap {
+        let kind = match step {
+            Step::Run { class, tail } => {
+                let words = class.words();
+                let mut table = Box::new([false; 256]);
+                for (b, member) in table.iter_mut().enumerate().take(128) {
+                    *member = (words[b / 64] >> (b % 64)) & 1 == 1;
+                }
+                LeapKind::Run {
+                    class: table,
+                    tail: tail.as_bytes().into(),
+                }
+            }
+            other => LeapKind::Other(other.clone()),
+        };
+        Leap {
+            kind,
+            child,
+            leaf: true,
+        }
+    }
+
+    /// Where the step ends from `pos`: the body's start and end, and the next position.
+    #[inline]
+    fn advance(&self, url: &[u8], pos: usize) -> Option<(usize, usize, usize)> {
+        match &self.kind {
+            LeapKind::Run { class, tail } => {
+                let rest = url.get(pos..)?;
+                let end = pos
+                    + rest
+                        .iter()
+                        .position(|&b| !class[usize::from(b)])
+                        .unwrap_or(rest.len());
+                if tail.is_empty() {
+                    return Some((pos, end, end));
+                }
+                let body_end = end.checked_sub(tail.len()).filter(|&e| e >= pos)?;
+                (url.get(body_end..end)? == &**tail).then_some((pos, body_end, end))
+            }
+            LeapKind::Other(step) => {
+                let (body, end) = step.advance(url, pos)?;
+                Some((body.start, body.end, end))
+            }
+        }
+    }
+}
+
 /// No span: the walk is at the root or has passed literals only.
 const NO_SPAN: u32 = u32::MAX;
 
@@ -396,16 +472,18 @@ impl<T: Copy + Default, const N: usize> Default for Small<T, N> {
 }
 
 impl<T: Copy + Default, const N: usize> Small<T, N> {
-    fn push(&mut self, v: T) {
-        if !self.spill.is_empty() || self.len == self.inline.len() {
-            if self.spill.is_empty() {
-                self.spill.extend_from_slice(&self.inline[..self.len]);
-            }
-            self.spill.push(v);
-        } else {
+    /// Appends `v` and returns its index.
+    fn push(&mut self, v: T) -> usize {
+        if self.spill.is_empty() && self.len < self.inline.len() {
             self.inline[self.len] = v;
             self.len += 1;
+            return self.len - 1;
         }
+        if self.spill.is_empty() {
+            self.spill.extend_from_slice(&self.inline[..self.len]);
+        }
+        self.spill.push(v);
+        self.spill.len() - 1
     }
 
     fn pop(&mut self) -> Option<T> {
@@ -418,14 +496,6 @@ impl<T: Copy + Default, const N: usize> Small<T, N> {
         }
         self.len = self.len.checked_sub(1)?;
         Some(self.inline[self.len])
-    }
-
-    fn len(&self) -> usize {
-        if self.spill.is_empty() {
-            self.len
-        } else {
-            self.spill.len()
-        }
     }
 
     fn as_slice(&self) -> &[T] {

@@ -80,6 +80,59 @@ fn set_agrees_with_one_by_one() {
     }
 }
 
+/// The set reads the values from its walk's spans, with its own readers for the usual
+/// expressions: they give what `match_url` gives, value for value, on named runs in any
+/// order, repeated or missing members, prefixes, triplets and every operator.
+#[test]
+fn set_reads_values_as_match_url() {
+    let cases: [(&str, &[&str]); 7] = [
+        (
+            "/p{;x,y}",
+            &["/p;y=1;x", "/p;x=a%20b", "/p;x=", "/p;x;x", "/p;z=1", "/p"],
+        ),
+        (
+            "/q{?x,y}{&z}",
+            &[
+                "/q?z=3&y=2&x=1",
+                "/q&z=1",
+                "/q?z=1",
+                "/q?x=1&x=2",
+                "/q?x",
+                "/q?x=%C3%A9",
+                "/q?x=%c3%a9",
+                "/q?",
+            ],
+        ),
+        ("/r{?x:2,y}", &["/r?x=ab", "/r?x=abc", "/r?y=abc&x=a"]),
+        (
+            "/s{/x}!{.y}{#z}",
+            &["/s/a!.b#c", "/s!.b", "/s!#a/b?c", "/s/a%2Fb!", "/s/%41!"],
+        ),
+        ("/t{+x}/e", &["/t/a/b/e", "/t%41/e", "/t%2541/e", "/t/e"]),
+        (
+            "/u{x}!{y:3}",
+            &["/u1!abc", "/u1!abcd", "/u!", "/u%E2%82%AC!%E2%82%AC%E2%82%AC"],
+        ),
+        ("/v{/x*}{?y*}", &["/v/a/b?y=1&y=2", "/v?y=1", "/v/a"]),
+    ];
+    let mut matched = 0;
+    for (text, urls) in cases {
+        let t = Template::parse(text).unwrap();
+        let mut set = TemplateSet::new();
+        set.push(t.clone()).expect(text);
+        for url in urls {
+            matched += usize::from(t.match_url(url).is_some());
+            assert_eq!(
+                set.match_url(url).map(|(_, c)| c),
+                t.match_url(url),
+                "{text} on {url}"
+            );
+        }
+    }
+    // Most of the URLs match: the comparison is not between two `None`s.
+    assert_eq!(matched, 22);
+}
+
 #[test]
 fn most_specific_wins() {
     let mut set = TemplateSet::new();
