@@ -1,8 +1,9 @@
 """urlkit's SQL functions in DuckDB (``urlkit.duckdb``) and DataFusion's Python package
 (``urlkit.datafusion``): a GROUP BY registrable domain over a Parquet file of the
 ``realworld.txt`` dataset against the same aggregation in Python with ``urlkit.domain``;
-every registered function against the per-value API on the dataset; NULL rules; the three
-Arrow string layouts and chunked input; every function's documented example.
+every registered function against the per-value API on the dataset and against ``urlkit
+sql`` (the Rust functions, when ``urlkit-sql`` is built); NULL rules; the three Arrow string
+layouts and chunked input; every function's documented example.
 
 The engines are the ``[sql]`` extra (``pip install './crates/urlkit-python[sql]'``): without
 one its tests skip, or fail when ``URLKIT_REQUIRE_CONFORMANCE`` is set (as ``.ci/run`` sets
@@ -254,6 +255,57 @@ def test_every_function_agrees_with_the_per_value_api(session: Session, parquet_
         if rows:
             differ[call] = (len(rows), rows[:3])
     assert not differ, differ
+
+
+def _urlkit_sql() -> str:
+    """The Rust ``urlkit-sql`` program: ``URLKIT_SQL``, else beside ``URLKIT_CLI`` (``cargo
+    test --workspace`` builds both in ``target/debug``), else this checkout's
+    ``target/{release,debug}``; skips without it, or fails under URLKIT_REQUIRE_CONFORMANCE."""
+    explicit = os.environ.get("URLKIT_SQL")
+    if explicit:
+        return explicit
+    places = [Path(os.environ["URLKIT_CLI"]).parent] if os.environ.get("URLKIT_CLI") else []
+    repo = Path(__file__).resolve().parents[3]
+    places += [repo / "target" / "release", repo / "target" / "debug"]
+    for place in places:
+        if (place / "urlkit-sql").exists():
+            return str(place / "urlkit-sql")
+    msg = "urlkit-sql is not built (cargo build -p urlkit-datafusion, or set URLKIT_SQL)"
+    if os.environ.get("URLKIT_REQUIRE_CONFORMANCE", "") not in ("", "0"):
+        pytest.fail(f"{msg} and URLKIT_REQUIRE_CONFORMANCE is set")
+    pytest.skip(msg)
+
+
+def test_agrees_with_urlkit_sql(session: Session, parquet_file: Path, tmp_path: Path) -> None:
+    """The same query gives the same rows in ``urlkit sql`` (the Rust functions) and here."""
+    program = _urlkit_sql()
+    session.parquet("urls", parquet_file)
+    calls = _calls()
+    query = "SELECT i, " + ", ".join(f'{call} AS "{call}"' for call in calls) + " FROM urls ORDER BY i"
+    out = tmp_path / "rust.parquet"
+    subprocess.run(
+        [program, "-t", f"urls={parquet_file}", "--format", "parquet", "-o", str(out), query],
+        check=True,
+        capture_output=True,
+    )
+    rust = pq.read_table(out).to_pydict()
+    got = session.rows(query)
+    assert got["i"] == rust["i"]
+    differ = {}
+    for call in calls:
+        rows = [(i, a, b) for i, a, b in zip(got["i"], got[call], rust[call]) if a != b]
+        if rows:
+            differ[call] = (len(rows), rows[:3])
+    assert not differ, differ
+    grouped = "SELECT url_registrable_domain(url) AS site, count(*) AS n FROM urls GROUP BY site"
+    subprocess.run(
+        [program, "-t", f"urls={parquet_file}", "--format", "parquet", "-o", str(out), grouped],
+        check=True,
+        capture_output=True,
+    )
+    rust = pq.read_table(out).to_pydict()
+    got = session.rows(grouped)
+    assert dict(zip(got["site"], got["n"])) == dict(zip(rust["site"], rust["n"]))
 
 
 def test_result_types_are_the_rust_functions(session: Session) -> None:

@@ -4,7 +4,7 @@
 NULL rules of the Rust SQL functions (``urlkit sql``, ``urlkit-datafusion``).
 
 Each call gets one of DuckDB's vectors as an Arrow array and runs a :mod:`urlkit.batch`
-function on it with the GIL released, so DuckDB's threads work in parallel. A NULL or a URL
+function on it with the GIL released, so DuckDB's threads can call it in parallel. A NULL or a URL
 that does not parse gives NULL. The functions, their arguments and their DuckDB types:
 :data:`FUNCTIONS` (or ``SELECT function_name FROM duckdb_functions() WHERE function_name
 LIKE 'url_%'`` once registered).
