@@ -7,7 +7,11 @@ The names, result types and NULL rules are those of the Rust SQL functions
 (``crates/urlkit-datafusion/src/udf.rs``, what ``urlkit sql`` runs): the same query gives
 the same answer in ``urlkit sql``, in DuckDB and in DataFusion's Python package. Each
 function is a :mod:`urlkit.batch` call on the engine's Arrow batch (the GIL released while
-the rows are worked on), so a row's answer is also the per-value API's.
+the rows are worked on), so a row's answer is also the per-value API's (``url_host_port`` is
+``urlkit.URL(url).host``, …). The domain functions answer for the URL's host by the URL
+Standard's host public suffix and registrable domain (§3.2: a trailing dot is kept, a
+non-special URL's opaque host counts only when it is a valid domain), where
+``urlkit.domain`` reads a host as tldextract does.
 
 >>> from urlkit import _sql
 >>> [f.name for f in _sql.FUNCTIONS][:4]
