@@ -87,18 +87,31 @@ pub fn component(
 
 /// [`component`] for an attribute of the URL API. A row that is its own href (most of a
 /// real column: [`Url::canonical_attribute_ranges`]) holds the attribute as written, so it
-/// is sliced from the row without a parse; any other row is parsed.
+/// is sliced from the row without a parse; so does a row whose authority is as written for
+/// `host` and `hostname` ([`Url::canonical_host_ranges`], which reads the authority only);
+/// any other row is parsed.
 fn attribute(
     urls: &dyn Array,
     attr: Attribute,
     on_error: OnError,
 ) -> Result<Output<StringViewArray>, ArrowError> {
     let index = Attribute::ALL.iter().position(|a| *a == attr).unwrap_or_default();
+    // `host` or `hostname`: their place in `canonical_host_ranges`' pair.
+    let host_index = match attr {
+        Attribute::Host => Some(0),
+        Attribute::Hostname => Some(1),
+        _ => None,
+    };
     let input = Strings::try_from_array(urls)?;
     let mut out = string_sink(urls.len());
     let mut spare = String::new();
     let errors = run(input, urls.len(), on_error, &mut out, |_, s, out| {
-        if let Some((ranges, _)) = Url::canonical_attribute_ranges(s) {
+        if let Some(k) = host_index {
+            if let Some((ranges, _)) = Url::canonical_host_ranges(s) {
+                out.append_value(&s[ranges[k].clone()]);
+                return Row::Value;
+            }
+        } else if let Some((ranges, _)) = Url::canonical_attribute_ranges(s) {
             out.append_value(&s[ranges[index].clone()]);
             return Row::Value;
         }

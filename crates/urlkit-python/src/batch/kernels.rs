@@ -2,7 +2,7 @@
 //! per-value API makes, once per row, through the SQL functions' kernels (`urlkit-arrow`)
 //! where one exists.
 
-use arrow_array::builder::{Int64Builder, ListBuilder, StringViewBuilder, StructBuilder};
+use arrow_array::builder::{Int64Builder, LargeStringBuilder, ListBuilder, StringViewBuilder, StructBuilder};
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use std::sync::Arc;
@@ -57,6 +57,62 @@ pub(crate) fn link_fields() -> Fields {
     ])
 }
 
+/// How a piece's string result is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// `Utf8View`: the kernels' own layout.
+    Views,
+    /// `LargeUtf8`, for a `Utf8` or `LargeUtf8` column that gets its own layout back: each
+    /// value copied once into one buffer, and the pieces' offsets rebased when they are
+    /// joined (`parallel.rs`), instead of views copied again. Only the operations whose
+    /// values are short slices of their row (`host`, `hostname`, `registered_domain`,
+    /// `public_suffix`) give it; the others give views either way.
+    Offsets,
+}
+
+/// A string column being built in either [`Layout`].
+trait StringSink {
+    fn push(&mut self, value: Option<&str>);
+    fn done(self) -> ArrayRef;
+}
+
+impl StringSink for StringViewBuilder {
+    #[inline]
+    fn push(&mut self, value: Option<&str>) {
+        self.append_option(value);
+    }
+    fn done(mut self) -> ArrayRef {
+        Arc::new(self.finish())
+    }
+}
+
+impl StringSink for LargeStringBuilder {
+    #[inline]
+    fn push(&mut self, value: Option<&str>) {
+        self.append_option(value);
+    }
+    fn done(mut self) -> ArrayRef {
+        Arc::new(self.finish())
+    }
+}
+
+impl Layout {
+    /// A sink for `rows` rows in this layout, given to `kernel` (generic: the row loop
+    /// calls the builder inline).
+    fn build(self, rows: usize, kernel: impl Kernel) -> ArrayRef {
+        match self {
+            Layout::Views => kernel.run(StringViewBuilder::with_capacity(rows), rows),
+            // Hosts and domains: about 20 bytes a row.
+            Layout::Offsets => kernel.run(LargeStringBuilder::with_capacity(rows, rows * 20), rows),
+        }
+    }
+}
+
+/// A row loop writing strings into any [`StringSink`].
+trait Kernel {
+    fn run<S: StringSink>(self, out: S, rows: usize) -> ArrayRef;
+}
+
 /// One batch operation with its arguments.
 #[derive(Debug, Clone)]
 pub(crate) enum Op {
@@ -105,16 +161,24 @@ impl Op {
         }
     }
 
-    /// Runs the operation over one piece of a string column.
-    pub(crate) fn run(&self, piece: &dyn Array) -> Result<ArrayRef, ArrowError> {
+    /// Runs the operation over one piece of a string column; a string result in `layout`
+    /// where the operation has it (see [`Layout::Offsets`]), else as views.
+    pub(crate) fn run(&self, piece: &dyn Array, layout: Layout) -> Result<ArrayRef, ArrowError> {
         Ok(match self {
             Op::Parse(fields) => Arc::new(parse(piece, fields)?),
+            Op::Attribute(attr) if layout == Layout::Offsets => layout.build(
+                piece.len(),
+                AttributeKernel {
+                    input: Strings::try_from_array(piece)?,
+                    attr: *attr,
+                },
+            ),
             Op::Attribute(attr) => Arc::new(urlkit_arrow::component(piece, *attr, OnError::Null)?.values),
             Op::Domain {
                 suffix,
                 private,
                 unlisted,
-            } => domain(piece, *suffix, *private, *unlisted)?,
+            } => domain(piece, *suffix, *private, *unlisted, layout)?,
             Op::Normalize(profile) => {
                 Arc::new(urlkit_arrow::normalize(piece, *profile, OnError::Null)?.values)
             }
@@ -173,10 +237,57 @@ fn parse(piece: &dyn Array, fields: &[Component]) -> Result<StructArray, ArrowEr
     StructArray::try_new_with_length(parse_fields(fields), arrays, Some(valid.into()), rows)
 }
 
+/// `host` and `hostname` ([`Layout::Offsets`]): as [`urlkit_arrow::component`] gives them,
+/// whose views are the [`Layout::Views`] result. A row whose authority is as the parser
+/// writes it holds its host as written ([`Url::canonical_host_ranges`]: the authority is
+/// read, nothing else); any other row is parsed.
+struct AttributeKernel<'a> {
+    input: Strings<'a>,
+    attr: Attribute,
+}
+
+impl Kernel for AttributeKernel<'_> {
+    fn run<S: StringSink>(self, mut out: S, rows: usize) -> ArrayRef {
+        // The attribute's place in `canonical_host_ranges`' pair.
+        let slot = match self.attr {
+            Attribute::Host => Some(0),
+            Attribute::Hostname => Some(1),
+            _ => None,
+        };
+        let mut spare = String::new();
+        for i in 0..rows {
+            let Some(s) = self.input.get(i) else {
+                out.push(None);
+                continue;
+            };
+            if let Some(k) = slot {
+                if let Some((ranges, _)) = Url::canonical_host_ranges(s) {
+                    out.push(Some(&s[ranges[k].clone()]));
+                    continue;
+                }
+            }
+            match Url::parse_reusing(s, core::mem::take(&mut spare)) {
+                Ok(url) => {
+                    out.push(Some(url.get(self.attr)));
+                    spare = url.into_string();
+                }
+                Err(_) => out.push(None),
+            }
+        }
+        out.done()
+    }
+}
+
 /// `registered_domain` and `public_suffix`. With `unlisted` this is the SQL function's kernel
 /// (the URL Standard's public suffix: the default rule `*` counts); without it, a host whose
 /// suffix the list does not know gives null, as `tldextract` and `urlkit.domain` give `''`.
-fn domain(piece: &dyn Array, suffix: bool, private: bool, unlisted: bool) -> Result<ArrayRef, ArrowError> {
+fn domain(
+    piece: &dyn Array,
+    suffix: bool,
+    private: bool,
+    unlisted: bool,
+    layout: Layout,
+) -> Result<ArrayRef, ArrowError> {
     let options = DomainOptions::new().private(private);
     let part = if suffix {
         urlkit_arrow::DomainPart::PublicSuffix
@@ -187,37 +298,65 @@ fn domain(piece: &dyn Array, suffix: bool, private: bool, unlisted: bool) -> Res
         let out = urlkit_arrow::domain_with(piece, part, List::builtin(), options, OnError::Null)?;
         return Ok(Arc::new(out.values));
     }
-    let input = Strings::try_from_array(piece)?;
-    let mut out = StringViewBuilder::with_capacity(piece.len());
-    let mut spare = String::new();
-    for i in 0..piece.len() {
-        let Some(url) = input
-            .get(i)
-            .and_then(|s| Url::parse_reusing(s, core::mem::take(&mut spare)).ok())
-        else {
-            out.append_null();
-            continue;
-        };
-        // As `urlkit.domain` reads a host (tldextract's reading): a domain or an opaque host
-        // split as written, without the root label's dot; an IP address has no suffix.
-        let parts = match url.host() {
-            Some(Host::Domain(d) | Host::Opaque(d)) => {
-                List::builtin().split_with(d.trim_end_matches('.'), options)
+    let kernel = DomainKernel {
+        input: Strings::try_from_array(piece)?,
+        suffix,
+        options,
+    };
+    Ok(layout.build(piece.len(), kernel))
+}
+
+/// [`domain`] without `unlisted`, in either layout.
+struct DomainKernel<'a> {
+    input: Strings<'a>,
+    suffix: bool,
+    options: DomainOptions,
+}
+
+impl Kernel for DomainKernel<'_> {
+    fn run<S: StringSink>(self, mut out: S, rows: usize) -> ArrayRef {
+        let mut spare = String::new();
+        for i in 0..rows {
+            let Some(s) = self.input.get(i) else {
+                out.push(None);
+                continue;
+            };
+            // The host as written where the parser keeps it (no parse), else the parsed one.
+            let as_written = Url::canonical_host_ranges(s).map(|(_, host)| host);
+            let parsed = match as_written {
+                Some(_) => None,
+                None => match Url::parse_reusing(s, core::mem::take(&mut spare)) {
+                    Ok(url) => Some(url),
+                    Err(_) => {
+                        out.push(None);
+                        continue;
+                    }
+                },
+            };
+            let host = as_written.or_else(|| parsed.as_ref().and_then(Url::host));
+            // As `urlkit.domain` reads a host (tldextract's reading): a domain or an opaque host
+            // split as written, without the root label's dot; an IP address has no suffix.
+            let parts = match host {
+                Some(Host::Domain(d) | Host::Opaque(d)) => {
+                    List::builtin().split_with(d.trim_end_matches('.'), self.options)
+                }
+                _ => None,
             }
-            _ => None,
+            .filter(|p| p.is_known_suffix());
+            let value = parts.as_ref().and_then(|p| {
+                if self.suffix {
+                    Some(p.public_suffix())
+                } else {
+                    p.registrable_domain()
+                }
+            });
+            out.push(value);
+            if let Some(url) = parsed {
+                spare = url.into_string();
+            }
         }
-        .filter(|p| p.is_known_suffix());
-        let value = parts.as_ref().and_then(|p| {
-            if suffix {
-                Some(p.public_suffix())
-            } else {
-                p.registrable_domain()
-            }
-        });
-        out.append_option(value);
-        spare = url.into_string();
+        out.done()
     }
-    Ok(Arc::new(out.finish()))
 }
 
 /// `extract`: the links in each row's text ([`urlkit::text`]), each with `start` and `end`

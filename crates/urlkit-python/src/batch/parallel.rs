@@ -1,10 +1,11 @@
 //! Running an operation on all cores: the input's chunks cut into pieces (zero-copy slices),
 //! the pieces handed out to scoped threads one at a time, each chunk's results joined again.
 
-use super::kernels::Op;
+use super::kernels::{Layout, Op};
 use arrow_array::builder::GenericStringBuilder;
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, OffsetSizeTrait};
+use arrow_array::{Array, ArrayRef, GenericStringArray, OffsetSizeTrait};
+use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -30,7 +31,8 @@ pub(crate) fn threads() -> usize {
 /// Runs `op` over every chunk, returning one result chunk per input chunk. Pieces go to the
 /// threads through a shared counter, so a slow piece (long URLs, lint findings) does not
 /// hold the others up. A string result comes in the chunk's own string layout when `same_layout`
-/// (the kernels write `Utf8View`).
+/// (the kernels write `Utf8View`, or `LargeUtf8` for a `Utf8` or `LargeUtf8` chunk where
+/// they can: [`Layout::Offsets`]).
 pub(crate) fn run(op: &Op, chunks: &[ArrayRef], same_layout: bool) -> Result<Vec<ArrayRef>, ArrowError> {
     let total: usize = chunks.iter().map(|c| c.len()).sum();
     let threads = threads().min(total / MIN_PIECE).max(1);
@@ -52,8 +54,12 @@ pub(crate) fn run(op: &Op, chunks: &[ArrayRef], same_layout: bool) -> Result<Vec
     let next = AtomicUsize::new(0);
     let work = || loop {
         let k = next.fetch_add(1, Ordering::Relaxed);
-        let Some((_, piece)) = pieces.get(k) else { break };
-        let out = op.run(piece.as_ref());
+        let Some((c, piece)) = pieces.get(k) else { break };
+        let layout = match chunks[*c].data_type() {
+            DataType::Utf8 | DataType::LargeUtf8 if same_layout => Layout::Offsets,
+            _ => Layout::Views,
+        };
+        let out = op.run(piece.as_ref(), layout);
         if let Ok(mut slot) = results[k].lock() {
             *slot = Some(out);
         }
@@ -100,6 +106,9 @@ fn join(parts: &[ArrayRef]) -> Result<ArrayRef, ArrowError> {
 /// once (no joined views first, no second pass in Python). Other results, and text too long
 /// for 32-bit offsets, are joined as they are.
 fn join_strings<O: OffsetSizeTrait>(parts: &[ArrayRef]) -> Result<ArrayRef, ArrowError> {
+    if parts.iter().all(|p| p.data_type() == &DataType::LargeUtf8) {
+        return join_offsets::<O>(parts);
+    }
     if parts.iter().any(|p| p.data_type() != &DataType::Utf8View) {
         return join(parts);
     }
@@ -119,4 +128,49 @@ fn join_strings<O: OffsetSizeTrait>(parts: &[ArrayRef]) -> Result<ArrayRef, Arro
         out.extend(view.iter());
     }
     Ok(Arc::new(out.finish()))
+}
+
+/// The `LargeUtf8` pieces of one chunk ([`Layout::Offsets`]) as one `Utf8` or `LargeUtf8`
+/// array: the values buffers copied one after the other, each piece's offsets moved by
+/// the bytes before it. Text too long for 32-bit offsets stays `LargeUtf8`.
+fn join_offsets<O: OffsetSizeTrait>(parts: &[ArrayRef]) -> Result<ArrayRef, ArrowError> {
+    let parts: Vec<_> = parts.iter().map(|p| p.as_string::<i64>()).collect();
+    let span = |p: &GenericStringArray<i64>| {
+        let o = p.value_offsets();
+        (o[0] as usize, o[o.len() - 1] as usize)
+    };
+    let bytes: usize = parts.iter().map(|p| span(p).1 - span(p).0).sum();
+    if O::from_usize(bytes).is_none() {
+        let parts: Vec<ArrayRef> = parts
+            .iter()
+            .map(|p| std::sync::Arc::new((*p).clone()) as ArrayRef)
+            .collect();
+        return join(&parts);
+    }
+    let rows: usize = parts.iter().map(|p| p.len()).sum();
+    let mut offsets: Vec<O> = Vec::with_capacity(rows + 1);
+    offsets.push(O::usize_as(0));
+    let mut values: Vec<u8> = Vec::with_capacity(bytes);
+    let mut nulls = NullBufferBuilder::new(rows);
+    for p in parts {
+        let (first, last) = span(p);
+        // Each offset is at most `bytes`, which fits `O`.
+        let moved = values.len() - first;
+        offsets.extend(
+            p.value_offsets()[1..]
+                .iter()
+                .map(|&o| O::usize_as(moved + o as usize)),
+        );
+        values.extend_from_slice(&p.value_data()[first..last]);
+        match p.nulls() {
+            Some(n) => nulls.append_buffer(n),
+            None => nulls.append_n_non_nulls(p.len()),
+        }
+    }
+    let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
+    Ok(std::sync::Arc::new(GenericStringArray::<O>::try_new(
+        offsets,
+        values.into(),
+        nulls.finish(),
+    )?))
 }

@@ -240,6 +240,43 @@ impl Url {
         ))
     }
 
+    /// The [`host`](Url::host_port) and [`hostname`](Url::hostname) attributes (in that
+    /// order, as in [`Attribute::ALL`]) of the URL that `input` parses to, as ranges into
+    /// `input`, with the [`host`](Url::host), when `input`'s authority is already in the form
+    /// the parser writes: a special scheme (in any case) and `://`, a lower-case ASCII domain
+    /// without `xn--` labels or a dotted-decimal IPv4 address, optional credentials, an
+    /// optional port that is not the default. Only the authority is read: whatever follows
+    /// it (the path, query and fragment, which the parser may rewrite but never rejects)
+    /// leaves the host as it is. So a column's `host` can be sliced from each row without a
+    /// parse even where the row is not its own href ([`Url::canonical_attribute_ranges`]).
+    ///
+    /// `None` says only that this shortcut does not apply: the input may still parse
+    /// ([`Url::parse`] decides).
+    ///
+    /// ```
+    /// use urlkit::{Host, Url};
+    /// let input = "HTTPS://user@example.com:8080/a b/../c?q=\u{e9}";
+    /// let ([host, hostname], kind) = Url::canonical_host_ranges(input).unwrap();
+    /// let url = Url::parse(input)?;
+    /// assert_eq!((&input[host], &input[hostname.clone()]), (url.host_port(), url.hostname()));
+    /// assert_eq!(kind, Host::Domain("example.com"));
+    /// assert_eq!(hostname, 13..24);
+    /// // Another host (case, IDNA, a default port, an IPv4 shorthand), or no URL at all.
+    /// for input in ["https://Example.com/", "https://xn--nxa.gr/", "http://h:80/", "http://1.2.3/", "h/"] {
+    ///     assert!(Url::canonical_host_ranges(input).is_none());
+    /// }
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    #[inline(always)]
+    pub fn canonical_host_ranges(input: &str) -> Option<([Range<usize>; 2], crate::Host<&str>)> {
+        let (start, end, authority_end, host) = crate::whatwg::canonical_host(input)?;
+        let kind = match host {
+            HostInternal::Ipv4(a) => crate::Host::Ipv4(a),
+            _ => crate::Host::Domain(&input[start..end]),
+        };
+        Some(([start..authority_end, start..end], kind))
+    }
+
     /// The setter of `attr` ([`Url::set_pathname`] for [`Attribute::Pathname`], and so on).
     ///
     /// # Errors
@@ -394,6 +431,61 @@ mod tests {
             "no url",
         ] {
             assert!(Url::canonical_attribute_ranges(input).is_none(), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn canonical_host_ranges_are_those_of_the_parsed_url() {
+        let as_written = [
+            ("https://example.com/a/b?q=1#top", "example.com"),
+            ("https://example.com", "example.com"),
+            ("HTTP://a-b.c:8080", "a-b.c:8080"),
+            ("wss://u:p@h:444/?x", "h:444"),
+            ("ftp://h#f", "h"),
+            ("http://1.2.3.4/a b/../\u{e9}", "1.2.3.4"),
+            ("https://h/ \t\n", "h"),
+            ("https://h?\t", "h"),
+            ("http://h.i:81", "h.i:81"),
+            ("http://h\\p", "h"),
+        ];
+        for (input, expected) in as_written {
+            let ([host, hostname], kind) = Url::canonical_host_ranges(input).expect(input);
+            let url = Url::parse(input).unwrap();
+            assert_eq!(&input[host.clone()], expected);
+            assert_eq!(&input[host.clone()], url.host_port(), "{input:?}");
+            assert_eq!(&input[hostname], url.hostname(), "{input:?}");
+            assert_eq!(Some(kind), url.host(), "{input:?}");
+        }
+        // A host or port the parser rewrites or may reject, no authority, not special, or
+        // something the authority's scan is unsure of: left to the parser.
+        for input in [
+            "http://H/",
+            "http://xn--nxa/",
+            "http://a.xn--nxa/",
+            "http://h:80/",
+            "https://h:443",
+            "http://h:08/",
+            "http://h:65536/",
+            "http://h:/",
+            "http://1.2.3/",
+            "http://1.2.3.04/",
+            "http://0x1/",
+            "http://a.1/",
+            "http://h%41/",
+            "http://[::1]/",
+            "http:///h",
+            "http://",
+            "http://h /",
+            " http://h/",
+            "http://h\t/",
+            "http://u@/",
+            "http:h/",
+            "file://h/",
+            "sc://h/",
+            "mailto:x@y",
+            "",
+        ] {
+            assert!(Url::canonical_host_ranges(input).is_none(), "{input:?}");
         }
     }
 

@@ -482,6 +482,18 @@ fn credentials_or_ipv6_parse(b: &[u8], start: usize) -> bool {
         && port_then_authority_end(b, close + 1)
 }
 
+/// The host of `b` when the parser keeps it and its port as written: a special scheme (in
+/// any case) and `://`, then [`authority`]'s canonical authority without upper case in the
+/// host. Gives the host's start and end, the authority's end and the host kind. What
+/// follows the authority cannot change the host: the path, query and fragment states never
+/// fail, and tabs, newlines and trailing spaces removed from there do not move it.
+#[inline(always)]
+pub(super) fn canonical_host(b: &[u8]) -> Option<(usize, usize, usize, HostInternal)> {
+    let (start, scheme, _) = prefix(b)?;
+    let a = authority(b, start, scheme)?;
+    (!a.upper).then_some((a.host_start, a.host_end, a.end, a.host))
+}
+
 /// Whether `input` starts with a special scheme and a canonical authority.
 #[cfg(test)]
 fn authority_is_canonical(input: &str) -> bool {

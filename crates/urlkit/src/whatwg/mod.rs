@@ -275,6 +275,29 @@ pub(crate) fn canonical_as_is(input: &str) -> Option<(Marks, HostInternal, Optio
     found
 }
 
+/// [`Url::canonical_host_ranges`]: where the host and the authority end in `input` when
+/// the parser (no base) would keep the host and port as written ([`fast::canonical_host`]).
+/// Inputs too long for any href are left to the parser: percent-encoding may triple
+/// the rest of the input, and the href must fit 32-bit offsets.
+#[inline(always)]
+pub(crate) fn canonical_host(input: &str) -> Option<(usize, usize, usize, HostInternal)> {
+    if input.len() > u32::MAX as usize / 4 {
+        return None;
+    }
+    let found = fast::canonical_host(input.as_bytes());
+    #[cfg(debug_assertions)]
+    if let Some((start, end, authority_end, host)) = found {
+        let full = parse_full(input, None);
+        assert!(
+            full.as_ref().is_ok_and(|u| u.hostname() == &input[start..end]
+                && u.host_port() == &input[start..authority_end]
+                && u.host == host),
+            "canonical_host disagrees on {input:?}: {full:?}"
+        );
+    }
+    found
+}
+
 /// [`Url::can_parse`](https://url.spec.whatwg.org/#dom-url-canparse): the basic URL parser
 /// on `base`, then on `input` against it, with an output that stores nothing ([`Discard`]),
 /// so nothing is allocated. The fast path's canonical authority decides first; a host that

@@ -24,10 +24,31 @@ fn components(u: &Url) -> [String; 12] {
     ]
 }
 
+/// Whether [`Url::canonical_host_ranges`] applies to `input`; an error where its host,
+/// hostname or host kind is not the parser's.
+fn canonical_host_agrees(input: &str) -> Result<bool, String> {
+    let Some(([host, hostname], kind)) = Url::canonical_host_ranges(input) else {
+        return Ok(false);
+    };
+    match Url::parse(input) {
+        Ok(url)
+            if url.host_port() == &input[host.clone()]
+                && url.hostname() == &input[hostname.clone()]
+                && url.host() == Some(kind) =>
+        {
+            Ok(true)
+        }
+        other => Err(format!(
+            "{input:?}: host {host:?}, hostname {hostname:?}, {kind:?}; parsed {other:?}"
+        )),
+    }
+}
+
 /// Parses every record; returns (successes, failures) and panics on a non-idempotent one.
 fn run(name: &str, records: impl Iterator<Item = (String, Option<String>)>) -> (usize, usize) {
     let (mut ok, mut failed) = (0, 0);
     let mut bad = Vec::new();
+    let mut hosts = 0;
     for (input, base) in records {
         if base.is_none() {
             assert_eq!(
@@ -35,6 +56,7 @@ fn run(name: &str, records: impl Iterator<Item = (String, Option<String>)>) -> (
                 Url::parse(&input).is_ok(),
                 "{input:?}"
             );
+            hosts += usize::from(canonical_host_agrees(&input).unwrap_or_else(|e| panic!("{e}")));
         }
         let base = base.and_then(|b| Url::parse(&b).ok());
         let Ok(url) = Url::parse_with_base(&input, base.as_ref()) else {
@@ -50,7 +72,7 @@ fn run(name: &str, records: impl Iterator<Item = (String, Option<String>)>) -> (
         }
     }
     println!(
-        "{name}: {ok} parsed, {failed} failed to parse, {} not idempotent",
+        "{name}: {ok} parsed, {failed} failed to parse, {} not idempotent, {hosts} hosts sliced as written",
         bad.len()
     );
     assert!(
@@ -120,6 +142,51 @@ mod properties {
         ]);
         let body = "[a-zA-Z0-9:/\\\\?#@\\[\\]%.\t |é^{}'~-]{0,24}";
         (prefix, body).prop_map(|(p, b)| format!("{p}{b}"))
+    }
+
+    /// A special-looking authority: schemes, credentials, hosts and ports near the edge of
+    /// what the parser keeps as written, and a tail it rewrites.
+    fn authority_ish() -> impl Strategy<Value = String> {
+        let scheme = prop::sample::select(vec![
+            "http://",
+            "https://",
+            "HTTP://",
+            "hTTps://",
+            "wss://",
+            "ws://",
+            "ftp://",
+            "file://",
+            "sc://",
+            "http:/",
+            "http:\\\\",
+            "https:",
+            "ftp:/",
+        ]);
+        let userinfo = prop::sample::select(vec![
+            "", "u@", "u:p@", ":p@", "u:@", "@", "a@b@", "%41@", "U@", "u\tv@",
+        ]);
+        let chunk = prop::sample::select(vec![
+            "", "a", "ex", "Ex", "xn--", "xn--nxa", "-", ".", "..", "1", "0", "09", "255", "256", "0x1",
+            "%41", "[::1]", "\t", " ", "\u{e9}", "_", "com", "1.2.3.4", "a-b",
+        ]);
+        let host = prop::collection::vec(chunk, 0..5).prop_map(|c| c.concat());
+        let port = prop::sample::select(vec![
+            "", ":", ":0", ":1", ":80", ":443", ":21", ":8080", ":65535", ":65536", ":08", ":99999", ":x",
+        ]);
+        let tail = "[a-z/\\\\?#@: \t%.\u{e9}]{0,8}";
+        (scheme, userinfo, host, port, tail).prop_map(|(s, u, h, p, t)| format!("{s}{u}{h}{p}{t}"))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+
+        /// The host sliced from the input as written is the parser's, wherever it is given.
+        #[test]
+        fn canonical_host_is_the_parsed_host(input in prop_oneof![authority_ish(), urlish()]) {
+            if let Err(e) = super::canonical_host_agrees(&input) {
+                return Err(TestCaseError::fail(e));
+            }
+        }
     }
 
     /// Parsing never panics; results keep their invariants and are idempotent.
