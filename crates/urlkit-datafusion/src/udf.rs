@@ -1556,6 +1556,7 @@ impl Dialect {
     /// [`register`] was called first.
     ///
     /// ```
+    /// use datafusion::execution::FunctionRegistry;
     /// let ctx = datafusion::prelude::SessionContext::new();
     /// urlkit_datafusion::Dialect::Spark.register(&ctx);
     /// assert!(ctx.udf("parse_url").is_ok());
