@@ -44,7 +44,9 @@ const fn differs(
 }
 
 /// ClickHouse's documented examples, by function (restated from clickhouse.com's URL
-/// functions page).
+/// functions page), with a few edge cases of ours where the two readings part (the
+/// `differs` rows; `queryStringAndFragment` without a query and `port` with a default
+/// follow ClickHouse's function descriptions rather than a documented example).
 const CLICKHOUSE: &[(&str, &[Example])] = &[
     (
         "protocol",
@@ -289,7 +291,9 @@ const CLICKHOUSE: &[(&str, &[Example])] = &[
     ),
 ];
 
-/// Spark's documented examples (restated from spark.apache.org's function reference).
+/// Spark's documented examples (restated from spark.apache.org's function reference: the
+/// `HOST`, `QUERY` and key rows, `url_encode`, `url_decode`), with the other parts and edge
+/// cases of ours, as `java.net.URI`'s getters answer them.
 const SPARK: &[(&str, &[Example])] = &[
     (
         "parse_url",
