@@ -25,6 +25,21 @@
 //! | [`data_url_body`] | `Binary` | a `data:` URL's body bytes (percent- and base64-decoded); null as `data_url_mime` |
 //! | [`template_match`] | `Map<Utf8, Utf8>` ([`template_match_field`]) | the variables of a URI Template ([`urlkit::template`], RFC 6570) that give the URL, an exploded one's members joined with `,`; null when the template does not parse, is not matchable or does not give the URL |
 //! | [`template_expand`] | `Utf8` | a URI Template expanded with a JSON object's variables; null when the template or the JSON is bad |
+//! | [`percent_encode`], [`percent_decode`] | `Utf8` | text percent-encoded with an [`EncodeSet`] (the URL Standard's by `urlkit encode --set`'s names, RFC 3986's unreserved), and decoded ([`Decoding`]: strict, lossy, Java's) |
+//! | [`origin`] | `Utf8View` | the ASCII serialization of the URL's origin (`null` when opaque) |
+//! | [`query_params`] | `Map<Utf8, Utf8>` ([`query_params_field`]) | the decoded query parameters, each name with its first value |
+//! | [`query_param_all`] | `List<Utf8>` ([`string_list_field`]) | every decoded value of one parameter |
+//! | [`set`] | `Utf8View` | the href after one attribute's setter ([`urlkit::Url::set`]) |
+//! | [`build`] | `Utf8View` | the href of a URL built from [`Parts`] ([`urlkit::UrlBuilder`]) |
+//! | [`slice`] | `Utf8View` | a [`Slice`] of the href: ClickHouse's `cutWWW`, `cutQueryString`, `netloc`, `pathFull`, … |
+//! | [`hierarchy`], [`query_pieces`] | `List<Utf8>` | `URLHierarchy`/`URLPathHierarchy`, `extractURLParameters`/`extractURLParameterNames` ([`urlkit::domain`]'s ClickHouse helpers) |
+//! | [`query_param_raw`], [`cut_query_param`] | `Utf8View` | a parameter's raw value, the href without a parameter |
+//! | [`labels`] | `Utf8View` | a [`Label`] of the host: top-level domain, first significant subdomain |
+//! | [`port_or`] | `UInt16` | the port, or a default |
+//! | [`java_part`] | `Utf8View` | a [`JavaPart`] as Spark's `parse_url` names it |
+//!
+//! With [`OnError::Empty`] the kernels of one row answer the empty string (list) where they
+//! would answer null for a URL that is not null, as ClickHouse's functions do.
 //!
 //! Results are written straight into the output buffers: nothing is allocated per row
 //! besides what the library's own parse of that row allocates (the URL's buffer). [`parse`]
@@ -53,6 +68,7 @@
 //! None. The crate needs Rust 1.94 (that of Arrow 59), and turns on urlkit's `rfc3986`,
 //! `canon` and `lint` features.
 
+mod clickhouse;
 mod data;
 mod domain;
 mod input;
@@ -60,10 +76,16 @@ mod lint;
 mod normalize;
 mod output;
 mod parse;
+mod percent;
 mod rfc3986;
+mod setters;
+mod spark;
 mod template;
 mod whatwg;
 
+pub use clickhouse::{
+    Label, Slice, cut_query_param, hierarchy, labels, port_or, query_param_raw, query_pieces, slice,
+};
 pub use data::{data_url_body, data_url_mime};
 pub use domain::{DomainPart, domain, domain_with, public_suffix, registrable_domain};
 pub use input::Strings;
@@ -73,6 +95,12 @@ pub use normalize::{
 };
 pub use output::{OnError, Output};
 pub use parse::{parse, parse_fields};
+pub use percent::{Decoding, EncodeSet, UnknownEncodeSet, percent_decode, percent_encode};
 pub use rfc3986::{rfc3986, rfc3986_fields};
+pub use setters::{Parts, build, set};
+pub use spark::{JavaPart, java_part};
 pub use template::{template_expand, template_match, template_match_field};
-pub use whatwg::{Part, component, is_valid, is_valid_with_base, port, query_param, resolve};
+pub use whatwg::{
+    Part, component, is_valid, is_valid_with_base, origin, port, query_param, query_param_all, query_params,
+    query_params_field, resolve, string_list_field,
+};

@@ -29,6 +29,20 @@ pub enum OnError {
     /// A null in the result and the error's message in the error column (null where the row
     /// succeeded or its input was null).
     Message,
+    /// The empty value (an empty string, an empty list) for every row that gives none, failed
+    /// or absent, as ClickHouse's URL functions answer; a null input still gives a null. No
+    /// error column.
+    ///
+    /// ```
+    /// use arrow_array::{Array, StringArray};
+    /// use urlkit_arrow::{component, OnError, Part};
+    /// let urls = StringArray::from(vec![Some("https://h/"), Some("no scheme"), None]);
+    /// let out = component(&urls, Part::Query, OnError::Empty)?;
+    /// assert_eq!((out.values.value(0), out.values.value(1)), ("", ""));
+    /// assert!(out.values.is_null(2) && out.errors.is_none());
+    /// # Ok::<(), arrow_schema::ArrowError>(())
+    /// ```
+    Empty,
 }
 
 /// A kernel's result: the values and, with [`OnError::Message`], one error message per row.
@@ -63,11 +77,36 @@ pub(crate) enum Row<E> {
 /// A column being built that can take a null row.
 pub(crate) trait Sink {
     fn null(&mut self);
+    /// The empty value of [`OnError::Empty`] (a null where the column has none).
+    fn empty(&mut self) {
+        self.null();
+    }
 }
 
 impl Sink for StringViewBuilder {
     fn null(&mut self) {
         self.append_null();
+    }
+    fn empty(&mut self) {
+        self.append_value("");
+    }
+}
+
+impl Sink for StringBuilder {
+    fn null(&mut self) {
+        self.append_null();
+    }
+    fn empty(&mut self) {
+        self.append_value("");
+    }
+}
+
+impl<T: arrow_array::builder::ArrayBuilder> Sink for arrow_array::builder::ListBuilder<T> {
+    fn null(&mut self) {
+        self.append(false);
+    }
+    fn empty(&mut self) {
+        self.append(true);
     }
 }
 
@@ -82,10 +121,18 @@ pub(crate) fn run<S: Sink, E: fmt::Display>(
     mut row: impl FnMut(usize, &str, &mut S) -> Row<E>,
 ) -> Option<StringArray> {
     let mut errors = Errors::new(on_error, rows);
+    let empty = on_error == OnError::Empty;
     for i in 0..rows {
         let outcome = match urls.get(i) {
             None => Row::Null,
-            Some(s) => row(i, s, sink),
+            Some(s) => match row(i, s, sink) {
+                Row::Value => Row::Value,
+                _ if empty => {
+                    sink.empty();
+                    Row::Value
+                }
+                other => other,
+            },
         };
         if !matches!(outcome, Row::Value) {
             sink.null();

@@ -375,3 +375,182 @@ pub(crate) fn map_urls_indexed(
         errors,
     })
 }
+
+/// The [ASCII serialization of every URL's origin](https://html.spec.whatwg.org/multipage/browsers.html#ascii-serialisation-of-an-origin)
+/// ([`Url::origin`]): `scheme://host[:port]` for `http`, `https`, `ws`, `wss`, `ftp` and a
+/// `blob:` URL of one of those, `null` for an opaque origin (every other URL). Null where the
+/// URL is null or fails to parse.
+///
+/// # Errors
+///
+/// When `urls` is not a string array.
+///
+/// ```
+/// use arrow_array::StringArray;
+/// let urls = StringArray::from(vec!["https://user@Example.com:443/a?b", "http://h:8080/", "data:,x"]);
+/// let out = urlkit_arrow::origin(&urls, Default::default())?;
+/// assert_eq!((out.values.value(0), out.values.value(1), out.values.value(2)), ("https://example.com", "http://h:8080", "null"));
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn origin(urls: &dyn Array, on_error: OnError) -> Result<Output<StringViewArray>, ArrowError> {
+    use core::fmt::Write as _;
+    let mut text = String::new();
+    map_urls(urls, on_error, |url, out| {
+        // A tuple origin is the href's scheme, host and port (§4.5 serializes them the
+        // same way); `blob:` takes its path's origin.
+        match url.scheme() {
+            "http" | "https" | "ws" | "wss" | "ftp" => {
+                text.clear();
+                let _ = write!(text, "{}//{}", url.protocol(), url.host_port());
+                out.append_value(&text);
+            }
+            "blob" => out.append_value(url.origin().ascii_serialization()),
+            _ => out.append_value("null"),
+        }
+        Row::Value
+    })
+}
+
+/// The entries field of [`query_params`]'s map: as [`crate::template_match_field`]'s,
+/// `entries` of a non-null `Utf8` `keys` and a nullable `Utf8` `values`.
+///
+/// ```
+/// assert_eq!(urlkit_arrow::query_params_field().name(), "entries");
+/// ```
+pub fn query_params_field() -> std::sync::Arc<arrow_schema::Field> {
+    crate::template::template_match_field()
+}
+
+/// Every URL's query parameters as a map, decoded as `application/x-www-form-urlencoded`
+/// (§5.1, as `URLSearchParams`): each name once, with its first value (as
+/// `URLSearchParams.get`), in the query's order. An empty map for a URL without a query;
+/// null where the URL is null or fails to parse.
+///
+/// # Errors
+///
+/// When `urls` is not a string array.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use arrow_array::cast::AsArray;
+/// let urls = StringArray::from(vec![Some("https://h/?a=1&b=x+y&a=2"), Some("https://h/"), Some("no url")]);
+/// let out = urlkit_arrow::query_params(&urls)?;
+/// let row = out.value(0);
+/// let keys: Vec<_> = row.column(0).as_string::<i32>().iter().flatten().collect();
+/// let values: Vec<_> = row.column(1).as_string::<i32>().iter().flatten().collect();
+/// assert_eq!((keys, values), (vec!["a", "b"], vec!["1", "x y"]));
+/// assert_eq!(out.value(1).len(), 0);
+/// assert!(out.is_null(2));
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn query_params(urls: &dyn Array) -> Result<arrow_array::MapArray, ArrowError> {
+    use arrow_array::builder::{ArrayBuilder, MapBuilder, MapFieldNames, StringBuilder};
+    let input = Strings::try_from_array(urls)?;
+    let names = MapFieldNames {
+        entry: "entries".into(),
+        key: "keys".into(),
+        value: "values".into(),
+    };
+    let mut out = MapBuilder::new(Some(names), StringBuilder::new(), StringBuilder::new());
+    let mut spare = String::new();
+    // The hashes of the row's names so far: a name seen again is checked against the row's
+    // keys only when its hash was seen, so a row costs no allocation and stays linear.
+    let state = std::hash::RandomState::new();
+    let mut seen = std::collections::HashSet::new();
+    for i in 0..urls.len() {
+        let Some(s) = input.get(i) else {
+            out.append(false)?;
+            continue;
+        };
+        let Ok(url) = Url::parse_reusing(s, core::mem::take(&mut spare)) else {
+            out.append(false)?;
+            continue;
+        };
+        if let Some(query) = url.query() {
+            seen.clear();
+            let first = out.keys().len();
+            for (name, value) in urlkit::form::parse(query.as_bytes()) {
+                let hash = std::hash::BuildHasher::hash_one(&state, &*name);
+                if !seen.insert(hash) && has_key(out.keys(), first, &name) {
+                    continue;
+                }
+                out.keys().append_value(&name);
+                out.values().append_value(&value);
+            }
+        }
+        out.append(true)?;
+        spare = url.into_string();
+    }
+    Ok(out.finish())
+}
+
+/// The element field of [`query_param_all`]'s list: `item`, a non-null `Utf8`.
+///
+/// ```
+/// assert_eq!(urlkit_arrow::string_list_field().name(), "item");
+/// ```
+pub fn string_list_field() -> std::sync::Arc<arrow_schema::Field> {
+    std::sync::Arc::new(arrow_schema::Field::new(
+        "item",
+        arrow_schema::DataType::Utf8,
+        false,
+    ))
+}
+
+/// Every value of the query parameter `name` in every URL's query, decoded as
+/// `application/x-www-form-urlencoded` (as `URLSearchParams.getAll`), in order. An empty list
+/// when there is none; null where the URL or the name is null, or the URL fails to parse.
+///
+/// # Errors
+///
+/// When `urls` is not a string array, or `name` is a column of another length.
+///
+/// ```
+/// use arrow_array::{Array, StringArray};
+/// use arrow_array::cast::AsArray;
+/// use urlkit_arrow::Strings;
+/// let urls = StringArray::from(vec!["https://h/?a=1&b=2&a=x%20y", "https://h/"]);
+/// let out = urlkit_arrow::query_param_all(&urls, Strings::Scalar(Some("a")))?;
+/// let all: Vec<_> = out.value(0).as_string::<i32>().iter().flatten().map(str::to_owned).collect();
+/// assert_eq!(all, ["1", "x y"]);
+/// assert_eq!(out.value(1).len(), 0);
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn query_param_all(urls: &dyn Array, name: Strings<'_>) -> Result<arrow_array::ListArray, ArrowError> {
+    use arrow_array::builder::{ListBuilder, StringBuilder};
+    let input = Strings::try_from_array(urls)?;
+    name.check_len(urls.len(), "the parameter name")?;
+    let mut out = ListBuilder::new(StringBuilder::new()).with_field(string_list_field());
+    let mut spare = String::new();
+    run(input, urls.len(), OnError::Null, &mut out, |i, s, out| {
+        let Some(name) = name.get(i) else {
+            return Row::<ParseError>::Null;
+        };
+        match Url::parse_reusing(s, core::mem::take(&mut spare)) {
+            Ok(url) => {
+                if let Some(query) = url.query() {
+                    for (n, value) in urlkit::form::parse(query.as_bytes()) {
+                        if n == name {
+                            out.values().append_value(value);
+                        }
+                    }
+                }
+                out.append(true);
+                spare = url.into_string();
+                Row::Value
+            }
+            Err(e) => Row::Failed(e),
+        }
+    });
+    Ok(out.finish())
+}
+
+/// Whether `keys` holds `name` from its key `first` on.
+fn has_key(keys: &arrow_array::builder::StringBuilder, first: usize, name: &str) -> bool {
+    use arrow_array::builder::ArrayBuilder;
+    let (bytes, offsets) = (keys.values_slice(), keys.offsets_slice());
+    (first..keys.len()).any(|k| {
+        let (a, b) = (offsets[k] as usize, offsets[k + 1] as usize);
+        bytes.get(a..b) == Some(name.as_bytes())
+    })
+}

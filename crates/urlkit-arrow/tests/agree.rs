@@ -1110,3 +1110,284 @@ fn template_expand_answers_for_scalar_and_column_templates() {
     let ints = arrow_array::Int32Array::from(vec![1]);
     assert!(urlkit_arrow::template_expand(&ints, Strings::Scalar(Some("{a}"))).is_err());
 }
+
+/// The library's parse of row `i`, when it parses.
+fn url_at(data: &Data, i: usize) -> Option<&Url> {
+    data.urls[i].as_ref()?.as_ref().ok()
+}
+
+fn list_at(a: &arrow_array::ListArray, i: usize) -> Option<Vec<String>> {
+    a.is_valid(i).then(|| {
+        a.value(i)
+            .as_string::<i32>()
+            .iter()
+            .map(|s| s.unwrap().to_owned())
+            .collect()
+    })
+}
+
+#[test]
+fn percent_encoding_agrees_with_the_library_for_every_set() {
+    use urlkit_arrow::{Decoding, EncodeSet};
+    for data in datasets() {
+        for array in layouts(&data.inputs) {
+            for set in EncodeSet::ALL {
+                let out = urlkit_arrow::percent_encode(&array, set).unwrap();
+                agree(
+                    &format!("encode {} {} {}", set.name(), data.name, array.data_type()),
+                    &data.inputs,
+                    |i| {
+                        let s = data.inputs[i].as_deref()?;
+                        Some(match set {
+                            EncodeSet::Form => urlkit::form::byte_serialize(s.as_bytes()).collect(),
+                            _ if set.space_as_plus() => s
+                                .split(' ')
+                                .map(|p| urlkit::percent::utf8_percent_encode(p, set.set()).to_string())
+                                .collect::<Vec<_>>()
+                                .join("+"),
+                            _ => urlkit::percent::utf8_percent_encode(s, set.set()).to_string(),
+                        })
+                    },
+                    |i| out.is_valid(i).then(|| out.value(i).to_owned()),
+                );
+                // Decoding gives the text back, when the set encodes '%'.
+                if !set.set().contains(b'%') {
+                    continue;
+                }
+                let back = urlkit_arrow::percent_decode(&out, set.space_as_plus(), Decoding::Strict).unwrap();
+                agree(
+                    &format!("decode {} {}", set.name(), data.name),
+                    &data.inputs,
+                    |i| data.inputs[i].clone(),
+                    |i| back.is_valid(i).then(|| back.value(i).to_owned()),
+                );
+            }
+            let decoded = urlkit_arrow::percent_decode(&array, false, Decoding::Lossy).unwrap();
+            agree(
+                &format!("decode lossy {}", data.name),
+                &data.inputs,
+                |i| {
+                    let s = data.inputs[i].as_deref()?;
+                    Some(
+                        urlkit::percent::percent_decode_str(s)
+                            .decode_utf8_lossy()
+                            .into_owned(),
+                    )
+                },
+                |i| decoded.is_valid(i).then(|| decoded.value(i).to_owned()),
+            );
+        }
+    }
+    // The set names are those of `urlkit encode --set`, and `form`.
+    for name in [
+        "c0-control",
+        "fragment",
+        "query",
+        "special-query",
+        "path",
+        "userinfo",
+        "component",
+        "application/x-www-form-urlencoded",
+    ] {
+        assert_eq!(name.parse::<EncodeSet>().unwrap().name(), name);
+    }
+    assert_eq!("FORM".parse::<EncodeSet>(), Ok(EncodeSet::Form));
+}
+
+#[test]
+fn origins_and_query_maps_agree_with_the_library() {
+    for data in datasets() {
+        let [array, ..] = layouts(&data.inputs);
+        let out = urlkit_arrow::origin(&array, OnError::Null).unwrap();
+        agree(
+            &format!("origin {}", data.name),
+            &data.inputs,
+            |i| url_at(data, i).map(|u| u.origin().ascii_serialization()),
+            |i| string_at(&out.values, i),
+        );
+        let map = urlkit_arrow::query_params(&array).unwrap();
+        agree(
+            &format!("query_params {}", data.name),
+            &data.inputs,
+            |i| {
+                let u = url_at(data, i)?;
+                let mut seen: Vec<(String, String)> = Vec::new();
+                for (n, v) in urlkit::form::parse(u.query().unwrap_or("").as_bytes()) {
+                    if !seen.iter().any(|(k, _)| *k == n) {
+                        seen.push((n.into_owned(), v.into_owned()));
+                    }
+                }
+                Some(seen)
+            },
+            |i| {
+                map.is_valid(i).then(|| {
+                    let row = map.value(i);
+                    let (k, v) = (row.column(0).as_string::<i32>(), row.column(1).as_string::<i32>());
+                    (0..row.len())
+                        .map(|j| (k.value(j).to_owned(), v.value(j).to_owned()))
+                        .collect()
+                })
+            },
+        );
+        let all = urlkit_arrow::query_param_all(&array, Strings::Scalar(Some("id"))).unwrap();
+        agree(
+            &format!("query_param_all {}", data.name),
+            &data.inputs,
+            |i| {
+                let u = url_at(data, i)?;
+                let params = urlkit::form::parse(u.query().unwrap_or("").as_bytes());
+                Some(
+                    params
+                        .filter(|(n, _)| n == "id")
+                        .map(|(_, v)| v.into_owned())
+                        .collect(),
+                )
+            },
+            |i| list_at(&all, i),
+        );
+    }
+}
+
+/// A library function giving a slice of a URL.
+type Library = fn(&Url) -> Option<String>;
+
+#[test]
+fn clickhouse_helpers_agree_with_the_library() {
+    use urlkit::domain;
+    use urlkit_arrow::{Label, Slice};
+    for data in datasets() {
+        let [array, ..] = layouts(&data.inputs);
+        let slices: [(Slice, Library); 5] = [
+            (Slice::CutQueryString, |u| Some(domain::cut_query_string(u))),
+            (Slice::CutFragment, |u| Some(domain::cut_fragment(u).to_owned())),
+            (Slice::CutQueryStringAndFragment, |u| {
+                Some(domain::cut_query_string_and_fragment(u).to_owned())
+            }),
+            (Slice::CutWww, |u| Some(domain::cut_www(u))),
+            (Slice::DomainWithoutWww, |u| {
+                Some(domain::domain_without_www(u).to_owned())
+            }),
+        ];
+        for (slice, f) in slices {
+            let out = urlkit_arrow::slice(&array, slice, OnError::Null).unwrap();
+            agree(
+                &format!("{slice:?} {}", data.name),
+                &data.inputs,
+                |i| url_at(data, i).and_then(f),
+                |i| string_at(&out.values, i),
+            );
+        }
+        for (path_only, f) in [
+            (false, domain::url_hierarchy as fn(&Url) -> Vec<&str>),
+            (true, domain::url_path_hierarchy),
+        ] {
+            let out = urlkit_arrow::hierarchy(&array, path_only, OnError::Null).unwrap();
+            agree(
+                &format!("hierarchy {path_only} {}", data.name),
+                &data.inputs,
+                |i| url_at(data, i).map(|u| f(u).into_iter().map(str::to_owned).collect()),
+                |i| list_at(&out, i),
+            );
+        }
+        for (names, f) in [
+            (false, domain::query_parameters as fn(&Url) -> Vec<&str>),
+            (true, domain::query_parameter_names),
+        ] {
+            let out = urlkit_arrow::query_pieces(&array, names, OnError::Empty).unwrap();
+            agree(
+                &format!("query_pieces {names} {}", data.name),
+                &data.inputs,
+                |i| {
+                    data.inputs[i].as_ref()?;
+                    Some(
+                        url_at(data, i).map_or(Vec::new(), |u| f(u).into_iter().map(str::to_owned).collect()),
+                    )
+                },
+                |i| list_at(&out, i),
+            );
+        }
+        let name = Strings::Scalar(Some("id"));
+        let raw = urlkit_arrow::query_param_raw(&array, name, OnError::Null).unwrap();
+        let cut = urlkit_arrow::cut_query_param(&array, name, OnError::Null).unwrap();
+        agree(
+            &format!("query_param_raw, cut_query_param {}", data.name),
+            &data.inputs,
+            |i| {
+                let u = url_at(data, i);
+                (
+                    u.and_then(|u| domain::query_parameter(u, "id"))
+                        .map(str::to_owned),
+                    u.map(|u| domain::cut_query_parameter(u, "id")),
+                )
+            },
+            |i| (string_at(&raw.values, i), string_at(&cut.values, i)),
+        );
+        // The built-in list: the library's helpers use it.
+        let first = urlkit_arrow::labels(
+            &array,
+            Label::FirstSignificantSubdomain,
+            List::builtin(),
+            OnError::Null,
+        )
+        .unwrap();
+        let tld =
+            urlkit_arrow::labels(&array, Label::TopLevelDomain, List::builtin(), OnError::Null).unwrap();
+        agree(
+            &format!("labels {}", data.name),
+            &data.inputs,
+            |i| {
+                let u = url_at(data, i);
+                let top = u.and_then(|u| match u.host() {
+                    Some(urlkit::Host::Opaque(_)) => {
+                        let p = List::builtin().split_host(u.host()?)?;
+                        p.public_suffix()
+                            .rsplit('.')
+                            .next()
+                            .filter(|l| !l.is_empty())
+                            .map(str::to_owned)
+                    }
+                    _ => domain::top_level_domain(u).map(str::to_owned),
+                });
+                (
+                    u.and_then(domain::first_significant_subdomain)
+                        .map(|s| s.into_owned()),
+                    top,
+                )
+            },
+            |i| (string_at(&first.values, i), string_at(&tld.values, i)),
+        );
+    }
+}
+
+#[test]
+fn set_agrees_with_the_setters() {
+    for data in datasets() {
+        let [array, ..] = layouts(&data.inputs);
+        for (attr, value) in [
+            (Attribute::Pathname, "/a b/../c"),
+            (Attribute::Search, "q=1 2"),
+            (Attribute::Hash, "top"),
+            (Attribute::Hostname, "Example.COM"),
+            (Attribute::Port, "8080"),
+            (Attribute::Protocol, "https"),
+        ] {
+            let out = urlkit_arrow::set(
+                &array,
+                Strings::Scalar(Some(attr.name())),
+                Strings::Scalar(Some(value)),
+                OnError::Null,
+            )
+            .unwrap();
+            agree(
+                &format!("set {} {}", attr.name(), data.name),
+                &data.inputs,
+                |i| {
+                    let mut u = url_at(data, i)?.clone();
+                    u.set(attr, value).ok()?;
+                    Some(u.as_str().to_owned())
+                },
+                |i| string_at(&out.values, i),
+            );
+        }
+    }
+}

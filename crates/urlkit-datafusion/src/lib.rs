@@ -43,6 +43,23 @@
 //! | `data_url_body(url)` | binary | a `data:` URL's body bytes, percent- and base64-decoded; NULL as `data_url_mime` |
 //! | `url_template_match(template, url)` | map of strings | the variables of a URI Template (RFC 6570, `urlkit::template`) that give the URL (`url_template_match(t, u)['owner']`), an exploded variable's members joined with `,`; NULL when it does not match, or the template does not parse or is not matchable |
 //! | `url_template_expand(template, json)` | string | a URI Template expanded with a JSON object's variables (strings, arrays, objects); NULL on a bad template or bad JSON |
+//! | `url_encode(text [, set])` | string | percent-encoded with an encode set by the names of `urlkit encode --set` (`'component'` by default, `'fragment'`, `'query'`, `'special-query'`, `'path'`, `'userinfo'`, `'c0-control'`, `'application/x-www-form-urlencoded'` or `'form'`: space as `+`), or `'unreserved'`/`'unreserved-form'` (all but RFC 3986's unreserved characters) |
+//! | `url_decode(text [, set])` | string | percent-decoded (`+` as a space with the form sets); NULL when the bytes are not UTF-8 |
+//! | `url_origin(url)` | string | the origin's ASCII serialization (`https://example.com`; `null` when opaque) |
+//! | `url_query_params(url)` | map of strings | the decoded query parameters, each name with its **first** value (`url_query_params(u)['q']`); `url_query_param_all` for every value |
+//! | `url_query_param_all(url, name)` | list of strings | every decoded value of one parameter |
+//! | `url_set(url, component, value)` | string | the href after one URL API setter (`'pathname'`, `'search'`, `'hostname'`, …); NULL when the setter refuses |
+//! | `url_build(scheme, host, path [, query [, fragment]])` | string | a URL from parts, each encoded with its component's set; NULL when they make no URL |
+//! | `url_hierarchy(url)`, `url_path_hierarchy(url)` | list of strings | the href (the path) cut after each run of `/`, `?`, `#` (ClickHouse's `URLHierarchy`, `URLPathHierarchy`) |
+//! | `url_query_pieces(url)`, `url_query_names(url)` | list of strings | the query's raw `name=value` pieces, their names |
+//! | `url_query_param_raw(url, name)` | string | a parameter's first value, not decoded |
+//! | `url_cut_query_parameter(url, name)` | string | the href without a parameter |
+//! | `url_first_significant_subdomain(url)` | string | the first label of the registrable domain |
+//! | `url_top_level_domain(url)` | string | the host's last label; NULL for IP addresses |
+//! | `url_cut_www(url)`, `url_cut_query_string(url)`, `url_cut_fragment(url)`, `url_cut_query_string_and_fragment(url)` | string | the href without `www.`, the query, the fragment, both |
+//! | `url_domain_without_www(url)` | string | the host without one leading `www.` |
+//! | `url_netloc(url)` | string | `user:pw@host:port` as serialized; NULL without a host |
+//! | `url_path_full(url)` | string | path, query and fragment |
 //!
 //! ## Examples
 //!
@@ -79,6 +96,52 @@
 //! SELECT url, url_lint(url) FROM urls WHERE url_lint_severity(url) = 'error';
 //! ```
 //!
+//! ## Dialects: ClickHouse and Spark names
+//!
+//! [`register_clickhouse`] and [`register_spark`] (`urlkit sql --dialect clickhouse|spark`;
+//! [`clickhouse_functions`], [`spark_functions`] and [`Dialect`] for other registries) add
+//! the URL functions of those engines under their names, each a thin layer over a `url_*`
+//! function's kernel. ClickHouse's names with capitals are also registered in lower case:
+//! DataFusion folds unquoted names, so `cutToFirstSignificantSubdomain(u)` and
+//! `"cutToFirstSignificantSubdomain"(u)` both work. Spark's `url_encode` and `url_decode`
+//! replace urlkit's (register the dialect after [`register`]).
+//!
+//! Where the originals' documented behaviour differs from the URL Standard, **the URL
+//! Standard wins** for what a URL is and what its parts are: ClickHouse reads bytes without
+//! parsing and Spark uses `java.net.URI` (RFC 2396); here every URL is parsed by the WHATWG
+//! parser first, so hosts are lower-case and IDNA-processed, default ports are dropped,
+//! paths lose their dot segments, and a string that is not a URL (`'example.com/x'`, no
+//! scheme) has no parts. **The originals win** for the shape of the answer: ClickHouse's
+//! functions never give NULL for a non-NULL argument (`''`, an empty array, port 0), Spark's
+//! `parse_url` gives NULL for an absent part; and for the bytes of the encoders
+//! (`encodeURLComponent`, Spark's `url_encode`), which give what the original gives.
+//!
+//! | ClickHouse | result | as | where it differs from ClickHouse (the URL Standard wins unless said) |
+//! | --- | --- | --- | --- |
+//! | `protocol(url)` | string | `url_scheme` | scheme lower-cased; `''` when not a URL |
+//! | `domain(url)` | string | `url_hostname` | no host found in a string without a scheme; host as the parser gives it |
+//! | `domainWithoutWWW(url)` | string | `url_domain_without_www` | as `domain` |
+//! | `topLevelDomain(url)` | string | `url_top_level_domain` | as `domain`; `''` for IP addresses |
+//! | `firstSignificantSubdomain(url)` | string | `url_first_significant_subdomain` | by the Public Suffix List (as ClickHouse's `…Custom` with that list), not ClickHouse's built-in rule |
+//! | `cutToFirstSignificantSubdomain(url)` | string | `url_registrable_domain` | the same; a bare host (`'www.tr'`) is not a URL |
+//! | `cutWWW(url)`, `cutQueryString(url)`, `cutFragment(url)`, `cutQueryStringAndFragment(url)` | string | `url_cut_www`, `url_cut_query_string`, `url_cut_fragment`, `url_cut_query_string_and_fragment` | the href (serialized), not the input as written |
+//! | `cutURLParameter(url, name)` | string | `url_cut_query_parameter` | one name (no array); the query only, not the fragment |
+//! | `path(url)`, `pathFull(url)` | string | `url_path`, `url_path_full` | the parser's path (dot segments removed, encoded) |
+//! | `queryString(url)`, `fragment(url)`, `queryStringAndFragment(url)` | string | `url_query`, `url_fragment` | as the parser encodes them |
+//! | `extractURLParameter(url, name)` | string | `url_query_param_raw` | the query only (ClickHouse also reads `#a=1`) |
+//! | `extractURLParameters(url)`, `extractURLParameterNames(url)` | array | `url_query_pieces`, `url_query_names` | the query only |
+//! | `URLHierarchy(url)`, `URLPathHierarchy(url)` | array | `url_hierarchy`, `url_path_hierarchy` | over the href |
+//! | `decodeURLComponent(text)`, `decodeURLFormComponent(text)` | string | `url_decode(text [, 'form'])` | bytes that are not UTF-8 become U+FFFD (ClickHouse keeps the bytes) |
+//! | `encodeURLComponent(text)`, `encodeURLFormComponent(text)` | string | `url_encode(text, 'unreserved')`, `url_encode(text, 'unreserved-form')` | none: ClickHouse's bytes (stricter than the URL Standard's component set) |
+//! | `netloc(url)` | string | `url_netloc` | as serialized: `http://h:80/` gives `h` |
+//! | `port(url [, default_port])` | UInt16 | `coalesce(url_port(url), default_port)` | a scheme's default port written out is dropped, so `http://h:80/` gives `default_port` |
+//!
+//! | Spark | result | as | where it differs from Spark (the URL Standard wins unless said) |
+//! | --- | --- | --- | --- |
+//! | `parse_url(url, part [, key])` | string | `url_hostname`, `url_pathname`, `url_query`, `url_fragment`, `url_scheme`, `url_netloc`, `url_query_param_raw` | parts `HOST`, `PATH`, `QUERY`, `REF`, `PROTOCOL`, `FILE`, `AUTHORITY`, `USERINFO` (case-sensitive) and NULL where absent, as Spark; the URL Standard's parse instead of `java.net.URI`'s (hosts lower-cased, default ports dropped, dot segments removed, `'http://h'` has the path `/`, bytes Java refuses are encoded); a URL that does not parse is NULL, never an error |
+//! | `url_encode(text)` | string | `url_encode(text, 'form')` | none: Java's `URLEncoder` bytes are the URL Standard's form serializer's |
+//! | `url_decode(text)` | string | `url_decode(text, 'form')` | a bad `%` escape gives NULL (Spark fails the query; its `try_url_decode` gives NULL); bytes that are not UTF-8 become U+FFFD |
+//!
 //! ## Crate features
 //!
 //! None. The crate needs Rust 1.94 (that of DataFusion 55). The `urlkit-sql` binary runs
@@ -87,4 +150,7 @@
 
 mod udf;
 
-pub use udf::{UrlFunction, functions, functions_with_list, register, register_with_list};
+pub use udf::{
+    Dialect, UnknownDialect, UrlFunction, clickhouse_functions, functions, functions_with_list, register,
+    register_clickhouse, register_spark, register_with_list, spark_functions,
+};

@@ -62,6 +62,11 @@ struct Args {
     /// _icann forms, instead of the list built into urlkit.
     #[arg(long, value_name = "FILE")]
     psl: Option<PathBuf>,
+    /// Also register another engine's URL functions under their names: clickhouse (domain,
+    /// cutToFirstSignificantSubdomain, extractURLParameter, …) or spark (parse_url, and
+    /// url_encode/url_decode with Spark's meaning); with --functions, list them too.
+    #[arg(long, value_name = "clickhouse|spark")]
+    dialect: Option<urlkit_datafusion::Dialect>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -81,7 +86,7 @@ enum Format {
 fn main() -> ExitCode {
     let args = Args::parse();
     if args.functions {
-        return list_functions();
+        return list_functions(args.dialect);
     }
     let threads = args
         .threads
@@ -106,10 +111,12 @@ fn main() -> ExitCode {
     }
 }
 
-/// `--functions`: every function's documentation, in the order of the crate's table.
-fn list_functions() -> ExitCode {
+/// `--functions`: every function's documentation, in the order of the crate's table (then
+/// the dialect's, with `--dialect`).
+fn list_functions(dialect: Option<urlkit_datafusion::Dialect>) -> ExitCode {
     let mut out = std::io::stdout().lock();
-    for f in urlkit_datafusion::functions() {
+    let dialect = dialect.map(|d| d.functions()).unwrap_or_default();
+    for f in urlkit_datafusion::functions().into_iter().chain(dialect) {
         let Some(doc) = f.documentation() else {
             continue;
         };
@@ -130,15 +137,29 @@ fn list_functions() -> ExitCode {
 async fn run(args: Args, threads: usize) -> Result<()> {
     let config = SessionConfig::new().with_target_partitions(threads.max(1));
     let ctx = SessionContext::new_with_config(config).enable_url_table();
-    match &args.psl {
-        None => urlkit_datafusion::register(&ctx),
+    let list = match &args.psl {
+        None => None,
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| {
                 DataFusionError::Execution(format!("cannot read the list {}: {e}", path.display()))
             })?;
             let list = urlkit::domain::List::parse(&text)
                 .map_err(|e| DataFusionError::Execution(format!("bad list {}: {e}", path.display())))?;
-            urlkit_datafusion::register_with_list(&ctx, Arc::new(list));
+            Some(Arc::new(list))
+        }
+    };
+    match &list {
+        None => urlkit_datafusion::register(&ctx),
+        Some(list) => urlkit_datafusion::register_with_list(&ctx, Arc::clone(list)),
+    }
+    // --dialect: after urlkit's own, so that Spark's url_encode/url_decode replace them.
+    if let Some(dialect) = args.dialect {
+        let functions = match &list {
+            None => dialect.functions(),
+            Some(list) => dialect.functions_with_list(Arc::clone(list)),
+        };
+        for f in functions {
+            ctx.register_udf(f);
         }
     }
     for spec in &args.tables {

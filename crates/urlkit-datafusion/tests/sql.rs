@@ -740,3 +740,6 @@ async fn template_functions_agree_with_the_library() {
         vec![None; 6]
     );
 }
+
+#[path = "sql/dialects.rs"]
+mod dialects;
