@@ -645,8 +645,8 @@ async fn template_functions_agree_with_the_library() {
     for name in ["owner", "repo", "path", "absent"] {
         let expected: Vec<Option<String>> = URLS
             .iter()
-            .map(|u| match t.match_url((*u)?)?.get(name)? {
-                Value::String(s) => Some(s.clone()),
+            .map(|u| match t.match_url((*u)?)?.get(name)?.to_value() {
+                Value::String(s) => Some(s),
                 Value::List(l) => Some(l.join(",")),
                 Value::Assoc(_) => unreachable!("a match gives no associative array"),
             })
