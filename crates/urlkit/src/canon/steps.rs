@@ -4,9 +4,11 @@
 //! row of `steps!` below (its name, a summary and its function), so that adding a step is
 //! one row; [`Normalizer`] applies the chosen ones.
 //!
-//! Every step works on the parsed [`Url`] through its setters (no second parse), leaves a
-//! URL it does not concern byte for byte as it was, and is idempotent: applied to its own
-//! output it changes nothing.
+//! Every step works on the parsed [`Url`](crate::Url) (no second parse): it reads the
+//! components as the steps before it left them and says what it drops or reorders, and the
+//! URL is written once after the last step (`edit.rs`), not at all when no step changed
+//! anything. A step leaves a URL it does not concern byte for byte as it was, and is
+//! idempotent: applied to its own output it changes nothing.
 //!
 //! # Order
 //!
@@ -26,8 +28,8 @@
 //! decoded), and the pieces a step keeps keep their exact encoding. A step that drops some
 //! parameters and leaves none (or only empty pieces) drops the `?` too.
 
+use super::edit::Edit;
 use super::normalizer::Normalizer;
-use crate::Url;
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -86,10 +88,10 @@ macro_rules! steps {
                 }
             }
 
-            /// Applies this step alone to `url`, with the lists of `normalizer`.
-            pub(crate) fn apply(self, url: &mut Url, normalizer: &Normalizer) {
+            /// Adds this step's edit to `edit`, with the lists of `normalizer`.
+            pub(crate) fn edit(self, edit: &mut Edit<'_>, normalizer: &Normalizer) {
                 match self {
-                    $(Step::$variant => $apply(url, normalizer),)+
+                    $(Step::$variant => $apply(edit, normalizer),)+
                 }
             }
         }
@@ -215,28 +217,27 @@ impl fmt::Display for UnknownStep {
 #[cfg(feature = "std")]
 impl std::error::Error for UnknownStep {}
 
-fn force_https(url: &mut Url, _: &Normalizer) {
-    if url.scheme() == "http" {
+fn force_https(edit: &mut Edit<'_>, _: &Normalizer) {
+    if edit.url().scheme() == "http" {
         // The protocol setter drops a port that is the new scheme's default.
-        let _ = url.set_protocol("https");
+        let _ = edit.setters().set_protocol("https");
     }
 }
 
-fn force_http(url: &mut Url, _: &Normalizer) {
-    if url.scheme() == "https" {
-        let _ = url.set_protocol("http");
+fn force_http(edit: &mut Edit<'_>, _: &Normalizer) {
+    if edit.url().scheme() == "https" {
+        let _ = edit.setters().set_protocol("http");
     }
 }
 
-fn userinfo(url: &mut Url, _: &Normalizer) {
-    if url.has_credentials() {
-        let _ = url.set_username("");
-        let _ = url.set_password(None);
+fn userinfo(edit: &mut Edit<'_>, _: &Normalizer) {
+    if edit.has_credentials() {
+        edit.drop_credentials();
     }
 }
 
-fn www(url: &mut Url, _: &Normalizer) {
-    let Some(host) = url.domain() else {
+fn www(edit: &mut Edit<'_>, _: &Normalizer) {
+    let Some(host) = edit.domain() else {
         return;
     };
     let b = host.as_bytes();
@@ -249,25 +250,41 @@ fn www(url: &mut Url, _: &Normalizer) {
         None => false,
     };
     let again = rest.len() >= 4 && rest.as_bytes()[..4].eq_ignore_ascii_case(b"www.");
-    if has_two_labels && !again {
-        let rest = String::from(rest);
-        let _ = url.set_hostname(&rest);
+    if !has_two_labels || again {
+        return;
     }
+    if edit.url().is_special() && ends_in_a_number(rest) {
+        // The host parser would read what is left as an IPv4 address (or refuse it): the
+        // setter says which.
+        let rest = String::from(rest);
+        let _ = edit.setters().set_hostname(&rest);
+    } else {
+        // A domain's (or opaque host's) last labels are one as the host parser writes them.
+        edit.drop_host_prefix(4);
+    }
+}
+
+/// Whether a special URL's host parser would take `domain` for an IPv4 address: the URL
+/// Standard's "ends in a number checker" (§3.5), read broadly (a last label of digits, or
+/// starting with `0x`): such a host goes through the setter, which decides exactly.
+fn ends_in_a_number(domain: &str) -> bool {
+    let d = domain.strip_suffix('.').unwrap_or(domain);
+    let last = d.rsplit('.').next().unwrap_or(d).as_bytes();
+    !last.is_empty()
+        && (last.iter().all(u8::is_ascii_digit)
+            || (last.len() >= 2 && last[0] == b'0' && last[1] | 0x20 == b'x'))
 }
 
 /// Replaces the path with `edit`'s answer, when it gives one (a URL with an opaque path,
 /// `mailto:x`, has none to edit).
-fn edit_path(url: &mut Url, edit: impl FnOnce(&str) -> Option<String>) {
-    if url.has_opaque_path() {
-        return;
-    }
-    if let Some(path) = edit(url.pathname()) {
-        let _ = url.set_pathname(&path);
+fn edit_path(e: &mut Edit<'_>, edit: impl FnOnce(&str) -> Option<String>) {
+    if let Some(path) = e.path().and_then(edit) {
+        e.set_path(path);
     }
 }
 
-fn lowercase_path(url: &mut Url, _: &Normalizer) {
-    edit_path(url, |path| {
+fn lowercase_path(e: &mut Edit<'_>, _: &Normalizer) {
+    edit_path(e, |path| {
         let b = path.as_bytes();
         let mut out: Option<Vec<u8>> = None;
         let mut i = 0;
@@ -286,8 +303,8 @@ fn lowercase_path(url: &mut Url, _: &Normalizer) {
     });
 }
 
-fn duplicate_slashes(url: &mut Url, _: &Normalizer) {
-    edit_path(url, |path| {
+fn duplicate_slashes(e: &mut Edit<'_>, _: &Normalizer) {
+    edit_path(e, |path| {
         if !path.contains("//") {
             return None;
         }
@@ -304,45 +321,63 @@ fn duplicate_slashes(url: &mut Url, _: &Normalizer) {
 }
 
 /// The start of the last segment of `path` when it is one of `names`.
-fn index_at(path: &str, names: &[Cow<'static, str>]) -> Option<usize> {
+fn index_at(path: &str, names: &Names) -> Option<usize> {
     let start = path.rfind('/')? + 1;
     let last = &path[start..];
-    (!last.is_empty() && names.iter().any(|n| glob(n, last, true))).then_some(start)
+    (!last.is_empty() && names.matches(last)).then_some(start)
 }
 
-fn index(url: &mut Url, normalizer: &Normalizer) {
-    edit_path(url, |path| {
+fn index(e: &mut Edit<'_>, normalizer: &Normalizer) {
+    edit_path(e, |path| {
         index_at(path, &normalizer.index).map(|at| String::from(&path[..at]))
     });
 }
 
-fn trailing_slash(url: &mut Url, normalizer: &Normalizer) {
+fn trailing_slash(e: &mut Edit<'_>, normalizer: &Normalizer) {
     let with_index = normalizer.has(Step::Index);
-    edit_path(url, |path| {
+    edit_path(e, |path| {
         let mut end = path.len();
         loop {
             // The root `/` stays: it is the path of `http://h/` and cannot be dropped.
             let trimmed = path[..end].trim_end_matches('/');
             end = trimmed.len().max(1).min(end);
+            if !with_index || end <= 1 {
+                break;
+            }
             match index_at(&path[..end], &normalizer.index) {
-                Some(at) if with_index && end > 1 => end = at,
-                _ => break,
+                Some(at) => end = at,
+                None => break,
             }
         }
         (end < path.len()).then(|| String::from(&path[..end]))
     });
 }
 
-fn query(url: &mut Url, _: &Normalizer) {
-    if url.query().is_some() {
-        url.set_query(None);
+fn query(e: &mut Edit<'_>, _: &Normalizer) {
+    if e.query().is_some() {
+        e.set_query(None);
     }
 }
 
 /// The name of a raw query piece, decoded as `application/x-www-form-urlencoded`.
-pub(crate) fn piece_name(piece: &str) -> Cow<'_, str> {
-    let name = piece.split_once('=').map_or(piece, |(n, _)| n);
-    if !name.contains(['%', '+']) {
+fn piece_name(piece: &str) -> Cow<'_, str> {
+    // One pass finds the `=` and whether the name has anything to decode: most names
+    // have not and are compared as written.
+    let b = piece.as_bytes();
+    let mut end = b.len();
+    let mut plain = true;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'=' => {
+                end = i;
+                break;
+            }
+            b'%' | b'+' => plain = false,
+            _ => {}
+        }
+    }
+    let name = &piece[..end];
+    if plain {
         return Cow::Borrowed(name);
     }
     crate::form::parse(name.as_bytes())
@@ -353,8 +388,8 @@ pub(crate) fn piece_name(piece: &str) -> Cow<'_, str> {
 
 /// Drops the query pieces `keep` rejects (each piece raw, as written). When one is dropped
 /// and no non-empty piece is left, the query goes with its `?`.
-fn filter_query(url: &mut Url, mut keep: impl FnMut(&str) -> bool) {
-    let Some(query) = url.query() else {
+fn filter_query(e: &mut Edit<'_>, mut keep: impl FnMut(&str) -> bool) {
+    let Some(query) = e.query() else {
         return;
     };
     // Most queries lose nothing: find the first piece to drop before building anything.
@@ -382,41 +417,35 @@ fn filter_query(url: &mut Url, mut keep: impl FnMut(&str) -> bool) {
         any |= !piece.is_empty();
         out.push_str(piece);
     }
-    url.set_query(any.then_some(out.as_str()));
+    e.set_query(any.then_some(out));
 }
 
-fn tracking(url: &mut Url, normalizer: &Normalizer) {
+fn tracking(e: &mut Edit<'_>, normalizer: &Normalizer) {
     let list = &normalizer.tracking;
-    filter_query(url, |piece| {
-        let name = piece_name(piece);
-        piece.is_empty() || !list.iter().any(|t| glob(t, &name, true))
-    });
+    filter_query(e, |piece| piece.is_empty() || !list.matches(&piece_name(piece)));
 }
 
-fn keep_query(url: &mut Url, normalizer: &Normalizer) {
+fn keep_query(e: &mut Edit<'_>, normalizer: &Normalizer) {
     let list = &normalizer.keep;
-    filter_query(url, |piece| {
-        let name = piece_name(piece);
-        piece.is_empty() || list.iter().any(|k| glob(k, &name, false))
-    });
+    filter_query(e, |piece| piece.is_empty() || list.matches(&piece_name(piece)));
 }
 
-fn empty_query(url: &mut Url, _: &Normalizer) {
-    let Some(query) = url.query() else {
+fn empty_query(e: &mut Edit<'_>, _: &Normalizer) {
+    let Some(query) = e.query() else {
         return;
     };
     let empty = |p: &str| p.is_empty() || p.split_once('=').is_some_and(|(_, v)| v.is_empty());
     if query.is_empty() {
-        url.set_query(None);
+        e.set_query(None);
     } else if query.split('&').any(empty) {
         let kept: Vec<&str> = query.split('&').filter(|p| !empty(p)).collect();
         let joined = kept.join("&");
-        url.set_query((!joined.is_empty()).then_some(joined.as_str()));
+        e.set_query((!joined.is_empty()).then_some(joined));
     }
 }
 
-fn sort_query(url: &mut Url, _: &Normalizer) {
-    let Some(query) = url.query() else {
+fn sort_query(e: &mut Edit<'_>, _: &Normalizer) {
+    let Some(query) = e.query() else {
         return;
     };
     // Most queries are sorted already and have no empty piece: check without allocating.
@@ -451,24 +480,81 @@ fn sort_query(url: &mut Url, _: &Normalizer) {
         }
         out.push_str(piece);
     }
-    url.set_query((!out.is_empty()).then_some(out.as_str()));
+    e.set_query((!out.is_empty()).then_some(out));
 }
 
-fn fragment(url: &mut Url, _: &Normalizer) {
-    if url.fragment().is_some() {
-        url.set_fragment(None);
+fn fragment(e: &mut Edit<'_>, _: &Normalizer) {
+    if e.fragment().is_some() {
+        e.set_fragment(None);
     }
 }
 
-fn text_fragment(url: &mut Url, _: &Normalizer) {
-    let Some(f) = url.fragment() else {
+fn text_fragment(e: &mut Edit<'_>, _: &Normalizer) {
+    let Some(f) = e.fragment() else {
         return;
     };
     let Some(at) = f.find(":~:") else {
         return;
     };
     let kept = String::from(&f[..at]);
-    url.set_fragment((!kept.is_empty()).then_some(kept.as_str()));
+    e.set_fragment((!kept.is_empty()).then_some(kept));
+}
+
+/// A list of names and `*`-globs a step matches query names or path segments against
+/// ([`glob`]), with the bytes a matching name can start with, so that most names are
+/// decided by one lookup instead of a comparison with every pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Names {
+    list: Vec<Cow<'static, str>>,
+    /// ASCII case-insensitive matching.
+    fold: bool,
+    /// A bit per byte a name matching some pattern can start with (the first byte of each
+    /// pattern, both cases with `fold`; every byte when a pattern starts with `*`).
+    first: [u64; 4],
+}
+
+impl Names {
+    /// `list`, matched ASCII case-insensitively with `fold`.
+    pub(crate) fn new(list: Vec<Cow<'static, str>>, fold: bool) -> Names {
+        let mut names = Names {
+            list: Vec::new(),
+            fold,
+            first: [0; 4],
+        };
+        names.extend(list);
+        names
+    }
+
+    /// Adds patterns.
+    pub(crate) fn extend(&mut self, more: impl IntoIterator<Item = Cow<'static, str>>) {
+        for p in more {
+            match p.as_bytes().first() {
+                Some(b'*') => self.first = [u64::MAX; 4],
+                Some(&b) if self.fold => {
+                    self.mark(b.to_ascii_lowercase());
+                    self.mark(b.to_ascii_uppercase());
+                }
+                Some(&b) => self.mark(b),
+                // An empty pattern matches the empty name, which is looked up in full.
+                None => {}
+            }
+            self.list.push(p);
+        }
+    }
+
+    fn mark(&mut self, b: u8) {
+        self.first[usize::from(b >> 6)] |= 1 << (b & 63);
+    }
+
+    /// Whether `name` matches one of the patterns.
+    pub(crate) fn matches(&self, name: &str) -> bool {
+        if let Some(&b) = name.as_bytes().first() {
+            if self.first[usize::from(b >> 6)] >> (b & 63) & 1 == 0 {
+                return false;
+            }
+        }
+        self.list.iter().any(|p| glob(p, name, self.fold))
+    }
 }
 
 /// Whether `text` matches `pattern`, where `*` matches any run of characters (none
@@ -510,7 +596,15 @@ pub(crate) fn glob(pattern: &str, text: &str, fold: bool) -> bool {
 mod tests {
     use super::*;
     use crate::canon::{Normalizer, Profile};
+    use crate::Url;
     use alloc::string::ToString;
+
+    /// `step` alone on `url`, written at once.
+    fn apply(step: Step, url: &mut Url, n: &Normalizer) {
+        let mut edit = Edit::new(url);
+        step.edit(&mut edit, n);
+        edit.finish();
+    }
 
     fn one(step: Step, url: &str) -> String {
         Normalizer::new(Profile::Whatwg)
@@ -672,18 +766,18 @@ mod tests {
             }
             for input in inputs {
                 let mut ab = Url::parse(input).unwrap();
-                a.apply(&mut ab, &n);
-                b.apply(&mut ab, &n);
+                apply(a, &mut ab, &n);
+                apply(b, &mut ab, &n);
                 let mut ba = Url::parse(input).unwrap();
-                b.apply(&mut ba, &n);
-                a.apply(&mut ba, &n);
+                apply(b, &mut ba, &n);
+                apply(a, &mut ba, &n);
                 assert_eq!(ab.as_str(), ba.as_str(), "{a} {b} {input}");
             }
         }
         let both = |first: Step, second: Step| {
             let mut u = Url::parse("http://h/").unwrap();
-            first.apply(&mut u, &n);
-            second.apply(&mut u, &n);
+            apply(first, &mut u, &n);
+            apply(second, &mut u, &n);
             u.into_string()
         };
         assert_ne!(
