@@ -1,61 +1,87 @@
-//! [`Edit`]: a parsed [`Url`] under the normalization steps (`steps.rs`). Each step reads the
-//! components as the steps before it left them and says what it changes; the URL is written
-//! once, at the end, in one pass into one new buffer, with its boundaries computed as it is
-//! written, instead of one setter (a splice and a re-serialization) per step. A step that
-//! changes nothing writes nothing, so a URL that no step concerns is not copied at all.
+//! [`Edit`]: a parsed [`Url`] under the normalization steps (`steps.rs`). The components are
+//! sliced out of the URL once; each step reads them as the steps before it left them and
+//! says what it changes, and the URL is written once, after the last step ([`write`]), in
+//! place: every edit drops text or reorders query pieces, so the serialization only shrinks
+//! and no new buffer is needed; the boundaries come from the components' new lengths. This
+//! replaces one setter (a splice and a re-serialization) per step. A step that changes
+//! nothing writes nothing, so a URL that no step concerns is not touched at all.
 //!
-//! Every edit the steps make drops text or reorders query pieces of text the parser already
-//! wrote: each component stays as the URL Standard's serializer writes it (§4.5, "URL
-//! serializing"), so the one-pass result is what the setters would give (the tests compare
-//! the two over the datasets). The two edits that are not of that kind, a new scheme
-//! (`force-https`, whose port may then be the default) and a host that is then read as an
-//! IPv4 address (`www.1.2.3`), go through the setters: [`Edit::setters`].
+//! Each component the steps leave is text the parser already wrote, cut or reordered, as the
+//! URL Standard's serializer writes it (§4.5, "URL serializing"): the result is what the
+//! setters would give (the tests compare the two over the datasets). The two edits of
+//! another kind, a new scheme (`force-https`: its port may then be the default) and a host
+//! that would then read as an IPv4 address, are [`Setter`]s, which the caller runs on the URL
+//! through the URL API between two edits.
 
 use crate::url::offsets::Marks;
 use crate::Url;
+use alloc::borrow::Cow;
 use alloc::string::String;
+use core::ops::Range;
 
-/// What a step made of the query or the fragment.
-#[derive(Debug, Default)]
-enum Part {
-    /// As the URL has it.
-    #[default]
-    Same,
-    /// Dropped, with its `?` or `#`.
-    Gone,
-    /// This text instead (without its `?` or `#`), already encoded: a part of the old one.
-    New(String),
+/// A step's edit that goes through the URL API's setters.
+#[derive(Debug)]
+pub(crate) enum Setter {
+    /// `Url::set_protocol`.
+    Protocol(&'static str),
+    /// `Url::set_hostname`.
+    Hostname(String),
 }
 
-/// A URL and the edits the steps chose so far, written by [`finish`](Edit::finish).
+impl Setter {
+    /// Runs the setter on `url` (a value it refuses leaves the URL as it was, as for any
+    /// setter).
+    pub(crate) fn run(self, url: &mut Url) {
+        let _ = match self {
+            Setter::Protocol(p) => url.set_protocol(p),
+            Setter::Hostname(h) => url.set_hostname(&h),
+        };
+    }
+}
+
+/// A parsed URL's components under the steps' edits: read from the URL until a step changes
+/// one. A borrowed path, query or fragment is always a prefix of the URL's own.
 #[derive(Debug)]
 pub(crate) struct Edit<'u> {
-    url: &'u mut Url,
-    /// The username and password are dropped.
+    url: &'u Url,
+    /// Some edit is pending.
+    dirty: bool,
     no_credentials: bool,
     /// How many bytes are dropped from the start of the host (`www.`).
     host_from: usize,
-    /// The new path (never of a URL with an opaque path).
-    path: Option<String>,
-    query: Part,
-    fragment: Part,
+    /// The path, when a step changed it.
+    path: Option<Cow<'u, str>>,
+    /// The query (`None`: dropped), when a step changed it.
+    query: Option<Option<Cow<'u, str>>>,
+    /// The fragment (`None`: dropped), when a step changed it.
+    fragment: Option<Option<Cow<'u, str>>>,
+    setter: Option<Setter>,
+}
+
+/// `s` cut to its first `n` bytes, borrowed or owned.
+fn cut<'a>(s: &mut Cow<'a, str>, n: usize) {
+    match s {
+        Cow::Borrowed(b) => *b = b.get(..n).unwrap_or(b),
+        Cow::Owned(o) => o.truncate(n),
+    }
 }
 
 impl<'u> Edit<'u> {
     /// `url`, no edit yet.
-    pub(crate) fn new(url: &'u mut Url) -> Edit<'u> {
+    pub(crate) fn new(url: &'u Url) -> Edit<'u> {
         Edit {
             url,
+            dirty: false,
             no_credentials: false,
             host_from: 0,
             path: None,
-            query: Part::Same,
-            fragment: Part::Same,
+            query: None,
+            fragment: None,
+            setter: None,
         }
     }
 
-    /// The URL as it was before the pending edits: for what no step edits here (the
-    /// scheme, whether the path is opaque).
+    /// The URL as parsed: for what no step here edits (the scheme).
     pub(crate) fn url(&self) -> &Url {
         self.url
     }
@@ -68,145 +94,259 @@ impl<'u> Edit<'u> {
     /// Drops the username and password (and their `@`).
     pub(crate) fn drop_credentials(&mut self) {
         self.no_credentials = true;
+        self.dirty = true;
     }
 
-    /// The host when it is a domain or an opaque host (as [`Url::domain`]).
-    pub(crate) fn domain(&self) -> Option<&str> {
-        self.url.domain().and_then(|d| d.get(self.host_from..))
+    /// The host, serialized (as [`Url::hostname`]).
+    pub(crate) fn host(&self) -> &str {
+        let host = self.url.hostname();
+        host.get(self.host_from..).unwrap_or(host)
     }
 
     /// Drops the first `n` bytes of the host: what is left is a host of the same kind, as
     /// the host parser writes it (the caller's promise).
     pub(crate) fn drop_host_prefix(&mut self, n: usize) {
         self.host_from += n;
+        self.dirty = true;
     }
 
     /// The path; `None` for an opaque path, which no step edits.
     pub(crate) fn path(&self) -> Option<&str> {
-        if self.url.has_opaque_path() {
-            return None;
+        match &self.path {
+            Some(p) => Some(p),
+            None if self.url.has_opaque_path() => None,
+            None => Some(self.url.pathname()),
         }
-        Some(self.path.as_deref().unwrap_or(self.url.pathname()))
     }
 
-    /// Replaces the path with `path`: whole segments of the old one, as the path state
-    /// writes them (a prefix at a segment's end, or the segments with letters lowered or
-    /// empty ones dropped).
+    /// Replaces the path with `path`: the segments of the old one as the path state writes
+    /// them (letters lowered, empty segments dropped).
     pub(crate) fn set_path(&mut self, path: String) {
-        self.path = Some(path);
+        self.path = Some(Cow::Owned(path));
+        self.dirty = true;
+    }
+
+    /// Cuts the path to its first `n` bytes, `n` the end of a segment (`trailing-slash`,
+    /// `index`): nothing to copy.
+    pub(crate) fn cut_path(&mut self, n: usize) {
+        let url = self.url;
+        cut(self.path.get_or_insert_with(|| Cow::Borrowed(url.pathname())), n);
+        self.dirty = true;
     }
 
     /// The query, without its `?`.
     pub(crate) fn query(&self) -> Option<&str> {
         match &self.query {
-            Part::Same => self.url.query(),
-            Part::Gone => None,
-            Part::New(q) => Some(q),
+            Some(q) => q.as_deref(),
+            None => self.url.query(),
         }
     }
 
     /// Replaces the query with `query`, pieces of the old one (`None`: no query, no `?`).
     pub(crate) fn set_query(&mut self, query: Option<String>) {
-        self.query = query.map_or(Part::Gone, Part::New);
+        self.query = Some(query.map(Cow::Owned));
+        self.dirty = true;
     }
 
     /// The fragment, without its `#`.
     pub(crate) fn fragment(&self) -> Option<&str> {
         match &self.fragment {
-            Part::Same => self.url.fragment(),
-            Part::Gone => None,
-            Part::New(f) => Some(f),
+            Some(f) => f.as_deref(),
+            None => self.url.fragment(),
         }
     }
 
-    /// Replaces the fragment with `fragment`, a prefix of the old one (`None`: no `#`).
-    pub(crate) fn set_fragment(&mut self, fragment: Option<String>) {
-        self.fragment = fragment.map_or(Part::Gone, Part::New);
+    /// Drops the fragment with its `#`.
+    pub(crate) fn drop_fragment(&mut self) {
+        self.fragment = Some(None);
+        self.dirty = true;
     }
 
-    /// The URL with the pending edits written, for a step that edits through the setters.
-    pub(crate) fn setters(&mut self) -> &mut Url {
-        self.write();
-        self.url
-    }
-
-    /// Writes the pending edits into the URL.
-    pub(crate) fn finish(mut self) {
-        self.write();
-    }
-
-    fn pending(&self) -> bool {
-        self.no_credentials
-            || self.host_from > 0
-            || self.path.is_some()
-            || !matches!(self.query, Part::Same)
-            || !matches!(self.fragment, Part::Same)
-    }
-
-    /// The one pass: the kept text of the old serialization and the new components, in
-    /// layout order, into one buffer, the boundaries taken as each component is written.
-    fn write(&mut self) {
-        if !self.pending() {
-            return;
+    /// Cuts the fragment to its first `n` bytes.
+    pub(crate) fn cut_fragment(&mut self, n: usize) {
+        let url = self.url;
+        if let Some(f) = self
+            .fragment
+            .get_or_insert_with(|| url.fragment().map(Cow::Borrowed))
+        {
+            cut(f, n);
+            self.dirty = true;
         }
-        let url = &*self.url;
-        let s = url.as_str();
-        let o = *url.boundaries();
-        let mut out = String::with_capacity(s.len());
-        let mut m = Marks {
-            scheme_end: o.scheme_end(),
-            ..Marks::default()
+    }
+
+    /// Asks for `setter` to run on the URL once the edits so far are written.
+    pub(crate) fn defer(&mut self, setter: Setter) {
+        self.setter = Some(setter);
+    }
+
+    /// The setter a step asked for, if any.
+    pub(crate) fn take_setter(&mut self) -> Option<Setter> {
+        self.setter.take()
+    }
+
+    /// What the steps changed, owning nothing of the URL, for [`write`]; `None` when nothing.
+    pub(crate) fn changes(self) -> Option<Changes> {
+        if !self.dirty {
+            return None;
+        }
+        let url = self.url;
+        let part = |old: Option<&str>, new: Option<Option<Cow<'_, str>>>| match (old, new) {
+            (_, None) | (None, Some(None)) => Part::Same,
+            (Some(_), Some(None)) => Part::Gone,
+            (Some(o), Some(Some(Cow::Borrowed(n)))) if n.len() == o.len() => Part::Same,
+            (_, Some(Some(Cow::Borrowed(n)))) => Part::Cut(n.len()),
+            (_, Some(Some(Cow::Owned(n)))) => Part::New(n),
         };
-        if self.no_credentials && url.has_credentials() {
-            // `scheme://`: the credentials and their `@` go.
-            out.push_str(&s[..o.scheme_end() + 3]);
-            m.username_end = out.len();
-        } else {
-            out.push_str(&s[..o.host_start()]);
-            m.username_end = o.username_end();
-        }
-        m.host_start = out.len();
-        out.push_str(
-            s.get(o.host_start() + self.host_from..o.host_end())
-                .unwrap_or_default(),
-        );
-        m.host_end = out.len();
-        let path_end = o.path_end(s.len());
-        match &self.path {
-            None => out.push_str(&s[o.host_end()..o.path_start()]),
-            // Without a host, a path starting with an empty segment needs "/." before it
-            // (§4.5 URL serializing, step 4); with one, the port stays.
-            Some(p) if url.host().is_none() => out.push_str(if p.starts_with("//") { "/." } else { "" }),
-            Some(_) => out.push_str(&s[o.host_end()..o.path_start()]),
-        }
-        m.path_start = out.len();
-        out.push_str(self.path.as_deref().unwrap_or(&s[o.path_start()..path_end]));
-        let query = match &self.query {
-            Part::Same => url.query(),
+        Some(Changes {
+            credentials: self.no_credentials && url.has_credentials(),
+            host_from: self.host_from,
+            path: part(Some(url.pathname()), self.path.map(Some)),
+            query: part(url.query(), self.query),
+            fragment: part(url.fragment(), self.fragment),
+        })
+    }
+}
+
+/// What became of a path, query or fragment.
+#[derive(Debug)]
+enum Part {
+    /// As the URL has it.
+    Same,
+    /// Its first bytes only.
+    Cut(usize),
+    /// Dropped, with its `?` or `#`.
+    Gone,
+    /// This text instead (without its `?` or `#`), already encoded.
+    New(String),
+}
+
+impl Part {
+    /// The new length with the delimiter, of a component `old` long with it (`None`: absent).
+    fn len(&self, old: Option<usize>) -> Option<usize> {
+        match self {
+            Part::Same => old,
+            Part::Cut(n) => Some(n + 1),
             Part::Gone => None,
-            Part::New(q) => Some(q.as_str()),
-        };
-        if let Some(q) = query {
-            m.query_start = Some(out.len());
-            out.push('?');
-            out.push_str(q);
+            Part::New(s) => Some(s.len() + 1),
         }
-        let fragment = match &self.fragment {
-            Part::Same => url.fragment(),
-            Part::Gone => None,
-            Part::New(f) => Some(f.as_str()),
+    }
+}
+
+/// The steps' edits of one URL, by component.
+#[derive(Debug)]
+pub(crate) struct Changes {
+    /// The username and password are dropped.
+    credentials: bool,
+    /// Bytes dropped from the start of the host.
+    host_from: usize,
+    path: Part,
+    query: Part,
+    fragment: Part,
+}
+
+/// Writes `changes` into `url`: the new boundaries from the components' new lengths, then
+/// the edits in place from the end of the serialization back, so that each edit's range is
+/// still where the old boundaries say.
+pub(crate) fn write(url: &mut Url, changes: Changes) {
+    let Changes {
+        credentials,
+        host_from,
+        path,
+        query,
+        fragment,
+    } = changes;
+    let o = *url.boundaries();
+    let s = url.as_str();
+    let len = s.len();
+    let path_end = o.path_end(len);
+    let query_end = o.fragment_start().unwrap_or(len);
+    let old_path = &s[o.path_start()..path_end];
+    // A URL without host has nothing between its scheme's `:` and the host's place.
+    let null_host = o.host_start() == o.scheme_end() + 1;
+    let (path_len, path_text) = match &path {
+        Part::Cut(n) => (*n, old_path.get(..*n).unwrap_or(old_path)),
+        Part::New(p) => (p.len(), p.as_str()),
+        Part::Same | Part::Gone => (old_path.len(), old_path),
+    };
+    // Without a host, a path starting with an empty segment needs "/." before it (§4.5 URL
+    // serializing, step 4); with one, the port stays between host and path.
+    let guard = null_host && path_text.starts_with("//");
+    let query_len = query.len(o.query_start().map(|q| query_end - q));
+    let fragment_len = fragment.len(o.fragment_start().map(|f| len - f));
+
+    let mut m = Marks {
+        scheme_end: o.scheme_end(),
+        ..Marks::default()
+    };
+    if credentials {
+        // `scheme://`: the credentials and their `@` go.
+        m.username_end = o.scheme_end() + 3;
+        m.host_start = m.username_end;
+    } else {
+        m.username_end = o.username_end();
+        m.host_start = o.host_start();
+    }
+    m.host_end = m.host_start + (o.host_end() - o.host_start() - host_from);
+    m.path_start = m.host_end
+        + match null_host {
+            true => usize::from(guard) * 2,
+            false => o.path_start() - o.host_end(),
         };
-        if let Some(f) = fragment {
-            m.fragment_start = Some(out.len());
-            out.push('#');
-            out.push_str(f);
+    let mut at = m.path_start + path_len;
+    m.query_start = query_len.map(|n| {
+        at += n;
+        at - n
+    });
+    m.fragment_start = fragment_len.map(|_| at);
+
+    url.relayout(|s| {
+        // The fragment, then the query: each `[start, end)` with its delimiter, or absent
+        // and then added at `at_end`.
+        let delimited: [(Part, Option<usize>, usize, usize, &str); 2] = [
+            (fragment, o.fragment_start(), len, len, "#"),
+            (query, o.query_start(), query_end, path_end, "?"),
+        ];
+        for (part, start, end, at_end, mark) in delimited {
+            match (part, start) {
+                (Part::Same, _) | (Part::Gone | Part::Cut(_), None) => {}
+                (Part::Gone, Some(at)) => replace(s, at..end, ""),
+                (Part::Cut(n), Some(at)) => replace(s, at + 1 + n..end, ""),
+                (Part::New(new), Some(at)) => replace(s, at + 1..end, &new),
+                (Part::New(new), None) => replace(s, at_end..at_end, &[mark, &new].concat()),
+            }
         }
-        // Never longer than the URL it comes from: it fits.
-        let _ = self.url.relayout(out, &m);
-        self.no_credentials = false;
-        self.host_from = 0;
-        self.path = None;
-        self.query = Part::Same;
-        self.fragment = Part::Same;
+        let old_path = o.path_start()..path_end;
+        match path {
+            Part::Same | Part::Gone => {}
+            Part::Cut(n) => replace(s, old_path.start + n..old_path.end, ""),
+            Part::New(new) => replace(s, old_path, &new),
+        }
+        if null_host && guard != (o.path_start() > o.host_end()) {
+            replace(s, o.host_end()..o.path_start(), if guard { "/." } else { "" });
+        }
+        if host_from > 0 {
+            replace(s, o.host_start()..o.host_start() + host_from, "");
+        }
+        if credentials {
+            replace(s, o.scheme_end() + 3..o.host_start(), "");
+        }
+        m
+    });
+}
+
+/// Replaces `range` of `s` with `with`, moving the text after it at most once: at the end
+/// of `s` it is a truncation and an append; a `with` that is a prefix of the text it
+/// replaces only drops the rest.
+fn replace(s: &mut String, range: Range<usize>, with: &str) {
+    if range.end == s.len() {
+        s.truncate(range.start);
+        s.push_str(with);
+    } else if s.as_bytes()[range.clone()].starts_with(with.as_bytes()) {
+        if with.len() < range.len() {
+            s.drain(range.start + with.len()..range.end);
+        }
+    } else {
+        s.drain(range.clone());
+        s.insert_str(range.start, with);
     }
 }

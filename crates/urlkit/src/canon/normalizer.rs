@@ -20,7 +20,7 @@
 //! With no step chosen, [`Normalizer::normalize`] is [`Profile::canonicalize`], byte for
 //! byte, for every profile.
 
-use super::edit::Edit;
+use super::edit::{write, Edit};
 use super::profile::{CanonError, Profile};
 use super::steps::{Names, Step, UnknownStep, INDEX_NAMES};
 use super::TRACKING_PARAMETERS;
@@ -63,7 +63,7 @@ pub struct Normalizer {
     pub(crate) keep: Names,
 }
 
-const fn bit(step: Step) -> u32 {
+pub(crate) const fn bit(step: Step) -> u32 {
     1 << step as u32
 }
 
@@ -274,15 +274,31 @@ impl Normalizer {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn apply(&self, url: &mut Url) {
-        // The steps say what they change; the URL is written once, after the last.
-        let mut edit = Edit::new(url);
-        let mut left = self.steps;
-        while left != 0 {
-            let at = left.trailing_zeros() as usize;
-            left &= left - 1;
-            Step::ALL[at].edit(&mut edit, self);
+        self.apply_steps(url, self.steps);
+    }
+
+    /// Applies the steps of `steps` (a bit per row of the table) to `url`: each says what
+    /// it changes, and the URL is written once after the last (`edit.rs`), or before a step
+    /// that edits through a setter.
+    pub(crate) fn apply_steps(&self, url: &mut Url, steps: u32) {
+        let mut left = steps;
+        loop {
+            let mut edit = Edit::new(url);
+            let mut setter = None;
+            while left != 0 && setter.is_none() {
+                let at = left.trailing_zeros() as usize;
+                left &= left - 1;
+                Step::ALL[at].edit(&mut edit, self);
+                setter = edit.take_setter();
+            }
+            if let Some(changes) = edit.changes() {
+                write(url, changes);
+            }
+            match setter {
+                Some(setter) => setter.run(url),
+                None => break,
+            }
         }
-        edit.finish();
     }
 
     /// The normalized form of `url`: the profile, then the steps, composed as the module

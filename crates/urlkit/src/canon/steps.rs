@@ -28,7 +28,7 @@
 //! decoded), and the pieces a step keeps keep their exact encoding. A step that drops some
 //! parameters and leaves none (or only empty pieces) drops the `?` too.
 
-use super::edit::Edit;
+use super::edit::{Edit, Setter};
 use super::normalizer::Normalizer;
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -90,9 +90,10 @@ macro_rules! steps {
 
             /// Adds this step's edit to `edit`, with the lists of `normalizer`.
             pub(crate) fn edit(self, edit: &mut Edit<'_>, normalizer: &Normalizer) {
-                match self {
-                    $(Step::$variant => $apply(edit, normalizer),)+
-                }
+                // A table of functions rather than a `match`: each step stays its own small
+                // function instead of all inlined into one large one.
+                const EDITS: [fn(&mut Edit<'_>, &Normalizer); [$($name),+].len()] = [$($apply),+];
+                EDITS[self as usize](edit, normalizer)
             }
         }
     };
@@ -220,13 +221,13 @@ impl std::error::Error for UnknownStep {}
 fn force_https(edit: &mut Edit<'_>, _: &Normalizer) {
     if edit.url().scheme() == "http" {
         // The protocol setter drops a port that is the new scheme's default.
-        let _ = edit.setters().set_protocol("https");
+        edit.defer(Setter::Protocol("https"));
     }
 }
 
 fn force_http(edit: &mut Edit<'_>, _: &Normalizer) {
     if edit.url().scheme() == "https" {
-        let _ = edit.setters().set_protocol("http");
+        edit.defer(Setter::Protocol("http"));
     }
 }
 
@@ -237,19 +238,22 @@ fn userinfo(edit: &mut Edit<'_>, _: &Normalizer) {
 }
 
 fn www(edit: &mut Edit<'_>, _: &Normalizer) {
-    let Some(host) = edit.domain() else {
-        return;
-    };
-    let b = host.as_bytes();
-    if b.len() < 4 || !b[..4].eq_ignore_ascii_case(b"www.") {
-        return;
+    // A host starting with `www.` is a domain or an opaque host: no IP address or empty
+    // host does. Most hosts do not: the rest is out of line.
+    if starts_with_www(edit.host()) {
+        drop_www(edit);
     }
+}
+
+#[inline(never)]
+fn drop_www(edit: &mut Edit<'_>) {
+    let host = edit.host();
     let rest = &host[4..];
     let has_two_labels = match rest.find('.') {
         Some(dot) => dot > 0 && rest[dot + 1..].bytes().any(|c| c != b'.'),
         None => false,
     };
-    let again = rest.len() >= 4 && rest.as_bytes()[..4].eq_ignore_ascii_case(b"www.");
+    let again = starts_with_www(rest);
     if !has_two_labels || again {
         return;
     }
@@ -257,11 +261,19 @@ fn www(edit: &mut Edit<'_>, _: &Normalizer) {
         // The host parser would read what is left as an IPv4 address (or refuse it): the
         // setter says which.
         let rest = String::from(rest);
-        let _ = edit.setters().set_hostname(&rest);
+        edit.defer(Setter::Hostname(rest));
     } else {
         // A domain's (or opaque host's) last labels are one as the host parser writes them.
         edit.drop_host_prefix(4);
     }
+}
+
+/// Whether `host` starts with `www.`, ASCII case-insensitively: four bytes compared as one
+/// word (`| 0x20` lowers `W`; of the bytes it maps to `w` or `.`, only those are in a host).
+fn starts_with_www(host: &str) -> bool {
+    host.as_bytes()
+        .first_chunk::<4>()
+        .is_some_and(|b| u32::from_le_bytes(*b) | 0x2020_2020 == u32::from_le_bytes(*b"www."))
 }
 
 /// Whether a special URL's host parser would take `domain` for an IPv4 address: the URL
@@ -328,19 +340,24 @@ fn index_at(path: &str, names: &Names) -> Option<usize> {
 }
 
 fn index(e: &mut Edit<'_>, normalizer: &Normalizer) {
-    edit_path(e, |path| {
-        index_at(path, &normalizer.index).map(|at| String::from(&path[..at]))
-    });
+    if let Some(at) = e.path().and_then(|path| index_at(path, &normalizer.index)) {
+        e.cut_path(at);
+    }
 }
 
 fn trailing_slash(e: &mut Edit<'_>, normalizer: &Normalizer) {
     let with_index = normalizer.has(Step::Index);
-    edit_path(e, |path| {
-        let mut end = path.len();
+    let Some(path) = e.path() else {
+        return;
+    };
+    let cut = {
+        let b = path.as_bytes();
+        let mut end = b.len();
         loop {
             // The root `/` stays: it is the path of `http://h/` and cannot be dropped.
-            let trimmed = path[..end].trim_end_matches('/');
-            end = trimmed.len().max(1).min(end);
+            while end > 1 && b[end - 1] == b'/' {
+                end -= 1;
+            }
             if !with_index || end <= 1 {
                 break;
             }
@@ -349,14 +366,30 @@ fn trailing_slash(e: &mut Edit<'_>, normalizer: &Normalizer) {
                 None => break,
             }
         }
-        (end < path.len()).then(|| String::from(&path[..end]))
-    });
+        (end < path.len()).then_some(end)
+    };
+    if let Some(end) = cut {
+        e.cut_path(end);
+    }
 }
 
 fn query(e: &mut Edit<'_>, _: &Normalizer) {
     if e.query().is_some() {
         e.set_query(None);
     }
+}
+
+/// The `&`-separated pieces of a query, as `query.split('&')` gives them (`&` found by
+/// `memchr` over the bytes, without `split`'s per-character searcher).
+fn pieces(query: &str) -> impl Iterator<Item = &str> + '_ {
+    let b = query.as_bytes();
+    let mut start = Some(0);
+    core::iter::from_fn(move || {
+        let from = start?;
+        let i = memchr::memchr(b'&', &b[from..]).map_or(b.len(), |n| from + n);
+        start = (i < b.len()).then_some(i + 1);
+        query.get(from..i)
+    })
 }
 
 /// The name of a raw query piece, decoded as `application/x-www-form-urlencoded`.
@@ -393,7 +426,7 @@ fn filter_query(e: &mut Edit<'_>, mut keep: impl FnMut(&str) -> bool) {
         return;
     };
     // Most queries lose nothing: find the first piece to drop before building anything.
-    let mut pieces = query.split('&');
+    let mut pieces = pieces(query);
     let mut kept_len = 0;
     loop {
         match pieces.next() {
@@ -437,8 +470,8 @@ fn empty_query(e: &mut Edit<'_>, _: &Normalizer) {
     let empty = |p: &str| p.is_empty() || p.split_once('=').is_some_and(|(_, v)| v.is_empty());
     if query.is_empty() {
         e.set_query(None);
-    } else if query.split('&').any(empty) {
-        let kept: Vec<&str> = query.split('&').filter(|p| !empty(p)).collect();
+    } else if pieces(query).any(empty) {
+        let kept: Vec<&str> = pieces(query).filter(|p| !empty(p)).collect();
         let joined = kept.join("&");
         e.set_query((!joined.is_empty()).then_some(joined));
     }
@@ -451,7 +484,7 @@ fn sort_query(e: &mut Edit<'_>, _: &Normalizer) {
     // Most queries are sorted already and have no empty piece: check without allocating.
     let mut previous: Option<Cow<'_, str>> = None;
     let mut in_order = !query.is_empty();
-    for piece in query.split('&') {
+    for piece in pieces(query) {
         if piece.is_empty() {
             in_order = false;
             break;
@@ -466,8 +499,7 @@ fn sort_query(e: &mut Edit<'_>, _: &Normalizer) {
     if in_order {
         return;
     }
-    let mut pieces: Vec<(Cow<'_, str>, &str)> = query
-        .split('&')
+    let mut pieces: Vec<(Cow<'_, str>, &str)> = pieces(query)
         .filter(|p| !p.is_empty())
         .map(|p| (piece_name(p), p))
         .collect();
@@ -485,7 +517,7 @@ fn sort_query(e: &mut Edit<'_>, _: &Normalizer) {
 
 fn fragment(e: &mut Edit<'_>, _: &Normalizer) {
     if e.fragment().is_some() {
-        e.set_fragment(None);
+        e.drop_fragment();
     }
 }
 
@@ -496,21 +528,27 @@ fn text_fragment(e: &mut Edit<'_>, _: &Normalizer) {
     let Some(at) = f.find(":~:") else {
         return;
     };
-    let kept = String::from(&f[..at]);
-    e.set_fragment((!kept.is_empty()).then_some(kept));
+    match at {
+        0 => e.drop_fragment(),
+        _ => e.cut_fragment(at),
+    }
 }
 
 /// A list of names and `*`-globs a step matches query names or path segments against
-/// ([`glob`]), with the bytes a matching name can start with, so that most names are
-/// decided by one lookup instead of a comparison with every pattern.
+/// ([`glob`]), grouped by the byte a matching name starts with (ASCII-folded when matching
+/// folds): a name is compared with the patterns of its first byte only, and most names,
+/// whose first byte no pattern has, with none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Names {
     list: Vec<Cow<'static, str>>,
     /// ASCII case-insensitive matching.
     fold: bool,
-    /// A bit per byte a name matching some pattern can start with (the first byte of each
-    /// pattern, both cases with `fold`; every byte when a pattern starts with `*`).
+    /// A bit per first byte of a pattern (both cases with `fold`).
     first: [u64; 4],
+    /// The patterns with a first byte, as (that byte, folded; index in `list`), sorted.
+    keyed: Vec<(u8, usize)>,
+    /// The patterns starting with `*`, or empty: tried on every name.
+    wild: Vec<usize>,
 }
 
 impl Names {
@@ -520,6 +558,8 @@ impl Names {
             list: Vec::new(),
             fold,
             first: [0; 4],
+            keyed: Vec::new(),
+            wild: Vec::new(),
         };
         names.extend(list);
         names
@@ -528,17 +568,28 @@ impl Names {
     /// Adds patterns.
     pub(crate) fn extend(&mut self, more: impl IntoIterator<Item = Cow<'static, str>>) {
         for p in more {
+            let i = self.list.len();
             match p.as_bytes().first() {
-                Some(b'*') => self.first = [u64::MAX; 4],
-                Some(&b) if self.fold => {
-                    self.mark(b.to_ascii_lowercase());
-                    self.mark(b.to_ascii_uppercase());
+                None | Some(b'*') => self.wild.push(i),
+                Some(&b) => {
+                    let key = self.key(b);
+                    self.mark(key);
+                    if self.fold {
+                        self.mark(key.to_ascii_uppercase());
+                    }
+                    self.keyed.push((key, i));
                 }
-                Some(&b) => self.mark(b),
-                // An empty pattern matches the empty name, which is looked up in full.
-                None => {}
             }
             self.list.push(p);
+        }
+        self.keyed.sort_unstable();
+    }
+
+    fn key(&self, b: u8) -> u8 {
+        if self.fold {
+            b.to_ascii_lowercase()
+        } else {
+            b
         }
     }
 
@@ -548,12 +599,19 @@ impl Names {
 
     /// Whether `name` matches one of the patterns.
     pub(crate) fn matches(&self, name: &str) -> bool {
-        if let Some(&b) = name.as_bytes().first() {
-            if self.first[usize::from(b >> 6)] >> (b & 63) & 1 == 0 {
-                return false;
+        let glob = |&i: &usize| glob(&self.list[i], name, self.fold);
+        let keyed = match name.as_bytes().first() {
+            Some(&b) if self.first[usize::from(b >> 6)] >> (b & 63) & 1 == 1 => {
+                let key = self.key(b);
+                let from = self.keyed.partition_point(|&(k, _)| k < key);
+                self.keyed[from..]
+                    .iter()
+                    .take_while(|&&(k, _)| k == key)
+                    .any(|(_, i)| glob(i))
             }
-        }
-        self.list.iter().any(|p| glob(p, name, self.fold))
+            _ => false,
+        };
+        keyed || self.wild.iter().any(glob)
     }
 }
 
@@ -599,11 +657,9 @@ mod tests {
     use crate::Url;
     use alloc::string::ToString;
 
-    /// `step` alone on `url`, written at once.
+    /// `step` alone on `url`, with the lists and choices of `n`.
     fn apply(step: Step, url: &mut Url, n: &Normalizer) {
-        let mut edit = Edit::new(url);
-        step.edit(&mut edit, n);
-        edit.finish();
+        n.apply_steps(url, crate::canon::normalizer::bit(step));
     }
 
     fn one(step: Step, url: &str) -> String {
