@@ -68,6 +68,7 @@ fn cut<'a>(s: &mut Cow<'a, str>, n: usize) {
 
 impl<'u> Edit<'u> {
     /// `url`, no edit yet.
+    #[inline]
     pub(crate) fn new(url: &'u Url) -> Edit<'u> {
         Edit {
             url,
@@ -82,22 +83,26 @@ impl<'u> Edit<'u> {
     }
 
     /// The URL as parsed: for what no step here edits (the scheme).
+    #[inline]
     pub(crate) fn url(&self) -> &Url {
         self.url
     }
 
     /// Whether the URL has a username or password left.
+    #[inline]
     pub(crate) fn has_credentials(&self) -> bool {
         !self.no_credentials && self.url.has_credentials()
     }
 
     /// Drops the username and password (and their `@`).
+    #[inline]
     pub(crate) fn drop_credentials(&mut self) {
         self.no_credentials = true;
         self.dirty = true;
     }
 
     /// The host, serialized (as [`Url::hostname`]).
+    #[inline]
     pub(crate) fn host(&self) -> &str {
         let host = self.url.hostname();
         host.get(self.host_from..).unwrap_or(host)
@@ -105,12 +110,14 @@ impl<'u> Edit<'u> {
 
     /// Drops the first `n` bytes of the host: what is left is a host of the same kind, as
     /// the host parser writes it (the caller's promise).
+    #[inline]
     pub(crate) fn drop_host_prefix(&mut self, n: usize) {
         self.host_from += n;
         self.dirty = true;
     }
 
     /// The path; `None` for an opaque path, which no step edits.
+    #[inline]
     pub(crate) fn path(&self) -> Option<&str> {
         match &self.path {
             Some(p) => Some(p),
@@ -121,6 +128,7 @@ impl<'u> Edit<'u> {
 
     /// Replaces the path with `path`: the segments of the old one as the path state writes
     /// them (letters lowered, empty segments dropped).
+    #[inline]
     pub(crate) fn set_path(&mut self, path: String) {
         self.path = Some(Cow::Owned(path));
         self.dirty = true;
@@ -128,6 +136,7 @@ impl<'u> Edit<'u> {
 
     /// Cuts the path to its first `n` bytes, `n` the end of a segment (`trailing-slash`,
     /// `index`): nothing to copy.
+    #[inline]
     pub(crate) fn cut_path(&mut self, n: usize) {
         let url = self.url;
         cut(self.path.get_or_insert_with(|| Cow::Borrowed(url.pathname())), n);
@@ -135,6 +144,7 @@ impl<'u> Edit<'u> {
     }
 
     /// The query, without its `?`.
+    #[inline]
     pub(crate) fn query(&self) -> Option<&str> {
         match &self.query {
             Some(q) => q.as_deref(),
@@ -143,12 +153,14 @@ impl<'u> Edit<'u> {
     }
 
     /// Replaces the query with `query`, pieces of the old one (`None`: no query, no `?`).
+    #[inline]
     pub(crate) fn set_query(&mut self, query: Option<String>) {
         self.query = Some(query.map(Cow::Owned));
         self.dirty = true;
     }
 
     /// The fragment, without its `#`.
+    #[inline]
     pub(crate) fn fragment(&self) -> Option<&str> {
         match &self.fragment {
             Some(f) => f.as_deref(),
@@ -157,12 +169,14 @@ impl<'u> Edit<'u> {
     }
 
     /// Drops the fragment with its `#`.
+    #[inline]
     pub(crate) fn drop_fragment(&mut self) {
         self.fragment = Some(None);
         self.dirty = true;
     }
 
     /// Cuts the fragment to its first `n` bytes.
+    #[inline]
     pub(crate) fn cut_fragment(&mut self, n: usize) {
         let url = self.url;
         if let Some(f) = self
@@ -175,34 +189,47 @@ impl<'u> Edit<'u> {
     }
 
     /// Asks for `setter` to run on the URL once the edits so far are written.
+    #[inline]
     pub(crate) fn defer(&mut self, setter: Setter) {
         self.setter = Some(setter);
     }
 
+    /// Whether a step asked for a setter.
+    #[inline]
+    pub(crate) fn has_setter(&self) -> bool {
+        self.setter.is_some()
+    }
+
     /// The setter a step asked for, if any.
+    #[inline]
     pub(crate) fn take_setter(&mut self) -> Option<Setter> {
         self.setter.take()
     }
 
     /// What the steps changed, owning nothing of the URL, for [`write`]; `None` when nothing.
+    #[inline]
     pub(crate) fn changes(self) -> Option<Changes> {
         if !self.dirty {
             return None;
         }
         let url = self.url;
-        let part = |old: Option<&str>, new: Option<Option<Cow<'_, str>>>| match (old, new) {
+        let o = url.boundaries();
+        let len = url.as_str().len();
+        let query_end = o.fragment_start().unwrap_or(len);
+        // Each component's old length (without its delimiter) and what the steps left.
+        let part = |old: Option<usize>, new: Option<Option<Cow<'_, str>>>| match (old, new) {
             (_, None) | (None, Some(None)) => Part::Same,
             (Some(_), Some(None)) => Part::Gone,
-            (Some(o), Some(Some(Cow::Borrowed(n)))) if n.len() == o.len() => Part::Same,
+            (Some(o), Some(Some(Cow::Borrowed(n)))) if n.len() == o => Part::Same,
             (_, Some(Some(Cow::Borrowed(n)))) => Part::Cut(n.len()),
             (_, Some(Some(Cow::Owned(n)))) => Part::New(n),
         };
         Some(Changes {
             credentials: self.no_credentials && url.has_credentials(),
             host_from: self.host_from,
-            path: part(Some(url.pathname()), self.path.map(Some)),
-            query: part(url.query(), self.query),
-            fragment: part(url.fragment(), self.fragment),
+            path: part(Some(o.path_end(len) - o.path_start()), self.path.map(Some)),
+            query: part(o.query_start().map(|q| query_end - q - 1), self.query),
+            fragment: part(o.fragment_start().map(|f| len - f - 1), self.fragment),
         })
     }
 }
@@ -300,20 +327,22 @@ pub(crate) fn write(url: &mut Url, changes: Changes) {
     m.fragment_start = fragment_len.map(|_| at);
 
     url.relayout(|s| {
-        // The fragment, then the query: each `[start, end)` with its delimiter, or absent
-        // and then added at `at_end`.
-        let delimited: [(Part, Option<usize>, usize, usize, &str); 2] = [
-            (fragment, o.fragment_start(), len, len, "#"),
-            (query, o.query_start(), query_end, path_end, "?"),
-        ];
-        for (part, start, end, at_end, mark) in delimited {
-            match (part, start) {
-                (Part::Same, _) | (Part::Gone | Part::Cut(_), None) => {}
-                (Part::Gone, Some(at)) => replace(s, at..end, ""),
-                (Part::Cut(n), Some(at)) => replace(s, at + 1 + n..end, ""),
-                (Part::New(new), Some(at)) => replace(s, at + 1..end, &new),
-                (Part::New(new), None) => replace(s, at_end..at_end, &[mark, &new].concat()),
+        match (fragment, o.fragment_start()) {
+            (Part::Same, _) | (Part::Gone | Part::Cut(_), None) => {}
+            (Part::Gone, Some(f)) => s.truncate(f),
+            (Part::Cut(n), Some(f)) => s.truncate(f + 1 + n),
+            (Part::New(new), Some(f)) => replace(s, f + 1..len, &new),
+            (Part::New(new), None) => {
+                s.push('#');
+                s.push_str(&new);
             }
+        }
+        match (query, o.query_start()) {
+            (Part::Same, _) | (Part::Gone | Part::Cut(_), None) => {}
+            (Part::Gone, Some(q)) => replace(s, q..query_end, ""),
+            (Part::Cut(n), Some(q)) => replace(s, q + 1 + n..query_end, ""),
+            (Part::New(new), Some(q)) => replace(s, q + 1..query_end, &new),
+            (Part::New(new), None) => replace(s, path_end..path_end, &["?", &new].concat()),
         }
         let old_path = o.path_start()..path_end;
         match path {

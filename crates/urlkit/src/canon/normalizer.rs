@@ -284,13 +284,12 @@ impl Normalizer {
         let mut left = steps;
         loop {
             let mut edit = Edit::new(url);
-            let mut setter = None;
-            while left != 0 && setter.is_none() {
+            while left != 0 && !edit.has_setter() {
                 let at = left.trailing_zeros() as usize;
                 left &= left - 1;
                 Step::ALL[at].edit(&mut edit, self);
-                setter = edit.take_setter();
             }
+            let setter = edit.take_setter();
             if let Some(changes) = edit.changes() {
                 write(url, changes);
             }

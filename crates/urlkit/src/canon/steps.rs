@@ -88,12 +88,14 @@ macro_rules! steps {
                 }
             }
 
-            /// Adds this step's edit to `edit`, with the lists of `normalizer`.
+            /// Adds this step's edit to `edit`, with the lists of `normalizer`. Each row's
+            /// function is the check that most URLs stop at (no query, no `www.`, …), inlined
+            /// here; the edit itself is out of line.
+            #[inline]
             pub(crate) fn edit(self, edit: &mut Edit<'_>, normalizer: &Normalizer) {
-                // A table of functions rather than a `match`: each step stays its own small
-                // function instead of all inlined into one large one.
-                const EDITS: [fn(&mut Edit<'_>, &Normalizer); [$($name),+].len()] = [$($apply),+];
-                EDITS[self as usize](edit, normalizer)
+                match self {
+                    $(Step::$variant => $apply(edit, normalizer),)+
+                }
             }
         }
     };
@@ -237,6 +239,7 @@ fn userinfo(edit: &mut Edit<'_>, _: &Normalizer) {
     }
 }
 
+#[inline]
 fn www(edit: &mut Edit<'_>, _: &Normalizer) {
     // A host starting with `www.` is a domain or an opaque host: no IP address or empty
     // host does. Most hosts do not: the rest is out of line.
@@ -248,19 +251,19 @@ fn www(edit: &mut Edit<'_>, _: &Normalizer) {
 #[inline(never)]
 fn drop_www(edit: &mut Edit<'_>) {
     let host = edit.host();
-    let rest = &host[4..];
-    let has_two_labels = match rest.find('.') {
-        Some(dot) => dot > 0 && rest[dot + 1..].bytes().any(|c| c != b'.'),
+    let rest = &host.as_bytes()[4..];
+    // At least two labels left: a non-empty first label, then a `.` and more than dots.
+    let has_two_labels = match rest.iter().position(|&c| c == b'.') {
+        Some(dot) => dot > 0 && rest[dot + 1..].iter().any(|&c| c != b'.'),
         None => false,
     };
-    let again = starts_with_www(rest);
-    if !has_two_labels || again {
+    if !has_two_labels || starts_with_www(&host[4..]) {
         return;
     }
-    if edit.url().is_special() && ends_in_a_number(rest) {
+    if ends_in_a_number(rest) && edit.url().is_special() {
         // The host parser would read what is left as an IPv4 address (or refuse it): the
         // setter says which.
-        let rest = String::from(rest);
+        let rest = String::from(&host[4..]);
         edit.defer(Setter::Hostname(rest));
     } else {
         // A domain's (or opaque host's) last labels are one as the host parser writes them.
@@ -279,9 +282,9 @@ fn starts_with_www(host: &str) -> bool {
 /// Whether a special URL's host parser would take `domain` for an IPv4 address: the URL
 /// Standard's "ends in a number checker" (§3.5), read broadly (a last label of digits, or
 /// starting with `0x`): such a host goes through the setter, which decides exactly.
-fn ends_in_a_number(domain: &str) -> bool {
-    let d = domain.strip_suffix('.').unwrap_or(domain);
-    let last = d.rsplit('.').next().unwrap_or(d).as_bytes();
+fn ends_in_a_number(domain: &[u8]) -> bool {
+    let d = domain.strip_suffix(b".").unwrap_or(domain);
+    let last = d.rsplit(|&c| c == b'.').next().unwrap_or(d);
     !last.is_empty()
         && (last.iter().all(u8::is_ascii_digit)
             || (last.len() >= 2 && last[0] == b'0' && last[1] | 0x20 == b'x'))
@@ -295,6 +298,7 @@ fn edit_path(e: &mut Edit<'_>, edit: impl FnOnce(&str) -> Option<String>) {
     }
 }
 
+#[inline(never)]
 fn lowercase_path(e: &mut Edit<'_>, _: &Normalizer) {
     edit_path(e, |path| {
         let b = path.as_bytes();
@@ -315,6 +319,7 @@ fn lowercase_path(e: &mut Edit<'_>, _: &Normalizer) {
     });
 }
 
+#[inline(never)]
 fn duplicate_slashes(e: &mut Edit<'_>, _: &Normalizer) {
     edit_path(e, |path| {
         if !path.contains("//") {
@@ -339,14 +344,26 @@ fn index_at(path: &str, names: &Names) -> Option<usize> {
     (!last.is_empty() && names.matches(last)).then_some(start)
 }
 
+#[inline(never)]
 fn index(e: &mut Edit<'_>, normalizer: &Normalizer) {
     if let Some(at) = e.path().and_then(|path| index_at(path, &normalizer.index)) {
         e.cut_path(at);
     }
 }
 
+#[inline]
 fn trailing_slash(e: &mut Edit<'_>, normalizer: &Normalizer) {
     let with_index = normalizer.has(Step::Index);
+    // Most paths end in no `/` (or are the root): nothing to do without `index`.
+    if let Some(p) = e.path() {
+        if p.len() > 1 && (with_index || p.ends_with('/')) {
+            trim_path(e, normalizer, with_index);
+        }
+    }
+}
+
+#[inline(never)]
+fn trim_path(e: &mut Edit<'_>, normalizer: &Normalizer, with_index: bool) {
     let Some(path) = e.path() else {
         return;
     };
@@ -453,16 +470,26 @@ fn filter_query(e: &mut Edit<'_>, mut keep: impl FnMut(&str) -> bool) {
     e.set_query(any.then_some(out));
 }
 
+#[inline]
 fn tracking(e: &mut Edit<'_>, normalizer: &Normalizer) {
+    if e.query().is_some() {
+        drop_tracking(e, normalizer);
+    }
+}
+
+#[inline(never)]
+fn drop_tracking(e: &mut Edit<'_>, normalizer: &Normalizer) {
     let list = &normalizer.tracking;
     filter_query(e, |piece| piece.is_empty() || !list.matches(&piece_name(piece)));
 }
 
+#[inline(never)]
 fn keep_query(e: &mut Edit<'_>, normalizer: &Normalizer) {
     let list = &normalizer.keep;
     filter_query(e, |piece| piece.is_empty() || list.matches(&piece_name(piece)));
 }
 
+#[inline(never)]
 fn empty_query(e: &mut Edit<'_>, _: &Normalizer) {
     let Some(query) = e.query() else {
         return;
@@ -477,7 +504,15 @@ fn empty_query(e: &mut Edit<'_>, _: &Normalizer) {
     }
 }
 
+#[inline]
 fn sort_query(e: &mut Edit<'_>, _: &Normalizer) {
+    if e.query().is_some() {
+        sort_pieces(e);
+    }
+}
+
+#[inline(never)]
+fn sort_pieces(e: &mut Edit<'_>) {
     let Some(query) = e.query() else {
         return;
     };
@@ -521,6 +556,7 @@ fn fragment(e: &mut Edit<'_>, _: &Normalizer) {
     }
 }
 
+#[inline(never)]
 fn text_fragment(e: &mut Edit<'_>, _: &Normalizer) {
     let Some(f) = e.fragment() else {
         return;
