@@ -1,6 +1,6 @@
-//! [`Edit`]: a parsed [`Url`] under the normalization steps (`steps.rs`). The components are
-//! sliced out of the URL once; each step reads them as the steps before it left them and
-//! says what it changes, and the URL is written once, after the last step ([`write`]), in
+//! [`Edit`]: a parsed [`Url`] under the normalization steps (`steps.rs`). Each step reads
+//! the components as the steps before it left them (from the URL itself until one changes)
+//! and says what it changes, and the URL is written once, after the last step ([`write`]), in
 //! place: every edit drops text or reorders query pieces, so the serialization only shrinks
 //! and no new buffer is needed; the boundaries come from the components' new lengths. This
 //! replaces one setter (a splice and a re-serialization) per step. A step that changes
@@ -296,7 +296,7 @@ pub(crate) fn write(url: &mut Url, changes: Changes) {
         Part::Same | Part::Gone => (old_path.len(), old_path),
     };
     // Without a host, a path starting with an empty segment needs "/." before it (§4.5 URL
-    // serializing, step 4); with one, the port stays between host and path.
+    // serializing); with one, the port stays between host and path.
     let guard = null_host && path_text.starts_with("//");
     let query_len = query.len(o.query_start().map(|q| query_end - q));
     let fragment_len = fragment.len(o.fragment_start().map(|f| len - f));

@@ -7,7 +7,8 @@
 //! Every step works on the parsed [`Url`](crate::Url) (no second parse): it reads the
 //! components as the steps before it left them and says what it drops or reorders, and the
 //! URL is written once after the last step (`edit.rs`), not at all when no step changed
-//! anything. A step leaves a URL it does not concern byte for byte as it was, and is
+//! anything (`force-http(s)`, whose port may become the default, goes through the protocol
+//! setter). A step leaves a URL it does not concern byte for byte as it was, and is
 //! idempotent: applied to its own output it changes nothing.
 //!
 //! # Order
