@@ -85,7 +85,29 @@ def data_urls():
                 out.append(b"\x00" + r["input"].encode("utf-8", "surrogatepass"))
     return out
 
-special = {"domain_split": hosts, "text_links": texts, "template_expand": templates, "template_match": templates,
+def requests():
+    # http_target takes `method \0 target [\0 host]`: each URL as an absolute-form GET, its
+    # path and query as an origin-form, its authority as a CONNECT; and OPTIONS *.
+    out = [b"OPTIONS\0*", b"OPTIONS\0*\0example.com:8080", b"GET\0*"]
+    for line in data[:3000]:
+        m = re.match(rb"([A-Za-z][A-Za-z0-9+.-]*)://(?:[^/?#@]*@)?([^/?#]*)([^#]*)", line)
+        out.append(b"GET\0" + line)
+        if m:
+            out.append(b"GET\0" + (m.group(3) or b"/") + b"\0" + m.group(2))
+            out.append(b"CONNECT\0" + m.group(2))
+    return out
+
+def setters():
+    # rfc3986_setters takes `reference \0 setter value`: each line with the next line's
+    # line for each setter in turn (the character after the NUL picks it, U+0080 and up: remove).
+    out = []
+    lines = data[:3000]
+    for i, line in enumerate(lines):
+        value = lines[(i + 1) % len(lines)]
+        out.append(line + b"\0" + chr(i % 12 | (0x80 if i % 7 == 0 else 0)).encode() + value)
+    return out
+
+special = {"domain_split": hosts, "http_target": requests, "rfc3986_setters": setters, "text_links": texts, "template_expand": templates, "template_match": templates,
            "data_url": data_urls}
 for t in sorted(os.listdir(targets)):
     d = os.path.join(corpus, t[:-3])

@@ -1,12 +1,16 @@
 //! Callgrind driver: one operation over every line of a corpus, for instruction counts per
 //! call (BENCHMARKS.md, "How it was measured"). Build with `--profile bench`, then
 //! `valgrind --tool=callgrind --toggle-collect='*cg_pass*' target/release/examples/cg OP FILE`;
-//! OP is `parse`, `can_parse`, `set_pathname`, `set_search` or `set_host`. The setters run on
+//! OP is `parse`, `can_parse`, `normalize_steps5`, `set_pathname`, `set_search` or `set_host`.
+//! `normalize_steps5` is the canon bench's `whatwg` profile with its five steps
+//! (`www,fragment,tracking,trailing-slash,sort-query`), the input parsed and normalized; its
+//! instructions per line against `parse`'s are the issue 28 ratio. The setters run on
 //! the http(s) lines that parse, 4 passes to the next line's value and back.
 //! OP `template_set` or `template_each` (no FILE) matches the template bench's `api/match-1000`
 //! URLs against its 1,000 templates, once each: `TemplateSet::match_url`, or every template's
 //! `match_url` keeping the most specific (divide the pass's instructions by 1,000).
 use std::hint::black_box;
+use urlkit::canon::{Normalizer, Profile};
 use urlkit::template::{Template, TemplateSet};
 use urlkit::Url;
 use urlkit_bench::template_corpus::{best_each, match_corpus, match_urls, specificity};
@@ -17,6 +21,17 @@ fn cg_pass_parse(lines: &[&str]) -> usize {
     for l in lines {
         if let Ok(u) = Url::parse(black_box(l)) {
             n += black_box(u.as_str()).len();
+        }
+    }
+    n
+}
+
+#[inline(never)]
+fn cg_pass_normalize_steps5(lines: &[&str], steps: &Normalizer) -> usize {
+    let mut n = 0;
+    for l in lines {
+        if let Ok(s) = steps.normalize(black_box(l)) {
+            n += black_box(s.as_str()).len();
         }
     }
     n
@@ -86,6 +101,12 @@ fn main() {
     let n = match args[1].as_str() {
         "parse" => cg_pass_parse(&lines),
         "can_parse" => cg_pass_can_parse(&lines),
+        "normalize_steps5" => {
+            let steps = Normalizer::new(Profile::Whatwg)
+                .steps(["www,fragment,tracking,trailing-slash,sort-query"])
+                .expect("step names");
+            cg_pass_normalize_steps5(&lines, &steps)
+        }
         op => {
             let mut urls: Vec<Url> = lines
                 .iter()

@@ -29,6 +29,7 @@
 
 mod bytes;
 mod crawler;
+mod edit;
 mod normalizer;
 mod profile;
 mod safe_browsing;

@@ -3,7 +3,7 @@
 //!
 //! # Steps and profiles
 //!
-//! The steps edit a WHATWG [`Url`]. How they compose with a profile is a column of the
+//! The steps edit a WHATWG [`Url`], written once after the last step (`edit.rs`). How they compose with a profile is a column of the
 //! profile table ([`Profile::takes_steps`]):
 //!
 //! - `whatwg`, `crawler`: the profile's output is a URL; the steps apply to it (for `whatwg`
@@ -20,8 +20,9 @@
 //! With no step chosen, [`Normalizer::normalize`] is [`Profile::canonicalize`], byte for
 //! byte, for every profile.
 
+use super::edit::{write, Edit};
 use super::profile::{CanonError, Profile};
-use super::steps::{Step, UnknownStep, INDEX_NAMES};
+use super::steps::{Names, Step, UnknownStep, INDEX_NAMES};
 use super::TRACKING_PARAMETERS;
 use crate::Url;
 use alloc::borrow::Cow;
@@ -54,12 +55,15 @@ pub struct Normalizer {
     profile: Profile,
     /// One bit per [`Step`], by its place in the table.
     steps: u32,
-    pub(crate) tracking: Vec<Cow<'static, str>>,
-    pub(crate) index: Vec<Cow<'static, str>>,
-    pub(crate) keep: Vec<Cow<'static, str>>,
+    /// The `tracking` step's names (ASCII case-insensitive).
+    pub(crate) tracking: Names,
+    /// The `index` step's names (ASCII case-insensitive).
+    pub(crate) index: Names,
+    /// The `keep-query` step's allow list (exact).
+    pub(crate) keep: Names,
 }
 
-const fn bit(step: Step) -> u32 {
+pub(crate) const fn bit(step: Step) -> u32 {
     1 << step as u32
 }
 
@@ -83,9 +87,12 @@ impl Normalizer {
         Normalizer {
             profile,
             steps: 0,
-            tracking: TRACKING_PARAMETERS.iter().map(|&s| Cow::Borrowed(s)).collect(),
-            index: INDEX_NAMES.iter().map(|&s| Cow::Borrowed(s)).collect(),
-            keep: Vec::new(),
+            tracking: Names::new(
+                TRACKING_PARAMETERS.iter().map(|&s| Cow::Borrowed(s)).collect(),
+                true,
+            ),
+            index: Names::new(INDEX_NAMES.iter().map(|&s| Cow::Borrowed(s)).collect(), true),
+            keep: Names::new(Vec::new(), false),
         }
     }
 
@@ -199,7 +206,7 @@ impl Normalizer {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        self.tracking = owned(names).collect();
+        self.tracking = Names::new(owned(names).collect(), true);
         self
     }
 
@@ -234,7 +241,7 @@ impl Normalizer {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        self.index = owned(names).collect();
+        self.index = Names::new(owned(names).collect(), true);
         self
     }
 
@@ -267,11 +274,29 @@ impl Normalizer {
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
     pub fn apply(&self, url: &mut Url) {
-        let mut left = self.steps;
-        while left != 0 {
-            let at = left.trailing_zeros() as usize;
-            left &= left - 1;
-            Step::ALL[at].apply(url, self);
+        self.apply_steps(url, self.steps);
+    }
+
+    /// Applies the steps of `steps` (a bit per row of the table) to `url`: each says what
+    /// it changes, and the URL is written once after the last (`edit.rs`), or before a step
+    /// that edits through a setter.
+    pub(crate) fn apply_steps(&self, url: &mut Url, steps: u32) {
+        let mut left = steps;
+        loop {
+            let mut edit = Edit::new(url);
+            while left != 0 && !edit.has_setter() {
+                let at = left.trailing_zeros() as usize;
+                left &= left - 1;
+                Step::ALL[at].edit(&mut edit, self);
+            }
+            let setter = edit.take_setter();
+            if let Some(changes) = edit.changes() {
+                write(url, changes);
+            }
+            match setter {
+                Some(setter) => setter.run(url),
+                None => break,
+            }
         }
     }
 

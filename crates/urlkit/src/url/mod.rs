@@ -455,6 +455,7 @@ impl Url {
     /// assert!(!urlkit::Url::parse("http://@h")?.has_credentials());
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn has_credentials(&self) -> bool {
         self.offsets.username_end() < self.offsets.host_start()
     }
@@ -564,6 +565,7 @@ impl Url {
     /// assert!(!urlkit::Url::parse("x:/a")?.has_opaque_path());
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn has_opaque_path(&self) -> bool {
         self.host == HostInternal::None && !self.pathname().starts_with('/')
     }

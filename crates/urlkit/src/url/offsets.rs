@@ -100,6 +100,26 @@ impl crate::Url {
     }
 }
 
+// The one crate-visible write of a URL's layout outside the setters, for the normalization
+// steps (`canon/edit.rs`), which edit the serialization in place once, after the last step,
+// instead of one splice per step. It promises no more than the setters do: the caller keeps
+// the host's kind and the port, never lengthens the serialization, and writes every
+// component as the parser would (debug builds check the layout).
+#[cfg_attr(not(feature = "canon"), allow(dead_code))]
+impl crate::Url {
+    /// Edits the serialization in place with `edit`, which returns the new boundaries.
+    pub(crate) fn relayout(&mut self, edit: impl FnOnce(&mut String) -> Marks) {
+        let before = self.serialization.len();
+        let marks = edit(&mut self.serialization);
+        debug_assert!(self.serialization.len() <= before, "{:?}", self.serialization);
+        // No longer than a serialization that fitted: it fits.
+        if let Some(offsets) = Offsets::narrow(&marks, self.serialization.len()) {
+            self.offsets = offsets;
+        }
+        debug_assert_eq!(self.check_invariants(), Ok(()), "{:?}", self.serialization);
+    }
+}
+
 impl Offsets {
     /// The offsets of `m`, narrowed to `u32`; `None` when `len` (at least the length of the
     /// serialization, which every mark lies within) does not fit. The one place where

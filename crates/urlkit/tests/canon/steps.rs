@@ -293,3 +293,269 @@ fn agreement_with_normalize_url() {
         differences
     );
 }
+
+/// What each step means, through the URL API's setters, one edit at a time: the oracle the
+/// one-pass edits (`canon/edit.rs`, one buffer written after the last step) must equal.
+mod through_setters {
+    use urlkit::canon::{Normalizer, Step, INDEX_NAMES, TRACKING_PARAMETERS};
+    use urlkit::Url;
+
+    /// `*` matches any run; other bytes themselves (ASCII case-insensitively with `fold`).
+    fn glob(p: &[u8], t: &[u8], fold: bool) -> bool {
+        match (p.split_first(), t.split_first()) {
+            (None, _) => t.is_empty(),
+            (Some((b'*', rest)), _) => (0..=t.len()).any(|i| glob(rest, &t[i..], fold)),
+            (Some((a, pr)), Some((b, tr))) => {
+                (a == b || (fold && a.eq_ignore_ascii_case(b))) && glob(pr, tr, fold)
+            }
+            (Some(_), None) => false,
+        }
+    }
+
+    fn name(piece: &str) -> String {
+        let raw = piece.split('=').next().unwrap_or("");
+        urlkit::form::parse(raw.as_bytes())
+            .next()
+            .map(|(n, _)| n.into_owned())
+            .unwrap_or_default()
+    }
+
+    fn filter(url: &mut Url, keep: impl Fn(&str) -> bool) {
+        let Some(q) = url.query() else { return };
+        if q.split('&').all(&keep) {
+            return;
+        }
+        let kept: Vec<&str> = q.split('&').filter(|p| keep(p)).collect();
+        let joined = kept.join("&");
+        let any = kept.iter().any(|p| !p.is_empty());
+        url.set_query(any.then_some(joined.as_str()));
+    }
+
+    fn set_path(url: &mut Url, path: String) {
+        if !url.has_opaque_path() && path != url.pathname() {
+            url.set_pathname(&path).unwrap();
+        }
+    }
+
+    fn is_index(segment: &str) -> bool {
+        !segment.is_empty()
+            && INDEX_NAMES
+                .iter()
+                .any(|n| glob(n.as_bytes(), segment.as_bytes(), true))
+    }
+
+    /// `step` on `url`, as the steps table documents it (built-in lists; `keep-query` keeps `keep`).
+    pub fn apply(step: Step, url: &mut Url, n: &Normalizer, keep: &[&str]) {
+        let path = url.pathname().to_owned();
+        match step {
+            Step::ForceHttps if url.scheme() == "http" => {
+                let _ = url.set_protocol("https");
+            }
+            Step::ForceHttp if url.scheme() == "https" => {
+                let _ = url.set_protocol("http");
+            }
+            Step::Userinfo => {
+                let _ = url.set_username("");
+                let _ = url.set_password(None);
+            }
+            Step::Www => {
+                let Some(host) = url.domain() else { return };
+                let Some(rest) = host.get(4..).filter(|_| host[..4].eq_ignore_ascii_case("www.")) else {
+                    return;
+                };
+                let two = rest
+                    .split_once('.')
+                    .is_some_and(|(a, b)| !a.is_empty() && b.bytes().any(|c| c != b'.'));
+                let again = rest.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("www."));
+                if two && !again {
+                    let rest = rest.to_owned();
+                    let _ = url.set_hostname(&rest);
+                }
+            }
+            Step::LowercasePath => {
+                // A `%` and the two bytes after it stay as written.
+                let mut out = path.clone().into_bytes();
+                let mut i = 0;
+                while i < out.len() {
+                    if out[i] == b'%' {
+                        i += 3;
+                    } else {
+                        out[i] = out[i].to_ascii_lowercase();
+                        i += 1;
+                    }
+                }
+                set_path(url, String::from_utf8(out).unwrap());
+            }
+            Step::DuplicateSlashes => {
+                let mut out = path.clone();
+                while out.contains("//") {
+                    out = out.replace("//", "/");
+                }
+                set_path(url, out);
+            }
+            Step::Index => {
+                if let Some((dir, last)) = path.rsplit_once('/') {
+                    if is_index(last) {
+                        set_path(url, format!("{dir}/"));
+                    }
+                }
+            }
+            Step::TrailingSlash => {
+                let mut p = path.as_str();
+                loop {
+                    let t = p.trim_end_matches('/');
+                    p = if t.is_empty() { &p[..p.len().min(1)] } else { t };
+                    match p.rsplit_once('/') {
+                        Some((dir, last)) if n.has(Step::Index) && p.len() > 1 && is_index(last) => {
+                            p = &p[..dir.len() + 1]
+                        }
+                        _ => break,
+                    }
+                }
+                set_path(url, p.to_owned());
+            }
+            Step::Query => url.set_query(None),
+            Step::Tracking => filter(url, |p| {
+                p.is_empty()
+                    || !TRACKING_PARAMETERS
+                        .iter()
+                        .any(|t| glob(t.as_bytes(), name(p).as_bytes(), true))
+            }),
+            Step::KeepQuery => filter(url, |p| {
+                p.is_empty() || keep.iter().any(|k| glob(k.as_bytes(), name(p).as_bytes(), false))
+            }),
+            Step::EmptyQuery => {
+                let Some(q) = url.query() else { return };
+                let full = |p: &&str| p.split_once('=').map_or(!p.is_empty(), |(_, v)| !v.is_empty());
+                if q.is_empty() || !q.split('&').all(|p| full(&p)) {
+                    let joined = q.split('&').filter(full).collect::<Vec<_>>().join("&");
+                    url.set_query((!joined.is_empty()).then_some(joined.as_str()));
+                }
+            }
+            Step::SortQuery => {
+                let Some(q) = url.query() else { return };
+                let mut pieces: Vec<&str> = q.split('&').filter(|p| !p.is_empty()).collect();
+                pieces.sort_by_key(|p| name(p));
+                let joined = pieces.join("&");
+                if q.is_empty() || joined != q {
+                    url.set_query((!joined.is_empty()).then_some(joined.as_str()));
+                }
+            }
+            Step::Fragment => url.set_fragment(None),
+            Step::TextFragment => {
+                let Some((kept, _)) = url.fragment().and_then(|f| f.split_once(":~:")) else {
+                    return;
+                };
+                let kept = kept.to_owned();
+                url.set_fragment((!kept.is_empty()).then_some(kept.as_str()));
+            }
+            Step::ForceHttps | Step::ForceHttp => {}
+        }
+    }
+}
+
+/// The normalizer's one-pass edits against the setters, one step at a time
+/// (`through_setters`), over a dataset: each step alone, random sets and every step, on
+/// the `whatwg` profile's URL, byte for byte.
+fn one_pass_equals_setters_over(file: &str) {
+    let Some(inputs) = python::dataset_inputs(file) else {
+        return;
+    };
+    let keep = ["q", "id", "page*", "*_id"];
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d ^ file.len() as u64);
+    let all = (1u64 << Step::ALL.len()) - 1;
+    let mut failures = Vec::new();
+    let mut checked = 0usize;
+    for (i, input) in inputs.iter().enumerate() {
+        let Ok(url) = urlkit::Url::parse(input) else {
+            continue;
+        };
+        let masks = [1u64 << (i % Step::ALL.len()), rng.next() & all, all];
+        for mask in masks {
+            let n = of_mask(Profile::Whatwg, mask);
+            let mut ours = url.clone();
+            n.apply(&mut ours);
+            let mut theirs = url.clone();
+            for step in n.chosen() {
+                through_setters::apply(step, &mut theirs, &n, &keep);
+            }
+            checked += 1;
+            if ours.as_str() != theirs.as_str() || Ok(&ours) != urlkit::Url::parse(ours.as_str()).as_ref() {
+                failures.push(format!(
+                    "{:?}: {input:?}\n  one pass {:?}\n  setters  {:?}",
+                    n.chosen().map(Step::name).collect::<Vec<_>>(),
+                    ours.as_str(),
+                    theirs.as_str()
+                ));
+            }
+        }
+    }
+    println!(
+        "{file}: {checked} step sets, {} differ from the setters",
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} differ, e.g.:\n{}",
+        failures.len(),
+        failures[..failures.len().min(10)].join("\n")
+    );
+}
+
+#[test]
+fn one_pass_equals_setters_on_realworld() {
+    one_pass_equals_setters_over("realworld.txt");
+}
+
+#[test]
+fn one_pass_equals_setters_on_synthetic() {
+    one_pass_equals_setters_over("synthetic.txt");
+}
+
+#[test]
+fn one_pass_equals_setters_on_messy() {
+    one_pass_equals_setters_over("messy.txt");
+}
+
+/// The edits the one pass writes without the setters, at their edges: an opaque host
+/// without `www.` that looks like an IPv4 address (a special one cannot: `www.1.2.3` does
+/// not parse), paths of URLs without a host
+/// that start with an empty segment (`/.`), credentials, and every edit at once.
+#[test]
+fn one_pass_at_the_edges() {
+    let keep = ["q", "id", "page*", "*_id"];
+    let inputs = [
+        "foo://www.1.2.3/",
+        "foo://WWW.a.0x1/",
+        "http://u:p@www.Example.com:8080//a//index.html//?utm_source=x&b=2&&a=1#top:~:text=x",
+        "sc:/.//a//",
+        "sc:/.//",
+        "sc:/a//b/",
+        "sc://u@h:1//x/",
+        "file:///C:/a/index.html/",
+        "file://host/C:/A//B/",
+        "http://h/?a=1&b=2#",
+        "http://h/?#:~:",
+        "mailto:a//b?utm_source=1#f",
+    ];
+    let all = (1u64 << Step::ALL.len()) - 1;
+    for input in inputs {
+        let url = urlkit::Url::parse(input).unwrap();
+        for mask in (0..Step::ALL.len()).map(|i| 1u64 << i).chain([all, all & !1]) {
+            let n = of_mask(Profile::Whatwg, mask);
+            let mut ours = url.clone();
+            n.apply(&mut ours);
+            let mut theirs = url.clone();
+            for step in n.chosen() {
+                through_setters::apply(step, &mut theirs, &n, &keep);
+            }
+            assert_eq!(
+                ours.as_str(),
+                theirs.as_str(),
+                "{input} {:?}",
+                n.chosen().collect::<Vec<_>>()
+            );
+            assert_eq!(Ok(&ours), urlkit::Url::parse(ours.as_str()).as_ref(), "{input}");
+        }
+    }
+}
