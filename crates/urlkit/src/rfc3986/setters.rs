@@ -62,8 +62,9 @@ impl fmt::Display for Component {
 }
 
 /// Why a setter or the builder refused a value: the component at fault and where in its
-/// text (the value given, or for a conflict with another component, that component's
-/// text), which rule was expected and what was found.
+/// text (the value given; for the `*_encoded` setters, the value after percent-encoding,
+/// which is the text the rule was checked on; for a conflict with another component, that
+/// component's text), which rule was expected and what was found.
 ///
 /// ```
 /// let mut uri = urlkit::rfc3986::Uri::parse("http://h/a")?;
