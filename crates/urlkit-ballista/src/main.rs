@@ -234,9 +234,14 @@ async fn scheduler(
         .map_err(|e| e.to_string())
 }
 
-/// Ballista's default functions and urlkit's, for executors.
+/// Ballista's default functions, DataFusion's array functions (which Ballista's default
+/// registry lacks, while the client and the scheduler plan with them: `array_has(url_lint(url),
+/// 'L040')`) and urlkit's, for executors.
 fn function_registry() -> BallistaFunctionRegistry {
     let mut registry = BallistaFunctionRegistry::default();
+    for f in datafusion::functions_nested::all_default_nested_functions() {
+        registry.scalar_functions.insert(f.name().to_owned(), f);
+    }
     for f in sql_functions() {
         registry.scalar_functions.insert(f.name().to_owned(), Arc::new(f));
     }

@@ -10,7 +10,7 @@
 //! When an executor stops mid-query, Ballista re-runs its tasks on the others (a task up to
 //! 4 attempts, a stage whose shuffle output was lost up to 4 times), once the scheduler has
 //! noticed (a failed task launch or fetch, or missed heartbeats); only when those attempts run
-//! out does the query fail, with [`ClusterError::Query`]. A result is never partial.
+//! out does the query fail, with [`ClusterError::Query`] saying so. A result is never partial.
 
 use datafusion::error::DataFusionError;
 use datafusion::execution::SessionStateBuilder;
@@ -67,6 +67,9 @@ pub enum ClusterError {
         address: String,
         /// The table paths the error names (an executor that cannot read them).
         unreadable: Vec<PathBuf>,
+        /// Whether Ballista ran failed tasks or stages again before giving up (what it does
+        /// when an executor stops).
+        retried: bool,
         /// Ballista's or DataFusion's error.
         source: DataFusionError,
     },
@@ -93,9 +96,18 @@ impl fmt::Display for ClusterError {
             Self::Query {
                 address,
                 unreadable,
+                retried,
                 source,
             } => {
                 write!(f, "the query failed on the cluster at {address}")?;
+                if *retried {
+                    // Said first: a failure after an executor stopped is not a bug in the query.
+                    f.write_str(
+                        " (ballista ran the failed tasks again, as it does when an executor \
+                         stops, up to 4 attempts per task and per stage, and gave up; no partial \
+                         result was returned)",
+                    )?;
+                }
                 if !unreadable.is_empty() {
                     let paths: Vec<String> = unreadable.iter().map(|p| p.display().to_string()).collect();
                     write!(
@@ -103,13 +115,6 @@ impl fmt::Display for ClusterError {
                         " (an executor cannot read {}: a table must be readable at the same path \
                          on every executor)",
                         paths.join(", ")
-                    )?;
-                } else {
-                    // What Ballista did before giving up, so that a failure after an executor
-                    // stopped is not mistaken for a bug in the query.
-                    f.write_str(
-                        " (ballista re-runs the tasks of a stopped executor, up to 4 attempts \
-                         per task and per stage; it gave up: no partial result was returned)",
                     )?;
                 }
                 write!(f, ": {}", lower(source))
@@ -223,6 +228,7 @@ pub async fn connect(address: &str, partitions: usize) -> Result<SessionContext,
         .map_err(|source| ClusterError::Query {
             address: canonical.clone(),
             unreadable: Vec::new(),
+            retried: false,
             source,
         })?;
     // Ballista's session state replaces the function list: urlkit's go on it again.
@@ -262,6 +268,9 @@ pub fn table_path(path: &Path) -> Result<PathBuf, ClusterError> {
 /// let e = DataFusionError::Execution("Job 1 failed: object at location /data/x.parquet not found".into());
 /// let msg = query_error("df://h:50050", &["/data/x.parquet".into()], e).to_string();
 /// assert!(msg.starts_with("the query failed on the cluster at df://h:50050 (an executor cannot read /data/x.parquet"), "{msg}");
+/// let e = DataFusionError::Execution("Job 2 failed: Stage 1 has failed 4 times, most recent failure reason: …".into());
+/// let msg = query_error("df://h:50050", &[], e).to_string();
+/// assert!(msg.starts_with("the query failed on the cluster at df://h:50050 (ballista ran the failed tasks again"), "{msg}");
 /// ```
 pub fn query_error(address: &str, tables: &[PathBuf], source: DataFusionError) -> ClusterError {
     let text = source.to_string();
@@ -274,9 +283,13 @@ pub fn query_error(address: &str, tables: &[PathBuf], source: DataFusionError) -
         })
         .cloned()
         .collect();
+    // The scheduler's words when attempts run out: "Stage 2 has failed 4 times, most recent
+    // failure reason: …", "Task … failed 4 times …".
+    let retried = text.contains("has failed") || (text.contains("failed") && text.contains(" times"));
     ClusterError::Query {
         address: address.to_owned(),
         unreadable,
+        retried,
         source,
     }
 }
