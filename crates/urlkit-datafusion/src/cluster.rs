@@ -190,7 +190,9 @@ pub fn parse_address(address: &str) -> Result<(String, u16), ClusterError> {
 /// # #[tokio::main(flavor = "current_thread")]
 /// # async fn main() {
 /// // Port 9 (discard) has no scheduler here.
-/// let err = urlkit_datafusion::cluster::connect("df://127.0.0.1:9", 4).await.unwrap_err();
+/// let Err(err) = urlkit_datafusion::cluster::connect("df://127.0.0.1:9", 4).await else {
+///     panic!("a scheduler on port 9")
+/// };
 /// assert!(err.to_string().starts_with("cannot reach the scheduler at df://127.0.0.1:9: "), "{err}");
 /// # }
 /// ```
