@@ -5,6 +5,7 @@
 //! ```text
 //! urlkit-ballista scheduler --bind-host 0.0.0.0 --port 50050
 //! urlkit-ballista executor --scheduler-host sched.example --scheduler-port 50050 --port 50051 --grpc-port 50052
+//! urlkit-ballista standalone --executors 2      # prints df://127.0.0.1:50050
 //! ```
 //!
 //! Functions travel by name in a query plan: the scheduler (which plans) and every executor
@@ -19,9 +20,12 @@ use ballista_scheduler::config::SchedulerConfig;
 use ballista_scheduler::scheduler_process::start_server;
 use clap::{Parser, Subcommand};
 use datafusion::execution::FunctionRegistry;
+use datafusion::logical_expr::ScalarUDF;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::Arc;
+
+mod standalone;
 
 /// A Ballista scheduler or executor with urlkit's URL functions (url_parse, url_host, …).
 #[derive(Parser, Debug)]
@@ -45,6 +49,13 @@ enum Mode {
         /// The host name executors and clients reach this scheduler by.
         #[arg(long, default_value = "localhost")]
         external_host: String,
+        /// Seconds without a heartbeat after which an executor counts as lost (its tasks
+        /// are run again elsewhere).
+        #[arg(long, value_name = "SECONDS", default_value_t = 180)]
+        executor_timeout: u64,
+        /// Exit when standard input closes (standalone's children: they end with it).
+        #[arg(long, hide = true)]
+        stop_when_stdin_closes: bool,
     },
     /// Runs tasks; registers with the scheduler and serves its results to other executors.
     Executor {
@@ -73,6 +84,28 @@ enum Mode {
         /// Directory for shuffle files (default: a new temporary directory).
         #[arg(long)]
         work_dir: Option<String>,
+        /// Seconds between heartbeats to the scheduler (keep it well under the scheduler's
+        /// --executor-timeout).
+        #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+        heartbeat_interval: u64,
+        /// Exit when standard input closes (standalone's children: they end with it).
+        #[arg(long, hide = true)]
+        stop_when_stdin_closes: bool,
+    },
+    /// A scheduler and N executors on this machine, as child processes, for trying a
+    /// cluster and for tests: prints the scheduler's address (df://127.0.0.1:PORT) as the
+    /// first line of standard output once every executor has registered, and stops them
+    /// all on ctrl-c, SIGTERM or when standard input (a pipe or a terminal) closes.
+    Standalone {
+        /// Executors to start.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..))]
+        executors: u16,
+        /// The scheduler's port (0: any free port).
+        #[arg(long, default_value_t = 50050)]
+        port: u16,
+        /// Tasks each executor runs at once (default: the cores divided among the executors).
+        #[arg(long)]
+        concurrent_tasks: Option<usize>,
     },
 }
 
@@ -96,7 +129,17 @@ fn main() -> ExitCode {
                 bind_host,
                 port,
                 external_host,
-            } => scheduler(&bind_host, port, &external_host).await,
+                executor_timeout,
+                stop_when_stdin_closes,
+            } => {
+                exit_with_stdin(stop_when_stdin_closes);
+                scheduler(&bind_host, port, &external_host, executor_timeout).await
+            }
+            Mode::Standalone {
+                executors,
+                port,
+                concurrent_tasks,
+            } => standalone::run(executors.into(), port, concurrent_tasks).await,
             Mode::Executor {
                 scheduler_host,
                 scheduler_port,
@@ -106,7 +149,10 @@ fn main() -> ExitCode {
                 grpc_port,
                 concurrent_tasks,
                 work_dir,
+                heartbeat_interval,
+                stop_when_stdin_closes,
             } => {
+                exit_with_stdin(stop_when_stdin_closes);
                 let mut config = ExecutorProcessConfig {
                     scheduler_host,
                     scheduler_port,
@@ -115,6 +161,7 @@ fn main() -> ExitCode {
                     port,
                     grpc_port,
                     work_dir,
+                    executor_heartbeat_interval_seconds: heartbeat_interval.max(1),
                     override_function_registry: Some(Arc::new(function_registry())),
                     ..Default::default()
                 };
@@ -136,17 +183,57 @@ fn main() -> ExitCode {
     }
 }
 
-async fn scheduler(bind_host: &str, port: u16, external_host: &str) -> Result<(), String> {
+/// With `on`, a thread that ends the process when standard input reaches its end: the
+/// children of `standalone` end with it even when it is killed without a chance to stop them.
+fn exit_with_stdin(on: bool) {
+    if on {
+        std::thread::spawn(|| {
+            let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+            std::process::exit(0);
+        });
+    }
+}
+
+/// The SQL functions of every scheduler and executor of this binary (the client registers
+/// the same list).
+fn sql_functions() -> Vec<ScalarUDF> {
+    let mut functions = urlkit_datafusion::functions();
+    functions.extend(urlkit_datafusion::clickhouse_functions());
+    // A plan names its functions, and a registry holds one function per name: Spark's
+    // `url_encode`/`url_decode` would replace urlkit's for every query, so only the Spark
+    // names urlkit lacks (`parse_url`) are carried, and `urlkit sql --cluster` refuses
+    // `--dialect spark`.
+    let taken: Vec<String> = functions.iter().map(|f| f.name().to_owned()).collect();
+    functions.extend(
+        urlkit_datafusion::spark_functions()
+            .into_iter()
+            .filter(|f| !taken.iter().any(|t| t == f.name())),
+    );
+    functions
+}
+
+async fn scheduler(
+    bind_host: &str,
+    port: u16,
+    external_host: &str,
+    executor_timeout: u64,
+) -> Result<(), String> {
     let addr: SocketAddr = format!("{bind_host}:{port}")
         .parse()
         .map_err(|e| format!("{bind_host}:{port}: {e}"))?;
-    let config = SchedulerConfig::default()
+    let mut config = SchedulerConfig::default();
+    config.executor_timeout_seconds = executor_timeout.max(1);
+    // Checked a few times per timeout, so a lost executor's tasks move on soon after it.
+    config.expire_dead_executor_interval_seconds =
+        (executor_timeout / 3).clamp(1, config.expire_dead_executor_interval_seconds);
+    config.no_executors_grace_period_seconds = config.executor_timeout_seconds;
+    let config = config
         .with_hostname(external_host)
         .with_port(port)
         .with_override_session_builder(Arc::new(|config| {
             // Ballista's own session state, plus urlkit's functions for planning.
             let mut state = ballista_core::utils::default_session_builder(config)?;
-            for f in urlkit_datafusion::functions() {
+            for f in sql_functions() {
                 state.register_udf(Arc::new(f))?;
             }
             Ok(state)
@@ -159,10 +246,15 @@ async fn scheduler(bind_host: &str, port: u16, external_host: &str) -> Result<()
         .map_err(|e| e.to_string())
 }
 
-/// Ballista's default functions and urlkit's, for executors.
+/// Ballista's default functions, DataFusion's array functions (which Ballista's default
+/// registry lacks, while the client and the scheduler plan with them: `array_has(url_lint(url),
+/// 'L040')`) and urlkit's, for executors.
 fn function_registry() -> BallistaFunctionRegistry {
     let mut registry = BallistaFunctionRegistry::default();
-    for f in urlkit_datafusion::functions() {
+    for f in datafusion::functions_nested::all_default_nested_functions() {
+        registry.scalar_functions.insert(f.name().to_owned(), f);
+    }
+    for f in sql_functions() {
         registry.scalar_functions.insert(f.name().to_owned(), Arc::new(f));
     }
     registry

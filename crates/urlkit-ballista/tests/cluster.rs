@@ -2,8 +2,15 @@
 //! urlkit's functions over a Parquet dataset split into several files; the result must equal
 //! the single-process DataFusion run of the same SQL.
 //!
+//! The same through the command line: `urlkit-ballista standalone --executors 2` and
+//! `urlkit-sql --cluster` (a GROUP BY over the dataset, a function of each family, every
+//! output format, the errors), compared with `urlkit-sql` run locally; and an executor killed
+//! mid-query, after which the query must give the local result or a clear error.
+//!
 //! The dataset is made in a temporary directory from `realworld.txt` and `synthetic.txt`,
-//! repeated up to `URLKIT_CLUSTER_URLS` rows (default 300,000).
+//! repeated up to `URLKIT_CLUSTER_URLS` rows (default 300,000). `urlkit-sql` is the binary
+//! of `urlkit-datafusion` beside this crate's (`cargo build -p urlkit-datafusion` or a
+//! workspace build makes it), or `$URLKIT_SQL`.
 
 use ballista::prelude::SessionContextExt;
 use ballista_core::extension::SessionConfigExt;
@@ -80,6 +87,24 @@ fn free_port() -> u16 {
 
 /// Writes the dataset as `FILES` Parquet files; `None` when the datasets are missing.
 fn make_dataset(dir: &Path) -> Option<usize> {
+    let rows: usize = std::env::var("URLKIT_CLUSTER_URLS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300_000);
+    make_rows(dir, rows)
+}
+
+/// Fails when the CI's require variable is set, else says what was skipped.
+fn skip(what: &str) {
+    assert!(
+        std::env::var_os("URLKIT_REQUIRE_CONFORMANCE").is_none_or(|v| v.is_empty() || v == "0"),
+        "URLKIT_REQUIRE_CONFORMANCE is set but {what}"
+    );
+    eprintln!("cluster test skipped: {what}");
+}
+
+/// Writes `rows` rows as `FILES` Parquet files; `None` when the datasets are missing.
+fn make_rows(dir: &Path, rows: usize) -> Option<usize> {
     let data = urlkit_bench::datasets_dir();
     let mut lines = Vec::new();
     for name in ["realworld.txt", "synthetic.txt"] {
@@ -102,10 +127,6 @@ fn make_dataset(dir: &Path) -> Option<usize> {
             }
         }
     }
-    let rows: usize = std::env::var("URLKIT_CLUSTER_URLS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(300_000);
     let schema = Arc::new(Schema::new(vec![Field::new("url", DataType::Utf8, true)]));
     let per_file = rows.div_ceil(FILES);
     for f in 0..FILES {
@@ -276,6 +297,394 @@ async fn cluster_of_three_processes_agrees_with_datafusion() {
             "row {i} differs: cluster {:?}, DataFusion {:?}",
             got[i], expected[i]
         );
+    }
+    drop(cluster);
+}
+
+/// A temporary directory, removed at the end.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(test: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("urlkit-ballista-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The `urlkit-sql` binary: `$URLKIT_SQL`, or beside this crate's binary; `None` (skipped)
+/// when it is missing.
+fn urlkit_sql() -> Option<PathBuf> {
+    let path = match std::env::var_os("URLKIT_SQL") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_BIN_EXE_urlkit-ballista")).with_file_name("urlkit-sql"),
+    };
+    if path.is_file() {
+        return Some(path);
+    }
+    skip(&format!(
+        "no urlkit-sql at {} (cargo build -p urlkit-datafusion, or set URLKIT_SQL)",
+        path.display()
+    ));
+    None
+}
+
+/// `urlkit-ballista standalone`, stopped by closing its standard input.
+struct Standalone {
+    child: Child,
+    address: String,
+}
+
+impl Standalone {
+    fn start(executors: usize, log: &Path) -> Standalone {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit-ballista"))
+            .args([
+                "standalone",
+                "--port",
+                "0",
+                "--concurrent-tasks",
+                "1",
+                "--executors",
+            ])
+            .arg(executors.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(log).expect("log file"))
+            .spawn()
+            .expect("cannot start urlkit-ballista standalone");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().expect("stdout"))
+            .read_line(&mut line)
+            .expect("read the address");
+        if line.is_empty() {
+            let status = child.wait().expect("wait");
+            panic!(
+                "standalone exited ({status}) without an address:\n{}",
+                std::fs::read_to_string(log).unwrap_or_default()
+            );
+        }
+        let address = line.trim_end().to_owned();
+        assert!(address.starts_with("df://127.0.0.1:"), "{address:?}");
+        Standalone { child, address }
+    }
+
+    /// The process ids of its executors (children whose command line has `executor`).
+    fn executors(&self) -> Vec<u32> {
+        let parent = self.child.id();
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            // `pid (comm) state ppid …`; comm may hold spaces, not `)`.
+            let ppid = stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+                .and_then(|p| p.parse::<u32>().ok());
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            if ppid == Some(parent) && cmdline.split(|&b| b == 0).any(|a| a == b"executor") {
+                out.push(pid);
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+impl Drop for Standalone {
+    fn drop(&mut self) {
+        // Closing its standard input stops it and its children.
+        drop(self.child.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        panic!("standalone did not stop within 30 s of its standard input closing");
+    }
+}
+
+/// Runs `urlkit-sql` with `args` in `dir`: (success, stdout, stderr).
+fn sql(bin: &Path, dir: &Path, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(bin)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run urlkit-sql");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `urlkit-sql` locally and with `--cluster`: both must succeed with the same output.
+fn same(bin: &Path, dir: &Path, address: &str, args: &[&str]) -> String {
+    let (ok, local, err) = sql(bin, dir, args);
+    assert!(ok, "local run of {args:?} failed: {err}");
+    let mut remote = vec!["--cluster", address];
+    remote.extend_from_slice(args);
+    let (ok, cluster, err) = sql(bin, dir, &remote);
+    assert!(ok, "cluster run of {args:?} failed: {err}");
+    assert_eq!(cluster, local, "cluster and local outputs of {args:?} differ");
+    local
+}
+
+/// URLs for a function of each family (parse, domain, normalize, lint, template, data:), as
+/// a CSV file with a header row.
+const FAMILY_URLS: &[&str] = &[
+    "https://User@Example.COM:8080/a/../b?utm_source=x&q=1#frag",
+    "https://api.github.com/repos/apache/datafusion",
+    "https://bank.example@evil.example/login",
+    "http://www.example.co.uk/a,b?c=\"d\"",
+    "data:Text/HTML;Charset=UTF-8;base64,PHA+aGk=",
+    "data:,hello%20world",
+    "git://git.kernel.org/pub/scm",
+    "not a url",
+    "http://[::1]:80/",
+    "https://xn--nxasmq6b.example/%7Euser",
+];
+
+const FAMILY_QUERY: &str = "SELECT url, \
+     url_parse(url)['hostname'] AS host, \
+     url_registrable_domain(url) AS site, \
+     url_normalize(url, 'crawler') AS crawler, \
+     url_lint(url) AS lint, \
+     url_template_match('https://api.github.com/repos/{owner}/{repo}', url)['owner'] AS owner, \
+     url_template_expand('https://h/search{?q}', concat('{\"q\": \"', url_hostname(url), '\"}')) AS expanded, \
+     data_url_mime(url) AS mime \
+     FROM family ORDER BY url";
+
+#[test]
+fn urlkit_sql_cluster_agrees_with_local() {
+    let Some(bin) = urlkit_sql() else { return };
+    let tmp = TempDir::new("sql");
+    let data = tmp.0.join("urls");
+    std::fs::create_dir_all(&data).expect("dir");
+    let Some(total) = make_rows(&data, 100_000) else {
+        return;
+    };
+    let mut csv = String::from("url\n");
+    for u in FAMILY_URLS {
+        csv.push('"');
+        csv.push_str(&u.replace('"', "\"\""));
+        csv.push_str("\"\n");
+    }
+    std::fs::write(tmp.0.join("family.csv"), csv).expect("csv");
+    // Relative table paths (urlkit-sql runs in the temporary directory): the client makes
+    // them absolute for the executors.
+    let d = tmp.0.as_path();
+
+    // An unreachable scheduler: a port nobody listens on.
+    let port = free_port();
+    let address = format!("df://127.0.0.1:{port}");
+    let (ok, _, err) = sql(&bin, d, &["--cluster", &address, "SELECT 1"]);
+    assert!(!ok);
+    assert!(
+        err.starts_with(&format!("urlkit sql: cannot reach the scheduler at {address}: ")),
+        "{err}"
+    );
+    assert!(!err.trim_end().ends_with('.'), "{err}");
+
+    let cluster = Standalone::start(2, &tmp.0.join("standalone.log"));
+    let address = cluster.address.clone();
+    {
+        // GROUP BY registrable domain over the multi-file Parquet dataset.
+        let by_site = same(
+            &bin,
+            d,
+            &address,
+            &[
+                "-t",
+                "urls=urls",
+                "--format",
+                "csv",
+                "SELECT url_registrable_domain(url) AS site, count(*) AS n FROM urls GROUP BY site ORDER BY n DESC, site",
+            ],
+        );
+        let counts: Vec<usize> = by_site
+            .lines()
+            .skip(1)
+            .map(|l| l.rsplit(',').next().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(counts.iter().sum::<usize>(), total, "every row counted once");
+        assert!(counts.len() > 100, "many sites: {}", counts.len());
+
+        // A function of each family, in every text format.
+        for format in ["table", "csv", "json", "jsonl"] {
+            let args = ["-t", "family.csv", "--format", format, FAMILY_QUERY];
+            let out = if format == "csv" {
+                // CSV has no lists or maps: the list of lint codes as text.
+                let q = FAMILY_QUERY.replace(
+                    "url_lint(url) AS lint",
+                    "array_to_string(url_lint(url), ' ') AS lint",
+                );
+                same(&bin, d, &address, &["-t", "family.csv", "--format", "csv", &q])
+            } else {
+                same(&bin, d, &address, &args)
+            };
+            // Each family answered something (not NULL everywhere).
+            for needle in [
+                "example.com",
+                "example.co.uk",
+                "L040",
+                "apache",
+                "search?q=",
+                "text/html;charset=UTF-8",
+            ] {
+                assert!(out.contains(needle), "{format}: no {needle:?} in\n{out}");
+            }
+        }
+
+        // Parquet output: both files read back the same.
+        for (name, cluster) in [("local.parquet", false), ("cluster.parquet", true)] {
+            let mut args = vec![
+                "-t",
+                "family.csv",
+                "--format",
+                "parquet",
+                "-o",
+                name,
+                FAMILY_QUERY,
+            ];
+            if cluster {
+                args.splice(0..0, ["--cluster", address.as_str()]);
+            }
+            let (ok, _, err) = sql(&bin, d, &args);
+            assert!(ok, "{name}: {err}");
+        }
+        let read = |name: &str| {
+            let (ok, out, err) = sql(
+                &bin,
+                d,
+                &[
+                    "-t",
+                    &format!("p={name}"),
+                    "--format",
+                    "jsonl",
+                    "SELECT * FROM p ORDER BY url",
+                ],
+            );
+            assert!(ok, "{err}");
+            out
+        };
+        assert_eq!(read("cluster.parquet"), read("local.parquet"));
+        assert!(read("local.parquet").contains("L040"));
+
+        // A path nobody can read names the path; a one-URL-per-line file cannot travel.
+        let (ok, _, err) = sql(
+            &bin,
+            d,
+            &[
+                "--cluster",
+                &address,
+                "-t",
+                "gone=no/such.parquet",
+                "SELECT * FROM gone",
+            ],
+        );
+        assert!(!ok);
+        assert!(
+            err.starts_with("urlkit sql: cannot read no/such.parquet: "),
+            "{err}"
+        );
+        std::fs::write(d.join("list.txt"), "https://example.com/\n").expect("list");
+        let (ok, _, err) = sql(
+            &bin,
+            d,
+            &["--cluster", &address, "-t", "list.txt", "SELECT * FROM list"],
+        );
+        assert!(!ok);
+        assert!(
+            err.starts_with("urlkit sql: list.txt is read as one URL per line"),
+            "{err}"
+        );
+    }
+    drop(cluster);
+}
+
+#[test]
+fn executor_killed_mid_query_gives_the_result_or_a_clear_error() {
+    let Some(bin) = urlkit_sql() else { return };
+    let tmp = TempDir::new("kill");
+    let data = tmp.0.join("urls");
+    std::fs::create_dir_all(&data).expect("dir");
+    let Some(_) = make_dataset(&data) else { return };
+    let table = format!("urls={}", data.display());
+    let args = ["-t", table.as_str(), "--format", "csv", QUERY];
+    let start = Instant::now();
+    let (ok, expected, err) = sql(&bin, &tmp.0, &args);
+    assert!(ok, "local run failed: {err}");
+    let local = start.elapsed();
+
+    let cluster = Standalone::start(2, &tmp.0.join("standalone.log"));
+    let executors = cluster.executors();
+    assert_eq!(executors.len(), 2, "executors: {executors:?}");
+    let out = tmp.0.join("cluster.csv");
+    let err_path = tmp.0.join("cluster.err");
+    let mut client = Command::new(&bin)
+        .args(["--cluster", &cluster.address])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out).expect("out"))
+        .stderr(std::fs::File::create(&err_path).expect("err"))
+        .spawn()
+        .expect("run urlkit-sql --cluster");
+    // Well inside the query: a third of the single-process time (the cluster's two
+    // executors with one task each are no faster, and it starts by planning).
+    std::thread::sleep((local / 3).max(Duration::from_millis(500)));
+    assert!(
+        client.try_wait().expect("wait").is_none(),
+        "the query ended before the kill ({local:?} locally): raise URLKIT_CLUSTER_URLS"
+    );
+    let killed = Command::new("kill")
+        .args(["-KILL", &executors[0].to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let deadline = Instant::now() + Duration::from_secs(600);
+    let status = loop {
+        if let Some(status) = client.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the query hung after an executor was killed"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let got = std::fs::read_to_string(&out).expect("output");
+    let err = std::fs::read_to_string(&err_path).expect("stderr");
+    if status.success() {
+        // Ballista re-ran the lost executor's tasks: the result must be whole and right.
+        assert_eq!(
+            got, expected,
+            "a result after an executor was killed differs from the local one"
+        );
+        eprintln!("executor killed mid-query: ballista re-ran its tasks, result correct");
+    } else {
+        assert!(got.is_empty(), "a failed query printed rows:\n{got}");
+        assert!(
+            err.starts_with(&format!(
+                "urlkit sql: the query failed on the cluster at {}",
+                cluster.address
+            )),
+            "unclear error: {err}"
+        );
+        eprintln!("executor killed mid-query: {err}");
     }
     drop(cluster);
 }

@@ -144,10 +144,16 @@
 //!
 //! ## Crate features
 //!
-//! None. The crate needs Rust 1.94 (that of DataFusion 55). The `urlkit-sql` binary runs
+//! - `cluster` (default): [`cluster`], the client of a Ballista cluster whose scheduler and
+//!   executors carry these functions (`urlkit-ballista`), and `urlkit sql --cluster
+//!   df://HOST:PORT`. It adds Ballista's client (gRPC, the plan codec) to the build.
+//!
+//! The crate needs Rust 1.94 (that of DataFusion 55). The `urlkit-sql` binary runs
 //! SQL over files (`urlkit sql --help`; `urlkit sql --functions` lists the functions with
 //! their examples).
 
+#[cfg(feature = "cluster")]
+pub mod cluster;
 mod udf;
 
 pub use udf::{

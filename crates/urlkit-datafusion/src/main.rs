@@ -10,6 +10,9 @@
 //!
 //! `-f FILE` reads the SQL from a file (`-` for standard input), as `-f` names the file
 //! of inputs in every other subcommand; `--format` (no short form) picks the output.
+//!
+//! `--cluster df://HOST:PORT` runs the statements on a Ballista scheduler (`urlkit-ballista`)
+//! instead: the same tables (paths made absolute; the executors read them), the same output.
 
 use clap::{Parser, ValueEnum};
 use datafusion::arrow::array::{ArrayRef, RecordBatch, StringViewBuilder};
@@ -67,6 +70,12 @@ struct Args {
     /// url_encode/url_decode with Spark's meaning); with --functions, list them too.
     #[arg(long, value_name = "clickhouse|spark")]
     dialect: Option<urlkit_datafusion::Dialect>,
+    /// Run on the Ballista cluster whose scheduler is at df://HOST:PORT (urlkit-ballista
+    /// scheduler, or urlkit-ballista standalone). Tables are read by the executors: their
+    /// paths must be readable at the same absolute path there (same machine or shared
+    /// storage).
+    #[arg(long, value_name = "df://HOST:PORT", conflicts_with_all = ["psl", "lines"])]
+    cluster: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -105,8 +114,97 @@ fn main() -> ExitCode {
     match runtime.block_on(run(args, threads)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("urlkit sql: {e}");
+            match cluster::message(&e) {
+                Some(m) => eprintln!("urlkit sql: {m}"),
+                None => eprintln!("urlkit sql: {e}"),
+            }
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// `--cluster`: the client of `urlkit_datafusion::cluster`, or how to get it.
+mod cluster {
+    use datafusion::error::{DataFusionError, Result};
+    use datafusion::prelude::SessionContext;
+    use std::path::{Path, PathBuf};
+
+    #[cfg(feature = "cluster")]
+    fn external(e: urlkit_datafusion::cluster::ClusterError) -> DataFusionError {
+        DataFusionError::External(Box::new(e))
+    }
+
+    /// A context on the scheduler at `address`, with urlkit's functions.
+    #[cfg(feature = "cluster")]
+    pub async fn connect(address: &str, partitions: usize) -> Result<SessionContext> {
+        urlkit_datafusion::cluster::connect(address, partitions)
+            .await
+            .map_err(external)
+    }
+
+    #[cfg(not(feature = "cluster"))]
+    pub async fn connect(_: &str, _: usize) -> Result<SessionContext> {
+        Err(DataFusionError::Plan(
+            "this urlkit-sql was built without the cluster feature: \
+             cargo install --path crates/urlkit-datafusion --profile data --features cluster"
+                .into(),
+        ))
+    }
+
+    /// `path` absolute, as the executors need it; an error for a file that `register` reads
+    /// as one URL per line (into this process's memory, which executors cannot read).
+    pub fn table_path(path: &Path) -> Result<PathBuf> {
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        let shippable = path.is_dir()
+            || ["csv", "tsv", "json", "jsonl", "ndjson", "parquet"]
+                .iter()
+                .any(|e| ext.eq_ignore_ascii_case(e));
+        #[cfg(feature = "cluster")]
+        {
+            use urlkit_datafusion::cluster::{ClusterError, table_path};
+            if !shippable {
+                return Err(external(ClusterError::NotShippable {
+                    path: path.to_owned(),
+                }));
+            }
+            table_path(path).map_err(external)
+        }
+        #[cfg(not(feature = "cluster"))]
+        {
+            let _ = shippable;
+            Ok(path.to_owned())
+        }
+    }
+
+    /// The message of a cluster error (a sentence of its own, without DataFusion's prefix).
+    pub fn message(e: &DataFusionError) -> Option<String> {
+        #[cfg(feature = "cluster")]
+        if let DataFusionError::External(e) = e
+            && e.is::<urlkit_datafusion::cluster::ClusterError>()
+        {
+            return Some(e.to_string());
+        }
+        let _ = e;
+        None
+    }
+
+    /// A query's result; on a cluster, its error says what Ballista did and which
+    /// table an executor could not read.
+    pub fn on<T>(address: &Option<String>, tables: &[PathBuf], result: Result<T>) -> Result<T> {
+        match (address, result) {
+            #[cfg(feature = "cluster")]
+            (Some(address), Err(e)) => {
+                let (host, port) = urlkit_datafusion::cluster::parse_address(address).map_err(external)?;
+                Err(external(urlkit_datafusion::cluster::query_error(
+                    &format!("df://{host}:{port}"),
+                    tables,
+                    e,
+                )))
+            }
+            (_, result) => {
+                let _ = tables;
+                result
+            }
         }
     }
 }
@@ -135,8 +233,21 @@ fn list_functions(dialect: Option<urlkit_datafusion::Dialect>) -> ExitCode {
 }
 
 async fn run(args: Args, threads: usize) -> Result<()> {
-    let config = SessionConfig::new().with_target_partitions(threads.max(1));
-    let ctx = SessionContext::new_with_config(config).enable_url_table();
+    if args.cluster.is_some() && args.dialect == Some(urlkit_datafusion::Dialect::Spark) {
+        // The executors resolve functions by name, with urlkit's url_encode/url_decode.
+        return Err(DataFusionError::Plan(
+            "--dialect spark cannot run on a cluster: its url_encode and url_decode would reach \
+             the executors as urlkit's functions of the same names; run it without --cluster"
+                .into(),
+        ));
+    }
+    let ctx = match &args.cluster {
+        Some(address) => cluster::connect(address, threads).await?.enable_url_table(),
+        None => {
+            let config = SessionConfig::new().with_target_partitions(threads.max(1));
+            SessionContext::new_with_config(config).enable_url_table()
+        }
+    };
     let list = match &args.psl {
         None => None,
         Some(path) => {
@@ -162,8 +273,13 @@ async fn run(args: Args, threads: usize) -> Result<()> {
             ctx.register_udf(f);
         }
     }
+    let mut shipped = Vec::new();
     for spec in &args.tables {
-        let (name, path) = table_spec(spec)?;
+        let (name, mut path) = table_spec(spec)?;
+        if args.cluster.is_some() {
+            path = cluster::table_path(&path)?;
+            shipped.push(path.clone());
+        }
         register(&ctx, &name, &path, false, threads).await?;
     }
     for spec in &args.lines {
@@ -189,10 +305,10 @@ async fn run(args: Args, threads: usize) -> Result<()> {
             ));
         };
         let schema = Arc::new(df.schema().as_arrow().clone());
-        let batches = df.collect().await?;
+        let batches = cluster::on(&args.cluster, &shipped, df.collect().await)?;
         return write_parquet(path, schema, &batches);
     }
-    let batches = df.collect().await?;
+    let batches = cluster::on(&args.cluster, &shipped, df.collect().await)?;
     let mut out: Box<dyn Write> = match &args.output {
         Some(p) => Box::new(std::io::BufWriter::new(std::fs::File::create(p)?)),
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
