@@ -1,6 +1,6 @@
 //! [`Edit`]: a parsed [`Url`] under the normalization steps (`steps.rs`). Each step reads
 //! the components as the steps before it left them (from the URL itself until one changes)
-//! and says what it changes, and the URL is written once, after the last step ([`write`]), in
+//! and says what it changes, and the URL is written once, after the last step ([`write()`]), in
 //! place: every edit drops text or reorders query pieces, so the serialization only shrinks
 //! and no new buffer is needed; the boundaries come from the components' new lengths. This
 //! replaces one setter (a splice and a re-serialization) per step. A step that changes
@@ -206,7 +206,7 @@ impl<'u> Edit<'u> {
         self.setter.take()
     }
 
-    /// What the steps changed, owning nothing of the URL, for [`write`]; `None` when nothing.
+    /// What the steps changed, owning nothing of the URL, for [`write()`]; `None` when nothing.
     #[inline]
     pub(crate) fn changes(self) -> Option<Changes> {
         if !self.dirty {
