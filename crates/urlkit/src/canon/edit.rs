@@ -39,22 +39,32 @@ impl Setter {
     }
 }
 
-/// A parsed URL's components under the steps' edits: read from the URL until a step changes
-/// one. A borrowed path, query or fragment is always a prefix of the URL's own.
+/// A bit of [`Edit::changed`] per component.
+const CREDENTIALS: u8 = 1;
+const HOST: u8 = 2;
+const PATH: u8 = 4;
+const QUERY: u8 = 8;
+const FRAGMENT: u8 = 16;
+
+/// A parsed URL's components under the steps' edits, each sliced from the URL once, when
+/// the edit starts: a step reads a field, not the URL's boundaries. A borrowed host, path,
+/// query or fragment is always a prefix (the host: a suffix) of the URL's own.
 #[derive(Debug)]
 pub(crate) struct Edit<'u> {
     url: &'u Url,
-    /// Some edit is pending.
-    dirty: bool,
-    no_credentials: bool,
-    /// How many bytes are dropped from the start of the host (`www.`).
-    host_from: usize,
-    /// The path, when a step changed it.
-    path: Option<Cow<'u, str>>,
-    /// The query (`None`: dropped), when a step changed it.
-    query: Option<Option<Cow<'u, str>>>,
-    /// The fragment (`None`: dropped), when a step changed it.
-    fragment: Option<Option<Cow<'u, str>>>,
+    /// The steps this edit applies (a bit per row of the table): the query steps read
+    /// the pieces once for all of them (`steps.rs`).
+    steps: u32,
+    /// A bit per component some step changed (`CREDENTIALS`, `HOST`, …).
+    changed: u8,
+    /// The query steps have read the pieces.
+    pieces_read: bool,
+    /// The path is opaque: no step edits it.
+    opaque: bool,
+    host: &'u str,
+    path: Cow<'u, str>,
+    query: Option<Cow<'u, str>>,
+    fragment: Option<Cow<'u, str>>,
     setter: Option<Setter>,
 }
 
@@ -67,17 +77,25 @@ fn cut<'a>(s: &mut Cow<'a, str>, n: usize) {
 }
 
 impl<'u> Edit<'u> {
-    /// `url`, no edit yet.
+    /// `url`, no edit yet, under `steps` (a bit per row of the table).
     #[inline]
-    pub(crate) fn new(url: &'u Url) -> Edit<'u> {
+    pub(crate) fn new(url: &'u Url, steps: u32) -> Edit<'u> {
+        let o = url.boundaries();
+        let s = url.as_str();
+        let len = s.len();
+        let query_end = o.fragment_start().unwrap_or(len);
+        let part =
+            |at: Option<usize>, end: usize| at.map(|at| Cow::Borrowed(s.get(at + 1..end).unwrap_or("")));
         Edit {
             url,
-            dirty: false,
-            no_credentials: false,
-            host_from: 0,
-            path: None,
-            query: None,
-            fragment: None,
+            steps,
+            changed: 0,
+            pieces_read: false,
+            opaque: url.has_opaque_path(),
+            host: s.get(o.host_start()..o.host_end()).unwrap_or(""),
+            path: Cow::Borrowed(s.get(o.path_start()..o.path_end(len)).unwrap_or("")),
+            query: part(o.query_start(), query_end),
+            fragment: part(o.fragment_start(), len),
             setter: None,
         }
     }
@@ -88,103 +106,99 @@ impl<'u> Edit<'u> {
         self.url
     }
 
+    /// The steps this edit applies, a bit per row of the table.
+    #[inline]
+    pub(crate) fn steps(&self) -> u32 {
+        self.steps
+    }
+
+    /// Whether the query's pieces are still to be read (then marks them read): the first
+    /// query step to ask applies every query step of this edit.
+    #[inline]
+    pub(crate) fn read_pieces(&mut self) -> bool {
+        !core::mem::replace(&mut self.pieces_read, true)
+    }
+
     /// Whether the URL has a username or password left.
     #[inline]
     pub(crate) fn has_credentials(&self) -> bool {
-        !self.no_credentials && self.url.has_credentials()
+        self.changed & CREDENTIALS == 0 && self.url.has_credentials()
     }
 
     /// Drops the username and password (and their `@`).
     #[inline]
     pub(crate) fn drop_credentials(&mut self) {
-        self.no_credentials = true;
-        self.dirty = true;
+        self.changed |= CREDENTIALS;
     }
 
     /// The host, serialized (as [`Url::hostname`]).
     #[inline]
     pub(crate) fn host(&self) -> &str {
-        let host = self.url.hostname();
-        host.get(self.host_from..).unwrap_or(host)
+        self.host
     }
 
     /// Drops the first `n` bytes of the host: what is left is a host of the same kind, as
     /// the host parser writes it (the caller's promise).
     #[inline]
     pub(crate) fn drop_host_prefix(&mut self, n: usize) {
-        self.host_from += n;
-        self.dirty = true;
+        self.host = self.host.get(n..).unwrap_or(self.host);
+        self.changed |= HOST;
     }
 
     /// The path; `None` for an opaque path, which no step edits.
     #[inline]
     pub(crate) fn path(&self) -> Option<&str> {
-        match &self.path {
-            Some(p) => Some(p),
-            None if self.url.has_opaque_path() => None,
-            None => Some(self.url.pathname()),
-        }
+        (!self.opaque).then_some(&*self.path)
     }
 
     /// Replaces the path with `path`: the segments of the old one as the path state writes
     /// them (letters lowered, empty segments dropped).
     #[inline]
     pub(crate) fn set_path(&mut self, path: String) {
-        self.path = Some(Cow::Owned(path));
-        self.dirty = true;
+        self.path = Cow::Owned(path);
+        self.changed |= PATH;
     }
 
     /// Cuts the path to its first `n` bytes, `n` the end of a segment (`trailing-slash`,
     /// `index`): nothing to copy.
     #[inline]
     pub(crate) fn cut_path(&mut self, n: usize) {
-        let url = self.url;
-        cut(self.path.get_or_insert_with(|| Cow::Borrowed(url.pathname())), n);
-        self.dirty = true;
+        cut(&mut self.path, n);
+        self.changed |= PATH;
     }
 
     /// The query, without its `?`.
     #[inline]
     pub(crate) fn query(&self) -> Option<&str> {
-        match &self.query {
-            Some(q) => q.as_deref(),
-            None => self.url.query(),
-        }
+        self.query.as_deref()
     }
 
     /// Replaces the query with `query`, pieces of the old one (`None`: no query, no `?`).
     #[inline]
     pub(crate) fn set_query(&mut self, query: Option<String>) {
-        self.query = Some(query.map(Cow::Owned));
-        self.dirty = true;
+        self.query = query.map(Cow::Owned);
+        self.changed |= QUERY;
     }
 
     /// The fragment, without its `#`.
     #[inline]
     pub(crate) fn fragment(&self) -> Option<&str> {
-        match &self.fragment {
-            Some(f) => f.as_deref(),
-            None => self.url.fragment(),
-        }
+        self.fragment.as_deref()
     }
 
     /// Drops the fragment with its `#`.
     #[inline]
     pub(crate) fn drop_fragment(&mut self) {
-        self.fragment = Some(None);
-        self.dirty = true;
+        self.fragment = None;
+        self.changed |= FRAGMENT;
     }
 
     /// Cuts the fragment to its first `n` bytes.
     #[inline]
     pub(crate) fn cut_fragment(&mut self, n: usize) {
-        let url = self.url;
-        if let Some(f) = self
-            .fragment
-            .get_or_insert_with(|| url.fragment().map(Cow::Borrowed))
-        {
+        if let Some(f) = &mut self.fragment {
             cut(f, n);
-            self.dirty = true;
+            self.changed |= FRAGMENT;
         }
     }
 
@@ -209,27 +223,28 @@ impl<'u> Edit<'u> {
     /// What the steps changed, owning nothing of the URL, for [`write()`]; `None` when nothing.
     #[inline]
     pub(crate) fn changes(self) -> Option<Changes> {
-        if !self.dirty {
+        if self.changed == 0 {
             return None;
         }
-        let url = self.url;
-        let o = url.boundaries();
-        let len = url.as_str().len();
-        let query_end = o.fragment_start().unwrap_or(len);
-        // Each component's old length (without its delimiter) and what the steps left.
-        let part = |old: Option<usize>, new: Option<Option<Cow<'_, str>>>| match (old, new) {
-            (_, None) | (None, Some(None)) => Part::Same,
-            (Some(_), Some(None)) => Part::Gone,
-            (Some(o), Some(Some(Cow::Borrowed(n)))) if n.len() == o => Part::Same,
-            (_, Some(Some(Cow::Borrowed(n)))) => Part::Cut(n.len()),
-            (_, Some(Some(Cow::Owned(n)))) => Part::New(n),
+        self.changes_made()
+    }
+
+    #[inline(never)]
+    fn changes_made(self) -> Option<Changes> {
+        // What the steps left of a component: a borrowed one is a prefix of the URL's.
+        let part = |changed: bool, new: Option<Cow<'_, str>>| match (changed, new) {
+            (false, _) => Part::Same,
+            (true, None) => Part::Gone,
+            (true, Some(Cow::Borrowed(n))) => Part::Cut(n.len()),
+            (true, Some(Cow::Owned(n))) => Part::New(n),
         };
+        let changed = |bit: u8| self.changed & bit != 0;
         Some(Changes {
-            credentials: self.no_credentials && url.has_credentials(),
-            host_from: self.host_from,
-            path: part(Some(o.path_end(len) - o.path_start()), self.path.map(Some)),
-            query: part(o.query_start().map(|q| query_end - q - 1), self.query),
-            fragment: part(o.fragment_start().map(|f| len - f - 1), self.fragment),
+            credentials: changed(CREDENTIALS) && self.url.has_credentials(),
+            host_from: self.url.hostname().len() - self.host.len(),
+            path: part(changed(PATH), Some(self.path)),
+            query: part(changed(QUERY), self.query),
+            fragment: part(changed(FRAGMENT), self.fragment),
         })
     }
 }
@@ -239,7 +254,7 @@ impl<'u> Edit<'u> {
 enum Part {
     /// As the URL has it.
     Same,
-    /// Its first bytes only.
+    /// Its first bytes only (all of them: as the URL has it).
     Cut(usize),
     /// Dropped, with its `?` or `#`.
     Gone,
@@ -271,10 +286,97 @@ pub(crate) struct Changes {
     fragment: Part,
 }
 
-/// Writes `changes` into `url`: the new boundaries from the components' new lengths, then
-/// the edits in place from the end of the serialization back, so that each edit's range is
-/// still where the old boundaries say.
+/// Writes `changes` into `url`, in place, from the end of the serialization back, so that
+/// each edit's range is still where the old boundaries say; each edit that drops text moves
+/// the boundaries after it. The steps' edits drop text or replace a component with as much
+/// or less: a URL without host (its `/.` guard) or a component written where the URL had
+/// none takes the general way ([`write_any`]).
 pub(crate) fn write(url: &mut Url, changes: Changes) {
+    let o = *url.boundaries();
+    let len = url.as_str().len();
+    let path_end = o.path_end(len);
+    let inserts = matches!((&changes.query, o.query_start()), (Part::New(_), None))
+        || matches!((&changes.fragment, o.fragment_start()), (Part::New(_), None))
+        || matches!(&changes.path, Part::New(_) if o.path_start() == path_end);
+    if inserts || o.host_start() == o.scheme_end() + 1 {
+        return write_any(url, changes);
+    }
+    let Changes {
+        credentials,
+        host_from,
+        path,
+        query,
+        fragment,
+    } = changes;
+    let query_end = o.fragment_start().unwrap_or(len);
+    let mut m = o.widen();
+    url.relayout(|s| {
+        if let Some(f) = o.fragment_start() {
+            match fragment {
+                Part::Same => {}
+                Part::Gone => {
+                    s.truncate(f);
+                    m.fragment_start = None;
+                }
+                Part::Cut(n) => s.truncate((f + 1 + n).min(len)),
+                Part::New(new) => replace(s, f + 1..len, &new),
+            }
+        }
+        if let Some(q) = o.query_start() {
+            match query {
+                Part::Same => {}
+                Part::Gone => {
+                    splice(s, &mut m, q..query_end, "");
+                    m.query_start = None;
+                }
+                Part::Cut(n) => splice(s, &mut m, (q + 1 + n).min(query_end)..query_end, ""),
+                Part::New(new) => splice(s, &mut m, q + 1..query_end, &new),
+            }
+        }
+        match path {
+            Part::Same | Part::Gone => {}
+            Part::Cut(n) => splice(s, &mut m, (o.path_start() + n).min(path_end)..path_end, ""),
+            Part::New(new) => splice(s, &mut m, o.path_start()..path_end, &new),
+        }
+        if host_from > 0 {
+            splice(s, &mut m, o.host_start()..o.host_start() + host_from, "");
+        }
+        if credentials {
+            // `scheme://`: the credentials and their `@` go.
+            splice(s, &mut m, o.scheme_end() + 3..o.host_start(), "");
+            m.username_end = o.scheme_end() + 3;
+        }
+        m
+    });
+}
+
+/// Replaces the non-empty `range` of `s` with `with` ([`replace`]), and moves the
+/// boundaries of `m` after it (at or past its end) by the change of length. An empty range
+/// (nothing to replace) is left alone.
+fn splice(s: &mut String, m: &mut Marks, range: Range<usize>, with: &str) {
+    if range.is_empty() {
+        return;
+    }
+    let (start, end) = (range.start, range.end);
+    let (removed, added) = (range.len(), with.len());
+    replace(s, range, with);
+    let moved = |v: usize| {
+        if v >= end && v > start {
+            v + added - removed
+        } else {
+            v
+        }
+    };
+    m.host_start = moved(m.host_start);
+    m.host_end = moved(m.host_end);
+    m.path_start = moved(m.path_start);
+    m.query_start = m.query_start.map(moved);
+    m.fragment_start = m.fragment_start.map(moved);
+}
+
+/// [`write`] for any changes: the new boundaries from the components' new lengths, then the
+/// edits in place from the end of the serialization back.
+fn write_any(url: &mut Url, changes: Changes) {
     let Changes {
         credentials,
         host_from,

@@ -281,9 +281,14 @@ impl Normalizer {
     /// it changes, and the URL is written once after the last (`edit.rs`), or before a step
     /// that edits through a setter.
     pub(crate) fn apply_steps(&self, url: &mut Url, steps: u32) {
+        // Most URLs are as the steps leave them: a look at the components the steps concern
+        // says so before an edit is set up.
+        if !Step::any_concerns(steps, url, self) {
+            return;
+        }
         let mut left = steps;
         loop {
-            let mut edit = Edit::new(url);
+            let mut edit = Edit::new(url, left);
             while left != 0 && !edit.has_setter() {
                 let at = left.trailing_zeros() as usize;
                 left &= left - 1;
@@ -331,12 +336,16 @@ impl Normalizer {
                 self.apply(&mut parsed);
                 self.profile.canonicalize(parsed.as_str())
             }
-            Compose::After => {
-                let mut parsed = match self.profile {
-                    Profile::Whatwg => Url::parse(url),
-                    other => Url::parse(&other.canonicalize(url)?),
+            // The whatwg profile's URL is the parsed input: no form to parse again.
+            Compose::After if self.profile == Profile::Whatwg => match Url::parse(url) {
+                Ok(mut parsed) => {
+                    self.apply(&mut parsed);
+                    Ok(parsed.into_string())
                 }
-                .map_err(CanonError::Whatwg)?;
+                Err(e) => Err(CanonError::Whatwg(e)),
+            },
+            Compose::After => {
+                let mut parsed = Url::parse(&self.profile.canonicalize(url)?).map_err(CanonError::Whatwg)?;
                 self.apply(&mut parsed);
                 Ok(parsed.into_string())
             }
