@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the viewer: the npm package first (crates/urlkit-wasm/build.sh: the wasm32 target
+# and the pinned wasm-bindgen-cli are installed when missing), then the page assembled into
+# target/web/ — static files only, publishable as they are.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash crates/urlkit-wasm/build.sh
+
+pkg=crates/urlkit-wasm/pkg
+# The package's ES module for browsers, as its package.json exports it ("import").
+entry="$(node -e '
+  const p = require(process.argv[1]);
+  const e = p.exports && (p.exports["."] || p.exports);
+  const pick = (x) => typeof x === "string" ? x : x && (x.browser || x.import || x.default);
+  const f = pick(e) || p.module || p.browser;
+  if (!f) { console.error("no browser entry in " + process.argv[1]); process.exit(1); }
+  process.stdout.write(f.replace(/^\.\//, ""));
+' "$PWD/$pkg/package.json")"
+entry_dir="$(dirname "$entry")"
+
+out=target/web
+rm -rf "$out"
+mkdir -p "$out/js" "$out/pkg/$entry_dir"
+cp web/index.html web/style.css web/favicon.svg "$out/"
+cp web/js/*.js "$out/js/"
+# The browser build's glue and wasm only (not the Node build or the type declarations).
+find "$pkg/$entry_dir" -maxdepth 1 \( -name '*.js' -o -name '*.wasm' \) -exec cp {} "$out/pkg/$entry_dir/" \;
+cat > "$out/js/package.js" <<JS
+// Written by web/build.sh: the package's browser entry point.
+export { default } from '../pkg/$entry';
+export * from '../pkg/$entry';
+JS
+
+# The service worker caches every file of the page; its cache is named by their hash, so a
+# new build replaces the old cache.
+files="$(cd "$out" && find . -type f ! -name sw.js | sed 's|^\./||' | LC_ALL=C sort)"
+version="$(cd "$out" && printf '%s\n' "$files" | xargs sha256sum | sha256sum | cut -c1-16)"
+list="$(printf '%s\n' "$files" | sed "s/.*/'&'/" | paste -sd, -)"
+sed -e "s|^const VERSION = .*|const VERSION = '$version';|" \
+    -e "s|^const FILES = .*|const FILES = ['./', $list];|" web/sw.js > "$out/sw.js"
+grep -q "$version" "$out/sw.js"
+
+echo "viewer: $out ($(printf '%s\n' "$files" | wc -l) files + sw.js, $(du -sh "$out" | cut -f1)); serve with web/serve.sh"
