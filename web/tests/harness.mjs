@@ -3,8 +3,7 @@
 // the CLI's answers, and the shared data.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -37,16 +36,13 @@ export async function serve() {
 /** Launches Debian's chromium headless with the flags this closed network needs. */
 export async function browser() {
   const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
-  const profile = mkdtempSync(path.join(tmpdir(), 'urlkit-chromium-'));
-  const b = await chromium.launch({
+  // playwright gives the browser a fresh profile directory of its own (--user-data-dir).
+  return chromium.launch({
     executablePath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`],
+      '--disable-component-update', '--disable-sync'],
   });
-  const close = b.close.bind(b);
-  b.close = async () => { await close(); rmSync(profile, { recursive: true, force: true }); };
-  return b;
 }
 
 /** The CLI binary: URLKIT_CLI, else target/release/urlkit, else target/debug/urlkit. */
