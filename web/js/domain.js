@@ -18,6 +18,7 @@ export function update(api, w) {
   text(ids.host, d.host ?? '');
   text(ids.subdomain, d.subdomain ?? '');
   text(ids.suffix, d.suffix ?? '');
-  text(ids.section, d.unlisted ? `${d.section ?? ''} (not on the list: the default rule *)` : d.section ?? '');
+  const section = { icann: 'ICANN', private: 'private (PRIVATE section)', unlisted: 'not on the list (the default rule *)', '-': 'not a domain' };
+  text(ids.section, section[d.section] ?? d.section ?? '');
   text(reg, d.registrableDomain ?? '');
 }

@@ -34,7 +34,8 @@ function rfc1738Value(r, row) {
 }
 
 function cell(value, disagree, attrs = {}) {
-  const td = el('td', { class: 'mono', tabindex: 0, ...attrs });
+  // Focusable only when focusing it shows something (its span in the input).
+  const td = el('td', { class: 'mono', tabindex: 'data-start' in attrs ? 0 : null, ...attrs });
   if (disagree) td.append(el('span', { class: 'mark', title: 'the readings disagree here', 'aria-label': 'disagrees:' }, '≠'));
   if (value === undefined) td.append(el('span', { class: 'absent' }, 'n/a'));
   else if (value === null) td.append(el('span', { class: 'absent' }, '(absent)'));
@@ -72,7 +73,7 @@ export function update(readings, input) {
   const notes = [...dis.values()];
   fill('disagreements', notes.length === 0
     ? el('li', { class: 'empty', 'data-agree': '' }, 'The readings agree on every component they share.')
-    : notes.map((d) => el('li', { 'data-disagree-note': d.component, tabindex: 0, ...spanAttrs(wSpan[wField[d.component]]) },
+    : notes.map((d) => el('li', { 'data-disagree-note': d.component, tabindex: 0, ...spanAttrs(typeof d.start === 'number' ? d : wSpan[wField[d.component]]) },
       el('span', { class: 'mark', 'aria-hidden': 'true' }, '≠'), el('strong', {}, d.component), ': ', d.note)));
 
   const box = document.getElementById('rfc3986-error');
@@ -92,6 +93,7 @@ export function update(readings, input) {
     const entries = Object.entries(r1.view || {});
     fill(view, el('table', { class: 'kv' }, el('tbody', {},
       el('tr', {}, el('th', { scope: 'row' }, 'scheme'), el('td', { class: 'mono' }, visible(String(r1.scheme)))),
+      r1.defaultPort !== undefined ? el('tr', {}, el('th', { scope: 'row' }, 'default port'), el('td', { class: 'mono' }, r1.defaultPort === null ? '(none)' : String(r1.defaultPort))) : null,
       entries.map(([k, v]) => el('tr', {}, el('th', { scope: 'row' }, k),
         el('td', { class: 'mono' }, v === null || v === undefined ? '(absent)' : visible(typeof v === 'object' ? JSON.stringify(v) : String(v))))))));
   }

@@ -283,6 +283,11 @@ describe('use', () => {
     await page.waitForSelector('html[data-ready]', { timeout: 10000 });
     assert.equal(await page.locator('[data-field="href"]').textContent(), 'http://offline.example/x');
     await context.close();
+    // The control: offline without the service worker, the page does not load at all.
+    const bare = await chrome.newContext({ serviceWorkers: 'block' });
+    await bare.setOffline(true);
+    await assert.rejects((await bare.newPage()).goto(`${server.origin}/`));
+    await bare.close();
   });
 
   test('screenshots: light and dark, desktop and phone', async () => {
