@@ -12,7 +12,8 @@ pkg=crates/urlkit-wasm/pkg
 entry="$(node -e '
   const p = require(process.argv[1]);
   const e = p.exports && (p.exports["."] || p.exports);
-  const pick = (x) => typeof x === "string" ? x : x && (x.browser || x.import || x.default);
+  // A condition may nest ({"import": {"types", "default"}}): follow browser, import, default.
+  const pick = (x) => typeof x === "string" ? x : x && pick(x.browser || x.import || x.default);
   const f = pick(e) || p.module || p.browser;
   if (!f) { console.error("no browser entry in " + process.argv[1]); process.exit(1); }
   process.stdout.write(f.replace(/^\.\//, ""));
@@ -26,10 +27,17 @@ cp web/index.html web/style.css web/favicon.svg "$out/"
 cp web/js/*.js "$out/js/"
 # The browser build's glue and wasm only (not the Node build or the type declarations).
 find "$pkg/$entry_dir" -maxdepth 1 \( -name '*.js' -o -name '*.wasm' \) -exec cp {} "$out/pkg/$entry_dir/" \;
+wasm="$(cd "$out/pkg" && find "$entry_dir" -maxdepth 1 -name '*.wasm' | sed 's|^\./||')"
+[ "$(printf '%s\n' "$wasm" | wc -l)" = 1 ] || { echo "web/build.sh: expected one .wasm beside $entry, found: $wasm" >&2; exit 1; }
+# The glue's own default, new URL('…_bg.wasm', import.meta.url), runs inside a module whose
+# exported class URL shadows the global one (and its instanceof URL test), so the page gives
+# the module's address itself, as a string.
 cat > "$out/js/package.js" <<JS
 // Written by web/build.sh: the package's browser entry point.
-export { default } from '../pkg/$entry';
+import init from '../pkg/$entry';
+
 export * from '../pkg/$entry';
+export default () => init({ module_or_path: new URL('../pkg/$wasm', import.meta.url).href });
 JS
 
 # The service worker caches every file of the page; its cache is named by their hash, so a

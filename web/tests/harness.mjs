@@ -18,6 +18,8 @@ export async function serve() {
   }
   const child = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', SITE], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: python3 may be a wrapper (pyenv's shim), and closing stops both.
+    detached: true,
   });
   const port = await new Promise((resolve, reject) => {
     let out = '';
@@ -30,7 +32,9 @@ export async function serve() {
     child.stderr.resume();
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`http.server exited (${code}): ${out}`)); });
   });
-  return { origin: `http://127.0.0.1:${port}`, close: () => child.kill() };
+  const close = () => { try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ } };
+  process.once('exit', close);
+  return { origin: `http://127.0.0.1:${port}`, close };
 }
 
 /** Launches Debian's chromium headless with the flags this closed network needs. */
