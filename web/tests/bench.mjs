@@ -12,7 +12,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SITE, browser, realworldSample, serve } from './harness.mjs';
 
-const rounds = Number(process.argv[2] || 5);
+const rounds = Number(process.argv[2] || 5); // 0: skip the parse comparison
+const keystrokes = Number(process.argv[3] || 200);
 const { all, reason } = realworldSample(1);
 if (!all) throw new Error(reason);
 
@@ -24,6 +25,9 @@ await page.waitForSelector('html[data-ready]');
 console.log(`load: ${execSync('uptime').toString().trim()}`);
 console.log(`chromium ${chrome.version()}, ${all.length} realworld lines, ${rounds} rounds each, alternated`);
 
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * p))]; };
+if (rounds > 0) {
 const parse = await page.evaluate(async ({ lines, rounds }) => {
   const m = await import('/js/package.js');
   const runs = { wasm: [], browser: [] };
@@ -52,8 +56,6 @@ const parse = await page.evaluate(async ({ lines, rounds }) => {
   for (let r = 0; r < rounds; r += 1) { wasm(); native(); }
   return { runs, okWasm, okBrowser };
 }, { lines: all, rounds });
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * p))]; };
 const mw = median(parse.runs.wasm);
 const mb = median(parse.runs.browser);
 const ratios = parse.runs.wasm.map((w, i) => w / parse.runs.browser[i]);
@@ -61,25 +63,26 @@ console.log('\nparse + href, ns/URL (median of rounds; range)');
 console.log(`  urlkit (WebAssembly)  ${mw.toFixed(0)}  (${Math.min(...parse.runs.wasm).toFixed(0)}–${Math.max(...parse.runs.wasm).toFixed(0)}), ${parse.okWasm} parsed`);
 console.log(`  browser URL           ${mb.toFixed(0)}  (${Math.min(...parse.runs.browser).toFixed(0)}–${Math.max(...parse.runs.browser).toFixed(0)}), ${parse.okBrowser} parsed`);
 console.log(`  ratio wasm/browser    ${median(ratios).toFixed(2)}× (paired rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`);
+}
 
-console.log('\nkeystroke to updated page (ms: handler + style + layout), 200 keystrokes each');
+console.log(`\nkeystroke to updated page (ms: handler + style + layout), ${keystrokes} keystrokes each`);
 for (const size of [100, 1024, 2048]) {
-  const times = await page.evaluate(({ size }) => {
+  const times = await page.evaluate(({ size, keystrokes }) => {
     const head = 'https://user@www.example.co.uk:8080/a/b/../c/index.html?utm_source=x&q=';
     let url = head;
     while (url.length < size - 6) url += 'ab%20c/';
     url = `${url.slice(0, size - 6)}#frag`;
     const input = document.getElementById('url-input');
     const out = [];
-    for (let i = 0; i < 220; i += 1) {
+    for (let i = 0; i < keystrokes + 10; i += 1) {
       input.value = `${url.slice(0, size - 1)}${String.fromCharCode(97 + (i % 26))}`;
       const t0 = performance.now();
       input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }));
       void document.body.offsetHeight; // the style and layout the update caused
       out.push(performance.now() - t0);
     }
-    return { out: out.slice(20), len: input.value.length };
-  }, { size });
+    return { out: out.slice(10), len: input.value.length };
+  }, { size, keystrokes });
   console.log(`  ${String(times.len).padStart(5)} B  median ${median(times.out).toFixed(2)}  p95 ${pct(times.out, 0.95).toFixed(2)}  max ${Math.max(...times.out).toFixed(2)}`);
 }
 
