@@ -5,7 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash crates/urlkit-wasm/build.sh
+# URLKIT_WEB_REUSE_PACKAGE=1 keeps a package already built (CI builds it just before).
+if [ "${URLKIT_WEB_REUSE_PACKAGE:-0}" = 1 ] && [ -f crates/urlkit-wasm/pkg/package.json ]; then
+  echo "web/build.sh: reusing crates/urlkit-wasm/pkg/"
+else
+  bash crates/urlkit-wasm/build.sh
+fi
 
 pkg=crates/urlkit-wasm/pkg
 # The package's ES module for browsers, as its package.json exports it ("import").
