@@ -75,12 +75,36 @@ pub use checks::MAX_URL_LENGTH;
 pub use display::unicode_safe_host;
 pub use finding::{Code, Component, Detail, Finding, Severity};
 pub use policy::{Policy, Verdict};
+pub use spans::Spans as InputSpans;
 
 use crate::whatwg::Noted;
 use crate::{Host, ParseError, Url, ValidationError};
 use check::Context;
 use prefilter::{buffer, DomainShape, Head, Scan};
 use spans::LazySpans;
+
+/// Where each component of `url` was written in `input`, the text it was parsed from, as
+/// byte ranges (the delimiters excluded): the linter's own spans, located the way the WHATWG
+/// parser reads the input (URL Standard §4.4: leading and trailing C0 controls and spaces
+/// skipped, `\` as `/` in special schemes, any run of slashes before a special authority).
+/// Tabs and newlines inside a component are not skipped (the spans then include them). For
+/// an input read against a base, the spans are only meaningful when the input has its own
+/// scheme.
+///
+/// ```
+/// let input = " HTTP://user@Example.COM:8080/a b?q#f";
+/// let url = urlkit::Url::parse(input)?;
+/// let spans = urlkit::lint::input_spans(input, &url);
+/// assert_eq!(&input[spans.scheme.clone()], "HTTP");
+/// assert_eq!(&input[spans.host.clone().unwrap()], "Example.COM");
+/// assert_eq!(&input[spans.port.clone().unwrap()], "8080");
+/// assert_eq!(&input[spans.path.clone()], "/a b");
+/// assert_eq!(spans.password, None);
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+pub fn input_spans(input: &str, url: &Url) -> InputSpans {
+    spans::Spans::locate(input, url.is_special(), url.scheme() == "file")
+}
 
 /// Lints `input`, an absolute URL: every check of the [module](self), findings in input
 /// order (by span start, then code).

@@ -48,15 +48,24 @@ fn find(b: &[u8], at: usize, class: &AsciiClass, stop: impl Fn(u8) -> bool) -> u
 /// Byte ranges of the components in the input, located the way the WHATWG parser reads
 /// them (for special schemes `\` is `/` and any run of slashes precedes the authority).
 /// Tabs and newlines inside a component are not skipped: spans are then approximate.
+/// Public as [`InputSpans`](super::InputSpans), made by [`input_spans`](super::input_spans).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Spans {
+pub struct Spans {
+    /// The scheme, without its `:` (empty when the input has none).
     pub scheme: Range<usize>,
+    /// The user name, when the input has userinfo.
     pub username: Option<Range<usize>>,
+    /// The password, after the userinfo's first `:`.
     pub password: Option<Range<usize>>,
+    /// The host, without the port (brackets kept for an IPv6 literal).
     pub host: Option<Range<usize>>,
+    /// The port's digits, after the `:`.
     pub port: Option<Range<usize>>,
+    /// The path (for an opaque path, all up to `?` or `#`).
     pub path: Range<usize>,
+    /// The query, without its `?`.
     pub query: Option<Range<usize>>,
+    /// The fragment, without its `#`.
     pub fragment: Option<Range<usize>>,
 }
 

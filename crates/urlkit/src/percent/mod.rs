@@ -14,6 +14,7 @@
 
 mod decode;
 mod encode;
+mod named;
 pub mod sets;
 
 pub(crate) use decode::decoded_at;
@@ -21,3 +22,4 @@ pub use decode::{percent_decode, percent_decode_str, PercentDecode};
 #[cfg(feature = "encoding")]
 pub use encode::percent_encode_after_encoding;
 pub use encode::{percent_encode, percent_encode_byte, utf8_percent_encode, PercentEncode};
+pub use named::{by_name, NamedSet, NAMED_SETS};

@@ -1,0 +1,24 @@
+//! urlkit for JavaScript: the library's readings of a URL (WHATWG, RFC 3986/3987, RFC 1738)
+//! side by side, the linter and its policy, the Public Suffix List, canonical forms and
+//! normalization steps, percent-encoding, URLs in text, URL Pattern, URI Templates and
+//! `data:` URLs, as a wasm-bindgen module (the npm package `urlkit`, built by `build.sh`).
+//!
+//! Each JavaScript concept sits in its own module, named as in the Python binding
+//! (`crates/urlkit-python`), the names in camelCase. The binding converts types and nothing
+//! more: every behaviour is the library's public API. Positions given to JavaScript are
+//! UTF-16 code-unit offsets into the string JavaScript passed in ([`index`]); errors are
+//! JavaScript `Error`s with `name`, `kind` and `position` set ([`error`]).
+
+pub mod canon;
+pub mod data;
+pub mod domain;
+pub mod error;
+pub mod index;
+mod js;
+pub mod lint;
+pub mod pattern;
+pub mod percent;
+pub mod readings;
+pub mod template;
+pub mod text;
+pub mod url;

@@ -1,0 +1,10 @@
+// Loads the urlkit package (WebAssembly) and gives the viewer its API. The package's browser
+// entry is re-exported by js/package.js, which web/build.sh writes.
+
+import init, * as urlkit from './package.js';
+
+/** Resolves to the package's exports once its WebAssembly module is instantiated. */
+export async function load() {
+  await init();
+  return urlkit;
+}

@@ -1,0 +1,59 @@
+// The only way the viewer puts anything on the page. Values (the input, and everything
+// derived from it: components, decoded text, Unicode hosts, lint messages) become text
+// nodes; attributes are limited to inert ones, so no value can become markup, a script, a
+// style or a link target (a shared link is attacker-controlled).
+
+const INERT = /^(?:id|class|for|role|title|tabindex|type|name|value|placeholder|lang|dir|hidden|checked|disabled|colspan|scope|spellcheck|autocomplete|autocapitalize|inputmode|data-[a-z0-9-]+|aria-[a-z]+)$/;
+
+/** Sets an inert attribute; throws on anything else (href, src, style, on*, …). */
+export function attr(node, name, value) {
+  if (!INERT.test(name)) throw new Error(`attribute not allowed: ${name}`);
+  if (value === false || value === null || value === undefined) node.removeAttribute(name);
+  else node.setAttribute(name, value === true ? '' : String(value));
+  return node;
+}
+
+/**
+ * Makes an element: `el('td', {'data-field': 'host'}, 'example.com')`. Children are nodes
+ * or strings (made text nodes); null and false children are left out.
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) attr(node, name, value);
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+  }
+}
+
+/** Replaces the children of `node` (by id or element) with `children`. */
+export function fill(node, ...children) {
+  if (typeof node === 'string') node = document.getElementById(node);
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+/** Sets the text of `node` when it changed (keeps the DOM quiet while typing). */
+export function text(node, value) {
+  if (typeof node === 'string') node = document.getElementById(node);
+  const s = value === null || value === undefined ? '' : String(value);
+  if (node.textContent !== s) node.textContent = s;
+  return node;
+}
+
+/** `s` with control characters drawn as their Control Pictures (U+2400…), as the CLI shows them. */
+export function visible(s) {
+  return s.replace(/[\u0000-\u001f\u007f]/g, (c) => String.fromCharCode(c === '\u007f' ? 0x2421 : 0x2400 + c.charCodeAt(0)));
+}
+
+/** A short description of an error thrown by the package. */
+export function message(e) {
+  if (e && typeof e === 'object' && 'message' in e) return String(e.message);
+  return String(e);
+}

@@ -1,0 +1,47 @@
+// The URL Pattern tester: the pattern against the URL input (and its base), with the
+// groups of each component that matched.
+
+import { el, fill, message, text, visible } from './dom.js';
+
+const COMPONENTS = ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'search', 'hash'];
+
+export function update(api, pattern, input, base) {
+  const verdict = document.getElementById('pattern-result');
+  const groups = document.getElementById('pattern-groups');
+  if (pattern === '') {
+    verdict.className = 'verdict';
+    text(verdict, 'Type a pattern to test the URL against it.');
+    groups.replaceChildren();
+    return;
+  }
+  let p;
+  try {
+    p = new api.URLPattern(pattern, base || undefined);
+  } catch (e) {
+    verdict.className = 'verdict bad';
+    verdict.dataset.match = 'error';
+    text(verdict, `Not a pattern: ${message(e)}`);
+    groups.replaceChildren();
+    return;
+  }
+  try {
+    let result = null;
+    try { result = p.exec(input, base || undefined); } catch { result = null; }
+    verdict.className = `verdict ${result ? 'ok' : 'bad'}`;
+    verdict.dataset.match = result ? 'yes' : 'no';
+    text(verdict, result ? 'The URL matches.' : 'The URL does not match.');
+    const rows = [];
+    if (result) {
+      for (const c of COMPONENTS) {
+        const g = result[c] && result[c].groups;
+        if (!g) continue;
+        for (const [name, value] of Object.entries(g)) {
+          rows.push(el('tr', {}, el('th', { scope: 'row' }, `${c}.${name}`), el('td', { class: 'mono' }, value === undefined || value === null ? '(none)' : visible(String(value)))));
+        }
+      }
+    }
+    fill(groups, rows);
+  } finally {
+    if (typeof p.free === 'function') p.free();
+  }
+}
