@@ -9,49 +9,54 @@
 use crate::args::{self, Inputs};
 use crate::driver::{self, Sink, Status};
 use crate::failure::{kind, Failure};
+use clap::builder::PossibleValue;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::borrow::Cow;
-use urlkit::percent::sets::{self, AsciiSet};
-use urlkit::percent::{percent_decode_str, utf8_percent_encode};
+use urlkit::percent::{percent_decode_str, NamedSet, NAMED_SETS};
 
-/// The encode sets of the URL Standard (§1.3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
-pub enum EncodeSet {
-    /// C0 controls and bytes above 0x7E
-    #[value(name = "c0-control")]
-    C0Control,
-    /// c0-control plus space " < > `
-    Fragment,
-    /// c0-control plus space " # < >
-    Query,
-    /// query plus '
-    #[value(name = "special-query")]
-    SpecialQuery,
-    /// query plus ? ^ ` { }
-    Path,
-    /// path plus / : ; = @ [ \ ] |
-    Userinfo,
-    /// userinfo plus $ % & + ,
-    #[default]
-    Component,
-    /// component plus ! ' ( ) ~, space as +
-    #[value(name = "application/x-www-form-urlencoded")]
-    Form,
+/// An encode set of the URL Standard (§1.3): a row of the library's one table of named sets
+/// ([`urlkit::percent::NAMED_SETS`], its `whatwg` rows), which gives `--set` its names and
+/// their help.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EncodeSet(&'static NamedSet);
+
+/// The URL Standard's rows of the table, in its order.
+static WHATWG_SETS: [EncodeSet; 8] = {
+    let mut out = [EncodeSet(&NAMED_SETS[0]); 8];
+    let (mut i, mut n) = (0, 0);
+    while i < NAMED_SETS.len() {
+        if NAMED_SETS[i].whatwg {
+            out[n] = EncodeSet(&NAMED_SETS[i]);
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n == out.len(), "the table's URL Standard sets");
+    out
+};
+
+impl Default for EncodeSet {
+    fn default() -> Self {
+        EncodeSet::named("component")
+    }
 }
 
 impl EncodeSet {
-    fn set(self) -> &'static AsciiSet {
-        match self {
-            EncodeSet::C0Control => &sets::C0_CONTROL,
-            EncodeSet::Fragment => &sets::FRAGMENT,
-            EncodeSet::Query => &sets::QUERY,
-            EncodeSet::SpecialQuery => &sets::SPECIAL_QUERY,
-            EncodeSet::Path => &sets::PATH,
-            EncodeSet::Userinfo => &sets::USERINFO,
-            EncodeSet::Component => &sets::COMPONENT,
-            EncodeSet::Form => &sets::FORM_URLENCODED,
-        }
+    /// The row named `name`, which the table has.
+    fn named(name: &str) -> Self {
+        let found = WHATWG_SETS.iter().find(|s| s.0.name == name);
+        *found.unwrap_or(&WHATWG_SETS[0])
+    }
+}
+
+impl ValueEnum for EncodeSet {
+    fn value_variants<'a>() -> &'a [Self] {
+        &WHATWG_SETS
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.0.name).help(self.0.summary))
     }
 }
 
@@ -123,15 +128,12 @@ fn answer(input: &str, text: &str, encoded: bool, out: &mut Sink) -> bool {
 
 /// Percent-encodes `input` with `set`.
 pub fn encode(input: &str, set: EncodeSet) -> String {
-    if set == EncodeSet::Form {
-        return urlkit::form::byte_serialize(input.as_bytes()).collect();
-    }
-    utf8_percent_encode(input, set.set()).to_string()
+    set.0.encode(input)
 }
 
 /// Percent-decodes `input` (`+` as a space for the form set).
 pub fn decode(input: &str, set: EncodeSet) -> Result<String, Failure> {
-    let input: Cow<'_, str> = if set == EncodeSet::Form {
+    let input: Cow<'_, str> = if set.0.space_as_plus {
         Cow::Owned(input.replace('+', " "))
     } else {
         Cow::Borrowed(input)

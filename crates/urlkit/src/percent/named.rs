@@ -44,9 +44,14 @@ impl NamedSet {
     /// ```
     pub fn encode(&self, input: &str) -> String {
         let mut out = String::with_capacity(input.len());
+        if !self.space_as_plus {
+            // Writing into a `String` cannot fail.
+            let _ = write!(out, "{}", utf8_percent_encode(input, self.set));
+            return out;
+        }
         for (i, piece) in input.split(' ').enumerate() {
             if i > 0 {
-                out.push_str(if self.space_as_plus { "+" } else { "%20" });
+                out.push('+');
             }
             // Writing into a `String` cannot fail.
             let _ = write!(out, "{}", utf8_percent_encode(piece, self.set));
@@ -62,7 +67,7 @@ impl NamedSet {
 /// assert_eq!(names[0], "c0-control");
 /// assert!(names.contains(&"unreserved"));
 /// ```
-pub const NAMED_SETS: [NamedSet; 10] = [
+pub static NAMED_SETS: [NamedSet; 10] = [
     named(
         "c0-control",
         "C0 controls and bytes above 0x7E",
@@ -173,6 +178,13 @@ mod tests {
             let serialized: String = crate::form::byte_serialize(s.as_bytes()).collect();
             assert_eq!(form.encode(s), serialized, "{s:?}");
         }
+    }
+
+    #[test]
+    fn only_the_form_sets_write_a_space_as_plus() {
+        assert_eq!(by_name("c0-control").unwrap().encode("a b\u{1}"), "a b%01");
+        assert_eq!(by_name("path").unwrap().encode("a b"), "a%20b");
+        assert_eq!(by_name("unreserved-form").unwrap().encode("a b~"), "a+b~");
     }
 
     #[test]
