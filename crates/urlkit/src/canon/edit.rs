@@ -1,8 +1,9 @@
 //! [`Edit`]: a parsed [`Url`] under the normalization steps (`steps.rs`). Each step reads
-//! the components as the steps before it left them (from the URL itself until one changes)
-//! and says what it changes, and the URL is written once, after the last step ([`write()`]), in
-//! place: every edit drops text or reorders query pieces, so the serialization only shrinks
-//! and no new buffer is needed; the boundaries come from the components' new lengths. This
+//! the components as the steps before it left them (sliced from the URL once, when the edit
+//! starts) and says what it changes, and the URL is written once, after the last step
+//! ([`write()`]), in place: every edit drops text or reorders query pieces, so the
+//! serialization only shrinks and no new buffer is needed; each cut moves the boundaries
+//! after it. This
 //! replaces one setter (a splice and a re-serialization) per step. A step that changes
 //! nothing writes nothing, so a URL that no step concerns is not touched at all.
 //!

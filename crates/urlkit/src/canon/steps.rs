@@ -126,7 +126,8 @@ steps! {
     /// name, the second would change again on a second pass).
     Www = "www", "drop a leading www. label", Www, www;
     /// ASCII letters of the path become lower case, for servers that ignore case; escapes
-    /// are kept as written (`/A%2F` → `/a%2F`).
+    /// (`%` and two hex digits, RFC 3986 §2.1) are kept as written (`/A%2F` → `/a%2F`,
+    /// `/%%7B%ZZ` → `/%%7B%zz`).
     LowercasePath = "lowercase-path", "lower-case the path (case-insensitive servers)", Path, lowercase_path;
     /// Runs of `/` in the path become one (`/a//b` → `/a/b`).
     DuplicateSlashes = "duplicate-slashes", "collapse runs of / in the path", Path, duplicate_slashes;
@@ -379,8 +380,13 @@ fn lowercase_path(e: &mut Edit<'_>, _: &Normalizer) {
         let mut out: Option<Vec<u8>> = None;
         let mut i = 0;
         while i < b.len() {
-            if b[i] == b'%' {
-                // An escape's hex stays as written: `%2F` and `%2f` are one byte.
+            // An escape's hex stays as written: `%2F` and `%2f` are one byte. An escape is
+            // `%` and two hex digits (RFC 3986 §2.1, `pct-encoded`): after a `%` without
+            // them the next bytes are read on their own (`%%7B` keeps the escape `%7B`).
+            if b[i] == b'%'
+                && b.get(i + 1..i + 3)
+                    .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+            {
                 i += 3;
                 continue;
             }
@@ -852,6 +858,10 @@ mod tests {
                 "http://h/A/B%2F%C3%A9?Q=X",
                 "http://h/a/b%2F%C3%A9?Q=X",
             ),
+            // RFC 3986 §2.1: an escape is `%` and two hex digits; a `%` without them is no
+            // escape, and the bytes after it are letters like any other.
+            (LowercasePath, "http://h/%%7B%ZZ/%4/A%", "http://h/%%7B%zz/%4/a%"),
+            (LowercasePath, "http://h/%E%7E%7e", "http://h/%e%7E%7e"),
             (DuplicateSlashes, "http://h//a///b//?x=//", "http://h/a/b/?x=//"),
             (Index, "http://h/a/index.html?x#y", "http://h/a/?x#y"),
             (Index, "http://h/Default.aspx", "http://h/"),

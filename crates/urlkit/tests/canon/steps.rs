@@ -373,11 +373,14 @@ mod through_setters {
                 }
             }
             Step::LowercasePath => {
-                // A `%` and the two bytes after it stay as written.
+                // An escape (`%` and two hex digits, RFC 3986 §2.1) stays as written.
                 let mut out = path.clone().into_bytes();
                 let mut i = 0;
                 while i < out.len() {
-                    if out[i] == b'%' {
+                    let hex = out
+                        .get(i + 1..i + 3)
+                        .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+                    if out[i] == b'%' && hex {
                         i += 3;
                     } else {
                         out[i] = out[i].to_ascii_lowercase();
