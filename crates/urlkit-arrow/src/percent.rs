@@ -7,11 +7,14 @@ use arrow_array::builder::StringBuilder;
 use arrow_array::{Array, StringArray};
 use arrow_schema::ArrowError;
 use core::fmt::{self, Write as _};
-use urlkit::percent::sets::{self, AsciiSet};
+use urlkit::percent::sets::AsciiSet;
 use urlkit::percent::{self as pct, utf8_percent_encode};
+use urlkit::percent::{NAMED_SETS, NamedSet};
 
 /// An encode set of [`percent_encode`], by the name `urlkit encode --set` gives it (the URL
-/// Standard's, §1.3, without "percent-encode set"), and RFC 3986's unreserved characters.
+/// Standard's, §1.3, without "percent-encode set"), and RFC 3986's unreserved characters: a
+/// row of the library's table [`urlkit::percent::NAMED_SETS`] (the variants in its order),
+/// which holds the names, the sets and whether a space is `+`.
 ///
 /// ```
 /// use urlkit_arrow::EncodeSet;
@@ -45,9 +48,6 @@ pub enum EncodeSet {
     UnreservedForm,
 }
 
-/// Every byte but RFC 3986's unreserved characters.
-const NOT_UNRESERVED: AsciiSet = sets::RFC3986_UNRESERVED.complement();
-
 impl EncodeSet {
     /// Every set, in the order of their names' listing.
     pub const ALL: [EncodeSet; 10] = [
@@ -69,18 +69,7 @@ impl EncodeSet {
     /// assert_eq!(urlkit_arrow::EncodeSet::C0Control.name(), "c0-control");
     /// ```
     pub const fn name(self) -> &'static str {
-        match self {
-            EncodeSet::C0Control => "c0-control",
-            EncodeSet::Fragment => "fragment",
-            EncodeSet::Query => "query",
-            EncodeSet::SpecialQuery => "special-query",
-            EncodeSet::Path => "path",
-            EncodeSet::Userinfo => "userinfo",
-            EncodeSet::Component => "component",
-            EncodeSet::Form => "application/x-www-form-urlencoded",
-            EncodeSet::Unreserved => "unreserved",
-            EncodeSet::UnreservedForm => "unreserved-form",
-        }
+        self.row().name
     }
 
     /// The bytes it encodes.
@@ -89,17 +78,7 @@ impl EncodeSet {
     /// assert!(urlkit_arrow::EncodeSet::Path.set().contains(b'?'));
     /// ```
     pub const fn set(self) -> &'static AsciiSet {
-        match self {
-            EncodeSet::C0Control => &sets::C0_CONTROL,
-            EncodeSet::Fragment => &sets::FRAGMENT,
-            EncodeSet::Query => &sets::QUERY,
-            EncodeSet::SpecialQuery => &sets::SPECIAL_QUERY,
-            EncodeSet::Path => &sets::PATH,
-            EncodeSet::Userinfo => &sets::USERINFO,
-            EncodeSet::Component => &sets::COMPONENT,
-            EncodeSet::Form => &sets::FORM_URLENCODED,
-            EncodeSet::Unreserved | EncodeSet::UnreservedForm => &NOT_UNRESERVED,
-        }
+        self.row().set
     }
 
     /// Whether a space is `+` (encoding) and `+` a space (decoding).
@@ -108,7 +87,12 @@ impl EncodeSet {
     /// assert!(urlkit_arrow::EncodeSet::Form.space_as_plus());
     /// ```
     pub const fn space_as_plus(self) -> bool {
-        matches!(self, EncodeSet::Form | EncodeSet::UnreservedForm)
+        self.row().space_as_plus
+    }
+
+    /// Its row of the library's table: the variants are in the table's order (a test checks).
+    const fn row(self) -> &'static NamedSet {
+        &NAMED_SETS[self as usize]
     }
 }
 
@@ -144,13 +128,8 @@ impl core::str::FromStr for EncodeSet {
     /// The set of that name, in any case, `_` for `-`; `form` for
     /// `application/x-www-form-urlencoded`.
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        let wanted = name.trim().to_ascii_lowercase().replace('_', "-");
-        if wanted == "form" {
-            return Ok(EncodeSet::Form);
-        }
-        EncodeSet::ALL
-            .into_iter()
-            .find(|s| s.name() == wanted)
+        urlkit::percent::by_name(name)
+            .and_then(|row| EncodeSet::ALL.into_iter().find(|s| s.name() == row.name))
             .ok_or_else(|| UnknownEncodeSet(name.to_owned()))
     }
 }
@@ -287,4 +266,38 @@ fn escapes_well_formed(s: &[u8]) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EncodeSet;
+
+    /// Each variant is the table's row of its name (the table is in the variants' order).
+    #[test]
+    fn variants_are_the_tables_rows() {
+        let names = [
+            (EncodeSet::C0Control, "c0-control"),
+            (EncodeSet::Fragment, "fragment"),
+            (EncodeSet::Query, "query"),
+            (EncodeSet::SpecialQuery, "special-query"),
+            (EncodeSet::Path, "path"),
+            (EncodeSet::Userinfo, "userinfo"),
+            (EncodeSet::Component, "component"),
+            (EncodeSet::Form, "application/x-www-form-urlencoded"),
+            (EncodeSet::Unreserved, "unreserved"),
+            (EncodeSet::UnreservedForm, "unreserved-form"),
+        ];
+        assert_eq!(EncodeSet::ALL.len(), urlkit::percent::NAMED_SETS.len());
+        for (set, name) in names {
+            assert_eq!(set.name(), name);
+            assert_eq!(name.parse::<EncodeSet>(), Ok(set));
+        }
+        assert_eq!("FORM".parse::<EncodeSet>(), Ok(EncodeSet::Form));
+        assert_eq!(
+            " Special_Query ".parse::<EncodeSet>(),
+            Ok(EncodeSet::SpecialQuery)
+        );
+        assert!(EncodeSet::Form.space_as_plus() && EncodeSet::UnreservedForm.space_as_plus());
+        assert!(!EncodeSet::Unreserved.set().contains(b'~') && EncodeSet::Unreserved.set().contains(b' '));
+    }
 }
