@@ -35,6 +35,15 @@ rm -rf "$pkg"
 mkdir -p "$pkg"
 wasm-bindgen --target web --out-dir "$pkg/web" --out-name urlkit "$wasm"
 wasm-bindgen --target nodejs --out-dir "$pkg/node" --out-name urlkit "$wasm"
+# The package exports a class named `URL`, which hides the global one inside the web glue's
+# module: its `init()` would build the module's address with our class. The glue's two uses of
+# the global are pointed at `globalThis.URL`; the build fails if the glue no longer has them.
+glue="$pkg/web/urlkit.js"
+grep -q "new URL('urlkit_bg.wasm', import.meta.url)" "$glue" \
+    && grep -q "(typeof URL === 'function' && module_or_path instanceof URL)" "$glue" \
+    || { echo "build.sh: the web glue no longer reads the global URL as expected; check init()" >&2; exit 2; }
+sed -i -e "s|new URL('urlkit_bg.wasm', import.meta.url)|new globalThis.URL('urlkit_bg.wasm', import.meta.url)|" \
+    -e "s|(typeof URL === 'function' \&\& module_or_path instanceof URL)|module_or_path instanceof globalThis.URL|" "$glue"
 
 # wasm-opt where it pays (Debian's binaryen 108 predates some of rustc's defaults: the
 # features are enabled explicitly). Its module is kept only when it is smaller and the Node
