@@ -375,7 +375,7 @@ fn splice(s: &mut String, m: &mut Marks, range: Range<usize>, with: &str) {
     m.fragment_start = m.fragment_start.map(moved);
 }
 
-/// [`write`] for any changes: the new boundaries from the components' new lengths, then the
+/// [`write()`] for any changes: the new boundaries from the components' new lengths, then the
 /// edits in place from the end of the serialization back.
 fn write_any(url: &mut Url, changes: Changes) {
     let Changes {
