@@ -32,8 +32,14 @@ cp web/index.html web/style.css web/favicon.svg "$out/"
 cp web/js/*.js "$out/js/"
 # The browser build's glue and wasm only (not the Node build or the type declarations).
 find "$pkg/$entry_dir" -maxdepth 1 \( -name '*.js' -o -name '*.wasm' \) -exec cp {} "$out/pkg/$entry_dir/" \;
-wasm="$(cd "$out/pkg" && find "$entry_dir" -maxdepth 1 -name '*.wasm' | sed 's|^\./||')"
-[ "$(printf '%s\n' "$wasm" | wc -l)" = 1 ] || { echo "web/build.sh: expected one .wasm beside $entry, found: $wasm" >&2; exit 1; }
+# Each entry's module is its glue's name with _bg.wasm (wasm-bindgen's naming): the main entry
+# and `urlkit/pattern` (URL Pattern, a module of its own that the page loads on first use).
+pattern_entry="$entry_dir/pattern.js"
+wasm="${entry%.js}_bg.wasm"
+pattern_wasm="${pattern_entry%.js}_bg.wasm"
+for f in "$entry" "$wasm" "$pattern_entry" "$pattern_wasm"; do
+  [ -f "$out/pkg/$f" ] || { echo "web/build.sh: $f is not in the package" >&2; exit 1; }
+done
 # The glue's own default, new URL('…_bg.wasm', import.meta.url), runs inside a module whose
 # exported class URL shadows the global one (and its instanceof URL test), so the page gives
 # the module's address itself, as a string.
@@ -43,6 +49,13 @@ import init from '../pkg/$entry';
 
 export * from '../pkg/$entry';
 export default () => init({ module_or_path: new URL('../pkg/$wasm', import.meta.url).href });
+JS
+cat > "$out/js/package-pattern.js" <<JS
+// Written by web/build.sh: the package's URL Pattern entry point (urlkit/pattern).
+import init from '../pkg/$pattern_entry';
+
+export * from '../pkg/$pattern_entry';
+export default () => init({ module_or_path: new URL('../pkg/$pattern_wasm', import.meta.url).href });
 JS
 
 # The service worker caches every file of the page; its cache is named by their hash, so a

@@ -27,14 +27,26 @@ if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
     cargo install wasm-bindgen-cli --version "$version"
 fi
 
-cargo build -p urlkit-wasm --target wasm32-unknown-unknown --profile wasm
-wasm="$root/target/wasm32-unknown-unknown/wasm/urlkit_wasm.wasm"
+# Two modules from the one crate: the main entry (feature `core`) and `urlkit/pattern`
+# (feature `pattern`: URL Pattern's `regex` would be 38 % of a module holding both, so it is
+# loaded only by those who import it). Both builds write the same file: each is copied out.
+built="$root/target/wasm32-unknown-unknown/wasm/urlkit_wasm.wasm"
+modules="$root/target/wasm32-unknown-unknown/wasm/modules"
+mkdir -p "$modules"
+for feature in core pattern; do
+    cargo build -p urlkit-wasm --target wasm32-unknown-unknown --profile wasm \
+        --no-default-features --features "$feature"
+    cp "$built" "$modules/$feature.wasm"
+done
+wasm="$modules/core.wasm"
 
 pkg="$here/pkg"
 rm -rf "$pkg"
 mkdir -p "$pkg"
 wasm-bindgen --target web --out-dir "$pkg/web" --out-name urlkit "$wasm"
 wasm-bindgen --target nodejs --out-dir "$pkg/node" --out-name urlkit "$wasm"
+wasm-bindgen --target web --out-dir "$pkg/web" --out-name pattern "$modules/pattern.wasm"
+wasm-bindgen --target nodejs --out-dir "$pkg/node" --out-name pattern "$modules/pattern.wasm"
 # The package exports a class named `URL`, which hides the global one inside the web glue's
 # module: its `init()` would build the module's address with our class. The glue's two uses of
 # the global are pointed at `globalThis.URL`; the build fails if the glue no longer has them.
@@ -77,6 +89,7 @@ crate_version=$(cargo metadata --format-version 1 --no-deps 2>/dev/null \
 sed -i "s/\"version\": \"[^\"]*\"/\"version\": \"$crate_version\"/" "$pkg/package.json"
 
 echo "== sizes (bytes; gzip -9)"
-for f in "$pkg"/web/urlkit_bg.wasm "$pkg"/web/urlkit.js "$pkg"/node/urlkit_bg.wasm "$pkg"/node/urlkit.js; do
+for f in "$pkg"/web/urlkit_bg.wasm "$pkg"/web/urlkit.js "$pkg"/node/urlkit_bg.wasm "$pkg"/node/urlkit.js \
+    "$pkg"/web/pattern_bg.wasm "$pkg"/web/pattern.js "$pkg"/node/pattern_bg.wasm "$pkg"/node/pattern.js; do
     printf '%-22s %9d %9d\n' "${f#"$pkg"/}" "$(wc -c <"$f")" "$(gzip -9 <"$f" | wc -c)"
 done

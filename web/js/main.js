@@ -2,7 +2,7 @@
 // updates every panel synchronously on each input event (one keystroke, one update), then
 // writes the view back to the fragment with history.replaceState.
 
-import { load } from './api.js';
+import { load, loadPattern } from './api.js';
 import * as fragment from './fragment.js';
 import * as highlight from './highlight.js';
 import * as theme from './theme.js';
@@ -67,7 +67,13 @@ function updateUrl() {
   text('status', r.whatwg.ok ? '' : 'The URL Standard rejects this input (see below).');
 }
 
-function updatePattern() { pattern.update(api, inputs.pattern.value, inputs.url.value, inputs.base.value); }
+let patternApi = null;
+function updatePattern() {
+  if (!patternApi && inputs.pattern.value !== '') {
+    loadPattern().then((p) => { patternApi = p; updatePattern(); }, (e) => pattern.failed(e));
+  }
+  pattern.update(patternApi, inputs.pattern.value, inputs.url.value, inputs.base.value);
+}
 function updateTemplate() { template.update(api, inputs.template.value, inputs.vars.value, inputs.url.value); }
 function updateSteps() { canonical.update(api, inputs.url.value, inputs.url.value !== ''); }
 function updatePercent() { percent.update(api, inputs.text.value); }
@@ -114,6 +120,10 @@ async function start() {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => { remeasure(); updateUrl(); }, 100);
   });
+  // A shared link with a pattern is drawn whole before the page says it is ready.
+  if (inputs.pattern.value !== '') {
+    try { patternApi = await loadPattern(); } catch (e) { pattern.failed(e); }
+  }
   all();
   document.documentElement.dataset.ready = '';
   if ('serviceWorker' in navigator && window.isSecureContext) {

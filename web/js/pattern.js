@@ -5,12 +5,27 @@ import { el, fill, message, text, visible } from './dom.js';
 
 const COMPONENTS = ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'search', 'hash'];
 
+/** Says that the URL Pattern module did not load. */
+export function failed(e) {
+  const verdict = document.getElementById('pattern-result');
+  verdict.className = 'verdict bad';
+  text(verdict, `The URL Pattern module did not load: ${message(e)}`);
+}
+
+/** Tests `input` against `pattern`; `api` is the URL Pattern entry, or null while it loads. */
 export function update(api, pattern, input, base) {
   const verdict = document.getElementById('pattern-result');
   const groups = document.getElementById('pattern-groups');
   if (pattern === '') {
     verdict.className = 'verdict';
     text(verdict, 'Type a pattern to test the URL against it.');
+    groups.replaceChildren();
+    return;
+  }
+  if (!api) {
+    verdict.className = 'verdict';
+    delete verdict.dataset.match;
+    text(verdict, 'Loading URL Pattern…');
     groups.replaceChildren();
     return;
   }

@@ -157,10 +157,19 @@ describe('shared links', () => {
     await page.goto(`${server.origin}/${hash}`);
     await page.waitForSelector('html[data-ready]');
     assert.equal(await page.locator('#pattern-input').inputValue(), 'https://*.example/books/:id');
+    // URL Pattern is its own module (urlkit/pattern), loaded when a pattern is first tested.
+    await page.waitForSelector('#pattern-result[data-match="yes"]', { timeout: 10_000 });
     assert.equal(await page.locator('#step-tracking').isChecked(), true);
     assert.equal(await page.locator('#steps-result').textContent(), 'https://shop.example/books/42');
     assert.equal(await page.locator('#template-expansion').textContent(), 'https://x.test/a%20b?q=1');
     assert.equal(new URL(page.url()).hash, hash);
+    // A pattern typed on a page that has not loaded the module yet: it loads, then answers.
+    await page.goto(`${server.origin}/#url=${encodeURIComponent('https://a.example/x/1')}`);
+    await page.waitForSelector('html[data-ready]');
+    await page.locator('#pattern-input').fill('https://a.example/x/:n');
+    await page.waitForSelector('#pattern-result[data-match="yes"]', { timeout: 10_000 });
+    await page.locator('#pattern-input').fill('https://a.example/y/:n');
+    await page.waitForSelector('#pattern-result[data-match="no"]', { timeout: 10_000 });
     await context.close();
   });
 });

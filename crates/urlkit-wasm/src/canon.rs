@@ -123,7 +123,7 @@ pub fn normalize(input: &str, opts: Option<JsNormalizeOptions>) -> Result<String
         None
     };
     let profile = profile(name.as_deref().unwrap_or("whatwg"))?;
-    let flag = |n: &str| crate::domain::flag(&opts, n, false);
+    let flag = |n: &str| crate::js::flag(&opts, n, false);
     if flag("forceHttps") && flag("forceHttp") {
         return Err(plain_error(
             "TypeError",

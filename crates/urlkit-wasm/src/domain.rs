@@ -49,23 +49,12 @@ struct Parts {
     from_opaque_host: bool,
 }
 
-/// A boolean option of an options object (absent or not a boolean: `default`).
-pub(crate) fn flag(opts: &JsValue, name: &str, default: bool) -> bool {
-    if opts.is_undefined() || opts.is_null() {
-        return default;
-    }
-    js_sys::Reflect::get(opts, &JsValue::from_str(name))
-        .ok()
-        .and_then(|v| v.as_bool())
-        .unwrap_or(default)
-}
-
 /// The parts of `url_or_host`'s host; `opts.private` (default `true`) includes the list's
 /// private section. Throws a `URLError` when the input is neither a URL nor a host.
 #[wasm_bindgen]
 pub fn domain(url_or_host: &str, opts: Option<JsDomainOptions>) -> Result<JsDomainParts, JsValue> {
     let opts: JsValue = opts.map_or(JsValue::UNDEFINED, Into::into);
-    let private = flag(&opts, "private", true);
+    let private = crate::js::flag(&opts, "private", true);
     enum Kind {
         Domain,
         Opaque,

@@ -9,16 +9,26 @@
 //! UTF-16 code-unit offsets into the string JavaScript passed in ([`index`]); errors are
 //! JavaScript `Error`s with `name`, `kind` and `position` set ([`error`]).
 
+#[cfg(feature = "core")]
 pub mod canon;
+#[cfg(feature = "core")]
 pub mod data;
+#[cfg(feature = "core")]
 pub mod domain;
 pub mod error;
 pub mod index;
 mod js;
+#[cfg(feature = "core")]
 pub mod lint;
+#[cfg(feature = "pattern")]
 pub mod pattern;
+#[cfg(feature = "core")]
 pub mod percent;
+#[cfg(feature = "core")]
 pub mod readings;
+#[cfg(feature = "core")]
 pub mod template;
+#[cfg(feature = "core")]
 pub mod text;
+#[cfg(feature = "core")]
 pub mod url;

@@ -125,7 +125,7 @@ impl JsUrlPattern {
             Some(base) => (Some(base), options),
             None => (None, base_or_options),
         };
-        let ignore_case = crate::domain::flag(&options, "ignoreCase", false);
+        let ignore_case = crate::js::flag(&options, "ignoreCase", false);
         let input = Input::from_js(&input)?;
         UrlPattern::new(
             input.as_input(),

@@ -45,7 +45,7 @@ struct Link {
 #[wasm_bindgen]
 pub fn extract(text: &str, opts: Option<JsExtractOptions>) -> JsLinks {
     let opts: JsValue = opts.map_or(JsValue::UNDEFINED, Into::into);
-    let finder = Finder::new(Options::new().bare_domains(crate::domain::flag(&opts, "bareDomains", false)));
+    let finder = Finder::new(Options::new().bare_domains(crate::js::flag(&opts, "bareDomains", false)));
     // Links come in text order with increasing spans: one forward walk maps the offsets.
     let mut at = crate::index::Utf16::new(text);
     let links: Vec<Link> = finder

@@ -20,6 +20,8 @@ if (!existsSync(entry)) {
 }
 /** The package's Node entry. */
 export const urlkit = require(entry);
+/** The package's URL Pattern entry (`urlkit/pattern`, a module of its own). */
+export const pattern = require(join(crate, 'pkg/node/pattern.js'));
 
 const required = () => {
   const v = process.env.URLKIT_REQUIRE_CONFORMANCE;

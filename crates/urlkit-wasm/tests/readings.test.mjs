@@ -2,7 +2,7 @@
 // input (emoji, CJK), and the API's examples of npm/README.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { urlkit, thrown } from './helpers.mjs';
+import { urlkit, pattern, thrown } from './helpers.mjs';
 
 const { readings } = urlkit;
 const marked = (input) => readings(input).disagreements.map((d) => d.component).sort();
@@ -212,13 +212,13 @@ test('the README examples', () => {
     ['http://example.com', 'ftp://a.example/x'],
   );
 
-  const p = new urlkit.URLPattern('https://:sub.example.com/books/:id');
+  const p = new pattern.URLPattern('https://:sub.example.com/books/:id');
   assert.equal(p.test('https://api.example.com/books/7'), true);
   assert.deepEqual(p.exec('https://api.example.com/books/7').pathname.groups, { id: '7' });
   assert.equal(p.exec('https://api.example.com/authors/7'), null);
-  assert.equal(new urlkit.URLPattern({ pathname: '/a/*' }).pathname, '/a/*');
-  assert.equal(new urlkit.URLPattern('/B', 'https://x', { ignoreCase: true }).test('https://x/b'), true);
-  assert.equal(thrown(() => new urlkit.URLPattern('(')).name, 'TypeError');
+  assert.equal(new pattern.URLPattern({ pathname: '/a/*' }).pathname, '/a/*');
+  assert.equal(new pattern.URLPattern('/B', 'https://x', { ignoreCase: true }).test('https://x/b'), true);
+  assert.equal(thrown(() => new pattern.URLPattern('(')).name, 'TypeError');
 
   const t = new urlkit.Template('https://api.example.com/repos/{owner}/{repo}/issues{?state,labels*}');
   const url = t.expand({ owner: 'rust-lang', repo: 'rust', labels: ['C-bug', 'A-docs'] });

@@ -3,9 +3,10 @@
 // test_psl.txt, the RFC 6570 suite (uritemplate/*.json) and WPT's data: URL tests
 // (data-urls/data-urls.json).
 import { test } from 'node:test';
-import { urlkit, conformanceJson, conformanceText, Ledger, thrown } from './helpers.mjs';
+import { urlkit, pattern as patternEntry, conformanceJson, conformanceText, Ledger, thrown } from './helpers.mjs';
 
-const { URLPattern, Template, registrableDomain, dataUrl, URL } = urlkit;
+const { Template, registrableDomain, dataUrl, URL } = urlkit;
+const { URLPattern } = patternEntry;
 const COMPONENTS = ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'search', 'hash'];
 // The components given before each one (the URL Pattern Standard's "earlier components").
 const EARLIER = {
