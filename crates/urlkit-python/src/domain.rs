@@ -265,37 +265,9 @@ pub(crate) fn _domain_record<'py>(
     input: PyBackedStr,
     private: bool,
 ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-    enum Kind {
-        Domain,
-        Opaque,
-        Other,
-    }
-    let kind = |host: Option<Host<&str>>| match host {
-        Some(Host::Domain(_)) => Kind::Domain,
-        Some(Host::Opaque(_)) => Kind::Opaque,
-        _ => Kind::Other,
-    };
-    let (host, kind) = match Url::parse(&input) {
-        Ok(url) => (url.hostname().to_owned(), kind(url.host())),
-        Err(e) => match Host::parse(&input) {
-            Ok(host) if !input.contains("://") && host != Host::Empty => {
-                let kind = if matches!(host, Host::Domain(_)) {
-                    Kind::Domain
-                } else {
-                    Kind::Other
-                };
-                (host.to_string(), kind)
-            }
-            _ => return Err(url_error(py, e, &input)),
-        },
-    };
-    let list = List::builtin();
-    let options = Options::new().private(private);
-    let parts = match kind {
-        Kind::Domain => list.split_with(&host, options),
-        Kind::Opaque => list.split_host_with(Host::Opaque(&host), options),
-        Kind::Other => None,
-    };
+    let host = urlkit::domain::host_of(&input).map_err(|e| url_error(py, e, &input))?;
+    let parts = List::builtin().split_host_with(host.as_deref(), Options::new().private(private));
+    let host = host.to_string();
     let section = match parts.as_ref().map(|p| p.section()) {
         Some(Section::Icann) => "icann",
         Some(Section::Private) => "private",

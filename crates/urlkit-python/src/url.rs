@@ -378,52 +378,10 @@ impl PyUrl {
     /// ``str`` indices, in the order the ``urlkit parse`` diagram draws them (single
     /// components, then ``host`` and ``origin``); for ``python -m urlkit parse``.
     fn _spans(&self) -> Vec<(&'static str, usize, usize)> {
-        let url = &self.url;
-        let href = url.href();
-        let ranges = url.attribute_ranges();
-        let range = |a: Attribute| ranges[a as usize].clone();
-        // The API's search and hash are "" for a lone `?` or `#`; the diagram still marks it.
-        let delimiter = |r: std::ops::Range<usize>, lone: bool, at: usize| {
-            if r.is_empty() && lone {
-                at..at + 1
-            } else {
-                r
-            }
-        };
-        let search = delimiter(
-            range(Attribute::Search),
-            url.query() == Some(""),
-            range(Attribute::Pathname).end,
-        );
-        let hash = delimiter(
-            range(Attribute::Hash),
-            url.fragment() == Some(""),
-            href.len().saturating_sub(1),
-        );
-        let mut spans = vec![
-            ("protocol", range(Attribute::Protocol)),
-            ("hash", hash),
-            ("search", search),
-            ("pathname", range(Attribute::Pathname)),
-        ];
-        if url.host().is_some() {
-            for a in [
-                Attribute::Username,
-                Attribute::Password,
-                Attribute::Port,
-                Attribute::Hostname,
-                Attribute::Host,
-            ] {
-                spans.push((a.name(), range(a)));
-            }
-            let origin = url.origin().ascii_serialization();
-            if origin != "null" && href.starts_with(origin.as_str()) {
-                spans.push(("origin", 0..origin.len()));
-            }
-        }
-        spans
+        let href = self.url.href();
+        self.url
+            .component_spans()
             .into_iter()
-            .filter(|(_, r)| !r.is_empty())
             .map(|(label, r)| {
                 (
                     label,

@@ -6,7 +6,6 @@
 use crate::error::url_error;
 use serde::Serialize;
 use urlkit::domain::{List, Options, Section};
-use urlkit::{Host, Url};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -55,38 +54,10 @@ struct Parts {
 pub fn domain(url_or_host: &str, opts: Option<JsDomainOptions>) -> Result<JsDomainParts, JsValue> {
     let opts: JsValue = opts.map_or(JsValue::UNDEFINED, Into::into);
     let private = crate::js::flag(&opts, "private", true);
-    enum Kind {
-        Domain,
-        Opaque,
-        Other,
-    }
-    let kind = |host: Option<Host<&str>>| match host {
-        Some(Host::Domain(_)) => Kind::Domain,
-        Some(Host::Opaque(_)) => Kind::Opaque,
-        _ => Kind::Other,
-    };
     let input = url_or_host;
-    let (host, kind) = match Url::parse(input) {
-        Ok(url) => (url.hostname().to_owned(), kind(url.host())),
-        Err(e) => match Host::parse(input) {
-            Ok(host) if !input.contains("://") && host != Host::Empty => {
-                let kind = if matches!(host, Host::Domain(_)) {
-                    Kind::Domain
-                } else {
-                    Kind::Other
-                };
-                (host.to_string(), kind)
-            }
-            _ => return Err(url_error(e, input)),
-        },
-    };
-    let list = List::builtin();
-    let options = Options::new().private(private);
-    let parts = match kind {
-        Kind::Domain => list.split_with(&host, options),
-        Kind::Opaque => list.split_host_with(Host::Opaque(&host), options),
-        Kind::Other => None,
-    };
+    let host = urlkit::domain::host_of(&input).map_err(|e| url_error(e, input))?;
+    let parts = List::builtin().split_host_with(host.as_deref(), Options::new().private(private));
+    let host = host.to_string();
     let section = match parts.as_ref().map(|p| p.section()) {
         Some(Section::Icann) => "icann",
         Some(Section::Private) => "private",

@@ -33,7 +33,7 @@ use std::ops::Range;
 use urlkit::lint::{Code, Component, Detail};
 use urlkit::rfc1738::{self, SchemeView};
 use urlkit::rfc3986::{IriRef, UriRef};
-use urlkit::{Attribute, Url, ValidationError};
+use urlkit::{Url, ValidationError};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -290,56 +290,6 @@ fn components(url: &Url) -> Components {
     }
 }
 
-/// Where each non-empty component lies in the href (byte ranges from
-/// [`Url::attribute_ranges`]), in the order `urlkit parse`'s diagram draws them: single
-/// components, then `host` and `origin` (when the href starts with it).
-pub fn href_spans(url: &Url) -> Vec<(&'static str, Range<usize>)> {
-    let href = url.href();
-    let ranges = url.attribute_ranges();
-    let range = |a: Attribute| ranges[a as usize].clone();
-    // The API's search and hash are "" for a lone `?` or `#`; the diagram still marks it.
-    let delimiter = |r: Range<usize>, lone: bool, at: usize| {
-        if r.is_empty() && lone {
-            at..at + 1
-        } else {
-            r
-        }
-    };
-    let search = delimiter(
-        range(Attribute::Search),
-        url.query() == Some(""),
-        range(Attribute::Pathname).end,
-    );
-    let hash = delimiter(
-        range(Attribute::Hash),
-        url.fragment() == Some(""),
-        href.len().saturating_sub(1),
-    );
-    let mut spans = vec![
-        ("protocol", range(Attribute::Protocol)),
-        ("hash", hash),
-        ("search", search),
-        ("pathname", range(Attribute::Pathname)),
-    ];
-    if url.host().is_some() {
-        for a in [
-            Attribute::Username,
-            Attribute::Password,
-            Attribute::Port,
-            Attribute::Hostname,
-            Attribute::Host,
-        ] {
-            spans.push((a.name(), range(a)));
-        }
-        let origin = url.origin().ascii_serialization();
-        if origin != "null" && href.starts_with(origin.as_str()) {
-            spans.push(("origin", 0..origin.len()));
-        }
-    }
-    spans.retain(|(_, r)| !r.is_empty());
-    spans
-}
-
 /// Byte ranges to UTF-16 spans of `text`.
 fn to_spans(text: &str, ranges: Vec<(&'static str, Range<usize>)>) -> Vec<Span> {
     ranges
@@ -433,7 +383,7 @@ fn whatwg(input: &str, base: Option<&str>) -> (Option<Url>, Whatwg) {
             reading.ok = true;
             reading.href = Some(url.href().to_owned());
             reading.components = Some(components(&url));
-            reading.href_spans = Some(to_spans(url.href(), href_spans(&url)));
+            reading.href_spans = Some(to_spans(url.href(), url.component_spans()));
             if base.is_none() || has_own_scheme(input, url.scheme()) {
                 reading.input_spans = Some(to_spans(input, input_ranges(input, &url)));
             }

@@ -22,7 +22,6 @@ use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use urlkit::domain::{List, Options, Section};
-use urlkit::{Host, Url};
 
 /// Public suffix, registrable domain and subdomain of URLs' hosts (Public Suffix List)
 #[derive(Debug, Args)]
@@ -73,50 +72,13 @@ struct DomainObject<'a> {
     from_opaque_host: bool,
 }
 
-/// What kind of host an input has, for the list.
-#[derive(Clone, Copy)]
-enum Kind {
-    Domain,
-    Opaque,
-    Other,
-}
-
-/// The host of `input`: a URL's (serialized), or `input` parsed as a host.
-fn host_of(input: &str) -> Result<(String, Kind), Failure> {
-    let kind = |host: Option<Host<&str>>| match host {
-        Some(Host::Domain(_)) => Kind::Domain,
-        Some(Host::Opaque(_)) => Kind::Opaque,
-        _ => Kind::Other,
-    };
-    match Url::parse(input) {
-        Ok(url) => Ok((url.hostname().to_owned(), kind(url.host()))),
-        Err(url_error) => match Host::parse(input) {
-            Ok(host) if !input.contains("://") && host != Host::Empty => {
-                let kind = match host {
-                    Host::Domain(_) => Kind::Domain,
-                    _ => Kind::Other,
-                };
-                Ok((host.to_string(), kind))
-            }
-            _ => Err(Failure::at(
-                url_error.kind().spec_name(),
-                url_error.to_string(),
-                url_error.position(),
-            )),
-        },
-    }
-}
-
 fn answer(input: &str, out: &mut Sink, list: &List, options: Options) -> bool {
-    let (host, kind) = match host_of(input) {
-        Ok(h) => h,
-        Err(failure) => return out.fail(input, &failure),
+    let host = match urlkit::domain::host_of(input) {
+        Ok(host) => host,
+        Err(e) => return out.fail(input, &Failure::at(e.kind().spec_name(), e.to_string(), e.position())),
     };
-    let parts = match kind {
-        Kind::Domain => list.split_with(&host, options),
-        Kind::Opaque => list.split_host_with(Host::Opaque(&host), options),
-        Kind::Other => None,
-    };
+    let parts = list.split_host_with(host.as_deref(), options);
+    let host = host.to_string();
     let object = DomainObject {
         input,
         ok: true,

@@ -11,8 +11,7 @@ use crate::driver::{guarded, Sink};
 use crate::failure::{kind, Failure, INTERNAL_ERROR};
 use crate::request::Request;
 use serde::Serialize;
-use std::ops::Range;
-use urlkit::{Attribute, Url, ValidationError};
+use urlkit::{Url, ValidationError};
 
 /// A parsed base URL, or the message for the inputs resolved against it.
 pub type Base = Result<Url, String>;
@@ -297,61 +296,16 @@ fn table(input: &str, base: Option<&str>, url: &Url, width: usize) -> String {
     text
 }
 
-/// Where each non-empty component lies in the href, as byte ranges ([`Url::attribute_ranges`]):
-/// the single components first, then `host` and `origin` (when the href starts with it,
-/// i.e. has no credentials), which span several and are drawn in layers below the others.
+/// Where each non-empty component lies in the href ([`Url::component_spans`]), as the
+/// diagram's labelled spans.
 pub fn component_spans(url: &Url) -> Vec<Span> {
-    let href = url.href();
-    let ranges = url.attribute_ranges();
-    let range = |attribute: Attribute| ranges[attribute as usize].clone();
-    // The API's search and hash are "" for a lone `?` or `#`; the diagram still marks it.
-    let delimiter = |range: Range<usize>, lone: bool, at: usize| {
-        if range.is_empty() && lone {
-            at..at + 1
-        } else {
-            range
-        }
-    };
-    let search = delimiter(
-        range(Attribute::Search),
-        url.query() == Some(""),
-        range(Attribute::Pathname).end,
-    );
-    let hash = delimiter(
-        range(Attribute::Hash),
-        url.fragment() == Some(""),
-        href.len().saturating_sub(1),
-    );
-    let mut spans = Vec::with_capacity(8);
-    let mut add = |bytes: Range<usize>, label: &str| {
-        if !bytes.is_empty() {
-            spans.push(Span {
-                bytes,
-                label: label.to_owned(),
-            });
-        }
-    };
-    add(range(Attribute::Protocol), "protocol");
-    add(hash, "hash");
-    add(search, "search");
-    add(range(Attribute::Pathname), "pathname");
-    if url.host().is_none() {
-        return spans;
-    }
-    for attribute in [
-        Attribute::Username,
-        Attribute::Password,
-        Attribute::Port,
-        Attribute::Hostname,
-        Attribute::Host,
-    ] {
-        add(range(attribute), attribute.name());
-    }
-    let origin = url.origin().ascii_serialization();
-    if origin != "null" && href.starts_with(origin.as_str()) {
-        add(0..origin.len(), "origin");
-    }
-    spans
+    url.component_spans()
+        .into_iter()
+        .map(|(label, bytes)| Span {
+            bytes,
+            label: label.to_owned(),
+        })
+        .collect()
 }
 
 #[cfg(test)]

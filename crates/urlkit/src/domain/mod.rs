@@ -453,6 +453,44 @@ impl List {
     }
 }
 
+/// The host `input` names, read as `urlkit domain` and the bindings' `domain()` read it:
+/// the host of the URL `input` parses to, else `input` itself parsed as a special URL's
+/// host ([`Host::parse`]: `Example.COM`, `127.1`, `[::1]`). A bare host must not be empty
+/// and must not hold `://` (that is a URL that failed, and its error is the one to report).
+/// Split the answer with [`List::split_host`] and [`Host::as_deref`].
+///
+/// # Errors
+///
+/// The URL parser's error when `input` is neither a URL nor a host.
+///
+/// ```
+/// use urlkit::{domain, Host};
+/// assert_eq!(domain::host_of("https://WWW.Example.co.uk/a")?, Host::Domain("www.example.co.uk".into()));
+/// assert_eq!(domain::host_of("Docs.RS")?, Host::Domain("docs.rs".into()));
+/// assert_eq!(domain::host_of("git://git.kernel.org/pub")?, Host::Opaque("git.kernel.org".into()));
+/// let host = domain::host_of("foo.github.io")?;
+/// let parts = domain::List::builtin().split_host(host.as_deref()).unwrap();
+/// assert_eq!(parts.registrable_domain(), Some("foo.github.io"));
+/// assert!(domain::host_of("http://a b/").is_err());
+/// assert!(domain::host_of("").is_err());
+/// # Ok::<(), urlkit::ParseError>(())
+/// ```
+pub fn host_of(input: &str) -> Result<Host, crate::ParseError> {
+    match crate::Url::parse(input) {
+        Ok(url) => Ok(match url.host() {
+            Some(Host::Domain(d)) => Host::Domain(d.into()),
+            Some(Host::Opaque(h)) => Host::Opaque(h.into()),
+            Some(Host::Ipv4(a)) => Host::Ipv4(a),
+            Some(Host::Ipv6(a)) => Host::Ipv6(a),
+            Some(Host::Empty) | None => Host::Empty,
+        }),
+        Err(url_error) => match Host::parse(input) {
+            Ok(host) if host != Host::Empty && !input.contains("://") => Ok(host),
+            _ => Err(url_error),
+        },
+    }
+}
+
 /// [`List::split`] with the built-in list.
 ///
 /// ```

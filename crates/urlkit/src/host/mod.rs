@@ -188,6 +188,27 @@ impl Host<String> {
     }
 }
 
+impl<S: AsRef<str>> Host<S> {
+    /// The same host with its text borrowed, as [`Url::host`](crate::Url::host) gives it:
+    /// what [`List::split_host`](crate::domain::List::split_host) takes.
+    ///
+    /// ```
+    /// use urlkit::Host;
+    /// let host = Host::parse("Example.COM")?;
+    /// assert_eq!(host.as_deref(), Host::Domain("example.com"));
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn as_deref(&self) -> Host<&str> {
+        match self {
+            Host::Domain(s) => Host::Domain(s.as_ref()),
+            Host::Opaque(s) => Host::Opaque(s.as_ref()),
+            Host::Ipv4(a) => Host::Ipv4(*a),
+            Host::Ipv6(a) => Host::Ipv6(*a),
+            Host::Empty => Host::Empty,
+        }
+    }
+}
+
 /// The [host serializer](https://url.spec.whatwg.org/#concept-host-serializer): IPv6
 /// addresses in brackets, in RFC 5952 form.
 ///

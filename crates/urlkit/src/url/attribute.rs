@@ -6,6 +6,7 @@ use crate::host::HostInternal;
 use crate::url::offsets::Marks;
 use crate::url::setters::SetterError;
 use crate::Url;
+use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Range;
 use core::str::FromStr;
@@ -202,6 +203,81 @@ impl Url {
             self.host != HostInternal::None,
             self.port.is_some(),
         )
+    }
+
+    /// Where each non-empty component lies in the href, named as the URL API names it, in
+    /// the order a diagram of nested spans draws them: the single components (`protocol`,
+    /// `hash`, `search`, `pathname`, `username`, `password`, `port`, `hostname`), then the
+    /// two that span several, `host` and `origin` (the latter only when the href starts with
+    /// it, i.e. holds no credentials). Unlike the getters, a lone `?` or `#` gets the
+    /// one-byte span of its delimiter, so that every byte a reader sees has a label. This is
+    /// what `urlkit parse --diagram`, the WebAssembly viewer and `python -m urlkit parse`
+    /// draw from.
+    ///
+    /// ```
+    /// use urlkit::Url;
+    /// let url = Url::parse("https://example.com:8080/a?#top")?;
+    /// let spans = url.component_spans();
+    /// let text = |name| spans.iter().find(|(n, _)| *n == name).map(|(_, r)| &url.as_str()[r.clone()]);
+    /// assert_eq!(text("search"), Some("?"));
+    /// assert_eq!(text("hash"), Some("#top"));
+    /// assert_eq!(text("host"), Some("example.com:8080"));
+    /// assert_eq!(text("origin"), Some("https://example.com:8080"));
+    /// assert_eq!(text("username"), None);
+    /// // No host: no authority spans, no origin.
+    /// let names: Vec<_> = Url::parse("mailto:a@b")?.component_spans().into_iter().map(|(n, _)| n).collect();
+    /// assert_eq!(names, ["protocol", "pathname"]);
+    /// # Ok::<(), urlkit::ParseError>(())
+    /// ```
+    pub fn component_spans(&self) -> Vec<(&'static str, Range<usize>)> {
+        let href = self.as_str();
+        let ranges = self.attribute_ranges();
+        let range = |attribute: Attribute| ranges[attribute as usize].clone();
+        // The getters give "" for a lone `?` or `#`; its delimiter still gets a span.
+        let delimiter = |range: Range<usize>, lone: bool, at: usize| {
+            if range.is_empty() && lone {
+                at..at + 1
+            } else {
+                range
+            }
+        };
+        let search = delimiter(
+            range(Attribute::Search),
+            self.query() == Some(""),
+            range(Attribute::Pathname).end,
+        );
+        let hash = delimiter(
+            range(Attribute::Hash),
+            self.fragment() == Some(""),
+            href.len().saturating_sub(1),
+        );
+        let mut spans = Vec::with_capacity(10);
+        let mut add = |name: &'static str, range: Range<usize>| {
+            if !range.is_empty() {
+                spans.push((name, range));
+            }
+        };
+        add("protocol", range(Attribute::Protocol));
+        add("hash", hash);
+        add("search", search);
+        add("pathname", range(Attribute::Pathname));
+        if self.host == HostInternal::None {
+            return spans;
+        }
+        for attribute in [
+            Attribute::Username,
+            Attribute::Password,
+            Attribute::Port,
+            Attribute::Hostname,
+            Attribute::Host,
+        ] {
+            add(attribute.name(), range(attribute));
+        }
+        let origin = self.origin().ascii_serialization();
+        if origin != "null" && href.starts_with(origin.as_str()) {
+            add("origin", 0..origin.len());
+        }
+        spans
     }
 
     /// The [`attribute_ranges`](Url::attribute_ranges) and [`port`](Url::port) of the URL
