@@ -55,7 +55,7 @@ pub fn domain(url_or_host: &str, opts: Option<JsDomainOptions>) -> Result<JsDoma
     let opts: JsValue = opts.map_or(JsValue::UNDEFINED, Into::into);
     let private = crate::js::flag(&opts, "private", true);
     let input = url_or_host;
-    let host = urlkit::domain::host_of(&input).map_err(|e| url_error(e, input))?;
+    let host = urlkit::domain::host_of(input).map_err(|e| url_error(e, input))?;
     let parts = List::builtin().split_host_with(host.as_deref(), Options::new().private(private));
     let host = host.to_string();
     let section = match parts.as_ref().map(|p| p.section()) {
