@@ -351,6 +351,59 @@ pub(crate) fn write(url: &mut Url, changes: Changes) {
     });
 }
 
+/// The plain cuts most URLs the steps change need (`steps::cuts`), written by [`write_cuts`]
+/// without an [`Edit`] set up.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Cuts {
+    /// Bytes dropped from the start of the host.
+    pub(crate) host_from: usize,
+    /// The path's new length, when the path is cut.
+    pub(crate) path_len: Option<usize>,
+    /// The fragment is dropped, with its `#`.
+    pub(crate) fragment: bool,
+}
+
+/// Writes `cuts` into `url`, in place, from the end of the serialization back (as
+/// [`write()`] does, for a URL with a host): the fragment, the path's end, the host's
+/// start, each moving the boundaries after it.
+pub(crate) fn write_cuts(url: &mut Url, cuts: Cuts) {
+    let o = *url.boundaries();
+    let len = url.as_str().len();
+    let path_end = o.path_end(len);
+    let fragment = o.fragment_start().filter(|_| cuts.fragment);
+    let path_from = cuts
+        .path_len
+        .map_or(path_end, |n| (o.path_start() + n).min(path_end));
+    if fragment.is_none() && path_from == path_end && cuts.host_from == 0 {
+        return;
+    }
+    let mut m = o.widen();
+    let host = o.host_start();
+    let host_to = (host + cuts.host_from).min(o.host_end());
+    url.relayout(|s| {
+        if let Some(f) = fragment {
+            s.truncate(f);
+            m.fragment_start = None;
+        }
+        // Each cut moves the boundaries after it, all of them past its end.
+        let path_cut = path_end - path_from;
+        if path_cut > 0 {
+            replace(s, path_from..path_end, "");
+            m.query_start = m.query_start.map(|q| q - path_cut);
+            m.fragment_start = m.fragment_start.map(|f| f - path_cut);
+        }
+        let host_cut = host_to - host;
+        if host_cut > 0 {
+            replace(s, host..host_to, "");
+            m.host_end -= host_cut;
+            m.path_start -= host_cut;
+            m.query_start = m.query_start.map(|q| q - host_cut);
+            m.fragment_start = m.fragment_start.map(|f| f - host_cut);
+        }
+        m
+    });
+}
+
 /// Replaces the non-empty `range` of `s` with `with` ([`replace`]), and moves the
 /// boundaries of `m` after it (at or past its end) by the change of length. An empty range
 /// (nothing to replace) is left alone.

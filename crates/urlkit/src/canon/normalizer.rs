@@ -20,9 +20,9 @@
 //! With no step chosen, [`Normalizer::normalize`] is [`Profile::canonicalize`], byte for
 //! byte, for every profile.
 
-use super::edit::{write, Edit};
+use super::edit::{write, write_cuts, Edit};
 use super::profile::{CanonError, Profile};
-use super::steps::{Names, Step, UnknownStep, INDEX_NAMES};
+use super::steps::{cuts, Names, Step, UnknownStep, INDEX_NAMES};
 use super::TRACKING_PARAMETERS;
 use crate::Url;
 use alloc::borrow::Cow;
@@ -55,6 +55,8 @@ pub struct Normalizer {
     profile: Profile,
     /// One bit per [`Step`], by its place in the table.
     steps: u32,
+    /// The looks of the steps ([`Step::looks`]), chosen once.
+    looks: u32,
     /// The `tracking` step's names (ASCII case-insensitive).
     pub(crate) tracking: Names,
     /// The `index` step's names (ASCII case-insensitive).
@@ -87,6 +89,7 @@ impl Normalizer {
         Normalizer {
             profile,
             steps: 0,
+            looks: 0,
             tracking: Names::new(
                 TRACKING_PARAMETERS.iter().map(|&s| Cow::Borrowed(s)).collect(),
                 true,
@@ -123,6 +126,7 @@ impl Normalizer {
             _ => {}
         }
         self.steps |= bit(step);
+        self.looks = Step::looks(self.steps);
         self
     }
 
@@ -273,18 +277,35 @@ impl Normalizer {
     /// assert_eq!(url.as_str(), "http://a.com/?a=2&b=1");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline]
     pub fn apply(&self, url: &mut Url) {
-        self.apply_steps(url, self.steps);
+        self.apply_looking(url, self.steps, self.looks);
     }
 
-    /// Applies the steps of `steps` (a bit per row of the table) to `url`: each says what
-    /// it changes, and the URL is written once after the last (`edit.rs`), or before a step
-    /// that edits through a setter.
+    /// Applies the steps of `steps` (a bit per row of the table) to `url`.
+    #[cfg(test)]
     pub(crate) fn apply_steps(&self, url: &mut Url, steps: u32) {
+        self.apply_looking(url, steps, Step::looks(steps));
+    }
+
+    /// Applies `steps` (a bit per row), whose looks are `looks`, to `url`.
+    #[inline]
+    fn apply_looking(&self, url: &mut Url, steps: u32, looks: u32) {
         // Most URLs are as the steps leave them: a look at the components the steps concern
-        // says so before an edit is set up.
-        if !Step::any_concerns(steps, url, self) {
-            return;
+        // says so before an edit is set up (inlined; the edit is out of line).
+        let seen = Step::concerns_looking(steps, looks, url, self);
+        if seen != 0 {
+            self.edit(url, steps, seen);
+        }
+    }
+
+    /// Applies `steps` to `url`, which the steps of `seen` concern: plain cuts for most
+    /// URLs; else each step says what it changes, and the URL is written once after the last
+    /// (`edit.rs`), or before a step that edits through a setter.
+    #[inline(never)]
+    fn edit(&self, url: &mut Url, steps: u32, seen: u32) {
+        if let Some(c) = cuts(url, seen, self) {
+            return write_cuts(url, c);
         }
         let mut left = steps;
         loop {
