@@ -60,6 +60,8 @@ pub(crate) struct Edit<'u> {
     changed: u8,
     /// The query steps have read the pieces.
     pieces_read: bool,
+    /// The query steps are known to change the query ([`Edit::pieces_change`]).
+    pieces_change: bool,
     /// The path is opaque: no step edits it.
     opaque: bool,
     host: &'u str,
@@ -92,6 +94,7 @@ impl<'u> Edit<'u> {
             steps,
             changed: 0,
             pieces_read: false,
+            pieces_change: false,
             opaque: url.has_opaque_path(),
             host: s.get(o.host_start()..o.host_end()).unwrap_or(""),
             path: Cow::Borrowed(s.get(o.path_start()..o.path_end(len)).unwrap_or("")),
@@ -118,6 +121,18 @@ impl<'u> Edit<'u> {
     #[inline]
     pub(crate) fn read_pieces(&mut self) -> bool {
         !core::mem::replace(&mut self.pieces_read, true)
+    }
+
+    /// Says that the query steps change the query (a look found so): they need not check.
+    #[inline]
+    pub(crate) fn pieces_change(&mut self) {
+        self.pieces_change = true;
+    }
+
+    /// Whether the query steps are known to change the query.
+    #[inline]
+    pub(crate) fn pieces_known_to_change(&self) -> bool {
+        self.pieces_change
     }
 
     /// Whether the URL has a username or password left.

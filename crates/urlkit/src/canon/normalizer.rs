@@ -304,12 +304,21 @@ impl Normalizer {
     /// (`edit.rs`), or before a step that edits through a setter.
     #[inline(never)]
     fn edit(&self, url: &mut Url, steps: u32, seen: u32) {
-        if let Some(c) = cuts(url, seen, self) {
-            return write_cuts(url, c);
+        match cuts(url, seen, self) {
+            Ok(c) => write_cuts(url, c),
+            Err(pieces_change) => self.edit_general(url, steps, pieces_change),
         }
+    }
+
+    /// Applies `steps` to `url` through the general [`Edit`], `pieces_change` when the
+    /// query steps are known to change the query.
+    pub(crate) fn edit_general(&self, url: &mut Url, steps: u32, pieces_change: bool) {
         let mut left = steps;
         loop {
             let mut edit = Edit::new(url, left);
+            if pieces_change {
+                edit.pieces_change();
+            }
             while left != 0 && !edit.has_setter() {
                 let at = left.trailing_zeros() as usize;
                 left &= left - 1;
@@ -358,13 +367,14 @@ impl Normalizer {
                 self.profile.canonicalize(parsed.as_str())
             }
             // The whatwg profile's URL is the parsed input: no form to parse again.
-            Compose::After if self.profile == Profile::Whatwg => match Url::parse(url) {
-                Ok(mut parsed) => {
-                    self.apply(&mut parsed);
-                    Ok(parsed.into_string())
+            // (Edited where the parser left it: no move of the URL.)
+            Compose::After if self.profile == Profile::Whatwg => {
+                let mut parsed = Url::parse(url);
+                if let Ok(url) = &mut parsed {
+                    self.apply(url);
                 }
-                Err(e) => Err(CanonError::Whatwg(e)),
-            },
+                parsed.map(Url::into_string).map_err(CanonError::Whatwg)
+            }
             Compose::After => {
                 let mut parsed = Url::parse(&self.profile.canonicalize(url)?).map_err(CanonError::Whatwg)?;
                 self.apply(&mut parsed);

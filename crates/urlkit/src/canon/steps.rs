@@ -533,17 +533,52 @@ fn query(e: &mut Edit<'_>, _: &Normalizer) {
     }
 }
 
-/// The `&`-separated pieces of a query, as `query.split('&')` gives them (`&` found by
-/// `memchr` over the bytes, without `split`'s per-character searcher).
-fn pieces(query: &str) -> impl Iterator<Item = &str> + '_ {
-    let b = query.as_bytes();
-    let mut start = Some(0);
-    core::iter::from_fn(move || {
-        let from = start?;
-        let i = memchr::memchr(b'&', &b[from..]).map_or(b.len(), |n| from + n);
-        start = (i < b.len()).then_some(i + 1);
-        query.get(from..i)
-    })
+/// A query piece's decoded name and whether it is `name=` (`None` for an empty piece).
+type Named<'q> = Option<(Cow<'q, str>, bool)>;
+
+/// The `&`-separated pieces of a query, as `query.split('&')` gives them, each with its
+/// name as [`piece_name`] reads it, in one pass: the name (up to the first `=`, short: a
+/// byte loop) and whether it has anything to decode, then the value up to the next `&`
+/// (`memchr`: values can be long).
+fn pieces(query: &str) -> Pieces<'_> {
+    Pieces {
+        query,
+        start: Some(0),
+    }
+}
+
+/// The iterator of [`pieces`].
+struct Pieces<'q> {
+    query: &'q str,
+    /// Where the next piece starts; `None` after the last.
+    start: Option<usize>,
+}
+
+impl<'q> Iterator for Pieces<'q> {
+    type Item = (&'q str, Named<'q>);
+
+    // Inlined into its two loops (a call per piece costs as much as reading it).
+    #[inline(always)]
+    fn next(&mut self) -> Option<(&'q str, Named<'q>)> {
+        let (query, from) = (self.query, self.start?);
+        let b = query.as_bytes();
+        let mut at = from;
+        while at < b.len() && !matches!(b[at], b'=' | b'&' | b'%' | b'+') {
+            at += 1;
+        }
+        let end = match b.get(at) {
+            None | Some(b'&') => at,
+            Some(_) => memchr::memchr(b'&', &b[at..]).map_or(b.len(), |n| at + n),
+        };
+        self.start = (end < b.len()).then_some(end + 1);
+        let piece = query.get(from..end).unwrap_or("");
+        let named = match (piece.is_empty(), b.get(at)) {
+            (true, _) => None,
+            (false, Some(b'%' | b'+')) => Some(piece_name(piece)),
+            (false, _) => Some((Cow::Borrowed(&piece[..at - from]), at + 1 == end)),
+        };
+        Some((piece, named))
+    }
 }
 
 /// A raw query piece's name, decoded as `application/x-www-form-urlencoded`, and whether
@@ -637,28 +672,8 @@ impl<'n> Keep<'n> {
     /// Whether the steps leave `query` as it is: they drop no piece and (with `sort-query`)
     /// the names are in order. Most queries are, and are decided without allocating.
     fn leaves(&self, query: &str) -> bool {
-        let b = query.as_bytes();
         let mut previous: Option<Cow<'_, str>> = None;
-        let mut start = 0;
-        loop {
-            // One pass over the piece: its name (up to the first `=`, short: a byte loop)
-            // and whether it has anything to decode ([`piece_name`]), then the value up to
-            // the next `&` (`memchr`: values can be long).
-            let mut at = start;
-            while at < b.len() && !matches!(b[at], b'=' | b'&' | b'%' | b'+') {
-                at += 1;
-            }
-            let plain = !matches!(b.get(at), Some(b'%' | b'+'));
-            let end = match b.get(at) {
-                None | Some(b'&') => at,
-                Some(_) => memchr::memchr(b'&', &b[at..]).map_or(b.len(), |n| at + n),
-            };
-            let piece = query.get(start..end).unwrap_or("");
-            let named = match (piece.is_empty(), plain) {
-                (true, _) => None,
-                (false, true) => Some((Cow::Borrowed(&piece[..at - start]), at + 1 == end)),
-                (false, false) => Some(piece_name(piece)),
-            };
+        for (_, named) in pieces(query) {
             if !self.keeps(named.as_ref().map(|(n, v)| (&**n, *v))) {
                 return false;
             }
@@ -668,11 +683,8 @@ impl<'n> Keep<'n> {
                 }
                 previous = Some(name);
             }
-            if end == b.len() {
-                return true;
-            }
-            start = end + 1;
         }
+        true
     }
 
     /// Whether every chosen step keeps `piece`, whose name and `=`-without-value are given
@@ -695,19 +707,48 @@ fn edit_pieces(e: &mut Edit<'_>, normalizer: &Normalizer) {
         return;
     };
     let keep = Keep::new(e.steps(), normalizer);
-    if keep.leaves(query) {
+    if !e.pieces_known_to_change() && keep.leaves(query) {
         return;
     }
-    let mut kept: Vec<(Cow<'_, str>, &str)> = Vec::new();
-    for piece in pieces(query) {
-        let named = (!piece.is_empty()).then(|| piece_name(piece));
+    // The kept pieces with their names: on the stack for most queries, on the heap past
+    // `SMALL` pieces.
+    const SMALL: usize = 16;
+    let mut small: [(Cow<'_, str>, &str); SMALL] = Default::default();
+    let mut heap: Vec<(Cow<'_, str>, &str)> = Vec::new();
+    let mut n = 0;
+    for (piece, named) in pieces(query) {
         if keep.keeps(named.as_ref().map(|(n, v)| (&**n, *v))) {
-            kept.push((named.map(|(n, _)| n).unwrap_or_default(), piece));
+            let item = (named.map(|(n, _)| n).unwrap_or_default(), piece);
+            match small.get_mut(n) {
+                Some(slot) => *slot = item,
+                None => {
+                    if heap.is_empty() {
+                        heap.extend(small.iter_mut().map(core::mem::take));
+                    }
+                    heap.push(item);
+                }
+            }
+            n += 1;
         }
     }
+    let kept = match n {
+        0..=SMALL => &mut small[..n],
+        _ => &mut heap[..],
+    };
     if keep.sort {
-        // A stable sort: values of one name keep their order.
-        kept.sort_by(|a, b| a.0.cmp(&b.0));
+        // A stable sort: values of one name keep their order. Few pieces: an insertion sort
+        // (stable: a piece moves only past greater names).
+        if kept.len() <= SMALL {
+            for i in 1..kept.len() {
+                let mut j = i;
+                while j > 0 && kept[j - 1].0 > kept[j].0 {
+                    kept.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+        } else {
+            kept.sort_by(|a, b| a.0.cmp(&b.0));
+        }
     }
     let mut out = String::with_capacity(query.len());
     for (i, (_, piece)) in kept.iter().enumerate() {
@@ -726,18 +767,19 @@ pub(crate) const CUT_STEPS: u32 =
     bit(Step::Www) | bit(Step::TrailingSlash) | bit(Step::Fragment) | PIECE_STEPS;
 
 /// The edit of `url` by the steps of `seen` (those of [`CUT_STEPS`] whose look found
-/// something in it), when it is plain cuts that [`write_cuts`](super::edit::write_cuts) writes straight
-/// into the serialization: a leading `www.` label, trailing `/`s of the path (without
-/// `index`), the fragment, and the piece steps leaving the query as it is. `None` when a
-/// step needs the general [`Edit`]: it is what each step's function gives, without the
-/// general edit's setup (most URLs the steps change need only these cuts).
+/// something in it), when it is plain cuts that [`write_cuts`](super::edit::write_cuts)
+/// writes straight into the serialization: a leading `www.` label, trailing `/`s of the
+/// path (without `index`), the fragment, and the piece steps leaving the query as it is.
+/// It is what each step's function gives, without the general edit's setup (most URLs the
+/// steps change need only these cuts). `Err` when a step needs the general [`Edit`], with
+/// `true` when the query's pieces are found to change.
 #[inline]
-pub(crate) fn cuts(url: &crate::Url, seen: u32, normalizer: &Normalizer) -> Option<Cuts> {
+pub(crate) fn cuts(url: &crate::Url, seen: u32, normalizer: &Normalizer) -> Result<Cuts, bool> {
     let s = url.as_str();
     let o = url.boundaries();
     // A URL without host may need its `/.` guard rewritten after a cut of its path.
     if seen & !CUT_STEPS != 0 || o.host_start() == o.scheme_end() + 1 {
-        return None;
+        return Err(false);
     }
     let mut cuts = Cuts::default();
     let len = s.len();
@@ -746,12 +788,12 @@ pub(crate) fn cuts(url: &crate::Url, seen: u32, normalizer: &Normalizer) -> Opti
         match www_edit(host, url.is_special()) {
             WwwEdit::None => {}
             WwwEdit::Cut => cuts.host_from = 4,
-            WwwEdit::Setter => return None,
+            WwwEdit::Setter => return Err(false),
         }
     }
     if seen & bit(Step::TrailingSlash) != 0 {
         if normalizer.has(Step::Index) {
-            return None;
+            return Err(false);
         }
         // With a host the path is not opaque; the look saw a path longer than `/` ending in `/`.
         let path = s.get(o.path_start()..o.path_end(len)).unwrap_or("");
@@ -762,11 +804,11 @@ pub(crate) fn cuts(url: &crate::Url, seen: u32, normalizer: &Normalizer) -> Opti
             .query_start()
             .map(|q| s.get(q + 1..o.fragment_start().unwrap_or(len)).unwrap_or(""));
         if !query.is_none_or(|q| Keep::new(seen, normalizer).leaves(q)) {
-            return None;
+            return Err(true);
         }
     }
     cuts.fragment = seen & bit(Step::Fragment) != 0;
-    Some(cuts)
+    Ok(cuts)
 }
 
 fn fragment(e: &mut Edit<'_>, _: &Normalizer) {
@@ -1075,6 +1117,52 @@ mod tests {
                     if Step::concerns(crate::canon::normalizer::bit(step), &url, n) == 0 {
                         assert_eq!(after.as_str(), url.as_str(), "{step} {input}");
                     }
+                }
+            }
+        }
+    }
+
+    /// The plain cuts written straight into the URL give what the general edit gives, for
+    /// every set of the steps they serve (with and without `index`).
+    #[test]
+    fn cuts_are_the_general_edit() {
+        let n = Normalizer::new(Profile::Whatwg).keep_query(["a", "b", "q*"]);
+        let with_index = n.clone().step(Step::Index);
+        let served = [
+            Step::Www,
+            Step::TrailingSlash,
+            Step::Tracking,
+            Step::KeepQuery,
+            Step::EmptyQuery,
+            Step::SortQuery,
+            Step::Fragment,
+        ];
+        let inputs = NEAR.iter().copied().chain([
+            "http://www.example.com/a/b///?a=1&b=2#f",
+            "http://www.example.com/?b=1&a=2",
+            "foo://www.1.2/",
+            "foo://www.a.0x1/x/",
+            "foo://www.a.1/x/#y",
+            "http://WWW.A.B.:8080/x/?q=%20#",
+            "http://u@www.a.b//",
+            "foo:/.//a//",
+            "http://[::1]/a/?a&b#",
+            "http://h/?a=1&a=0&b&q+x=1",
+        ]);
+        for n in [&n, &with_index] {
+            for input in inputs.clone() {
+                for set in 1u32..1 << served.len() {
+                    let steps = served
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| set >> i & 1 == 1)
+                        .fold(0, |b, (_, &s)| b | crate::canon::normalizer::bit(s));
+                    let mut cut = Url::parse(input).unwrap();
+                    n.apply_steps(&mut cut, steps);
+                    let mut general = Url::parse(input).unwrap();
+                    n.edit_general(&mut general, steps, false);
+                    assert_eq!(cut.as_str(), general.as_str(), "{set:b} {input}");
+                    assert_eq!(cut.check_invariants(), Ok(()), "{set:b} {input}");
                 }
             }
         }
