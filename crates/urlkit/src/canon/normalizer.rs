@@ -277,7 +277,7 @@ impl Normalizer {
     /// assert_eq!(url.as_str(), "http://a.com/?a=2&b=1");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn apply(&self, url: &mut Url) {
         self.apply_looking(url, self.steps, self.looks);
     }
@@ -289,7 +289,7 @@ impl Normalizer {
     }
 
     /// Applies `steps` (a bit per row), whose looks are `looks`, to `url`.
-    #[inline]
+    #[inline(always)]
     fn apply_looking(&self, url: &mut Url, steps: u32, looks: u32) {
         // Most URLs are as the steps leave them: a look at the components the steps concern
         // says so before an edit is set up (inlined; the edit is out of line).

@@ -100,7 +100,7 @@ macro_rules! steps {
 
             /// [`concerns`](Step::concerns) with the looks of `steps` ([`Step::looks`]),
             /// which a normalizer chooses once.
-            #[inline]
+            #[inline(always)]
             pub(crate) fn concerns_looking(steps: u32, looks: u32, url: &crate::Url, normalizer: &Normalizer) -> u32 {
                 let seen = Looks::new(url).seen(looks, normalizer);
                 if seen == 0 {
@@ -210,14 +210,14 @@ struct Looks<'u> {
 }
 
 impl<'u> Looks<'u> {
-    #[inline]
+    #[inline(always)]
     fn new(url: &'u crate::Url) -> Looks<'u> {
         Looks { url }
     }
 
     /// Which of `looks` (a bit per [`Look`]) find something a step may change, a bit each.
     /// The branches on `looks` go the same way for every URL of one normalizer.
-    #[inline]
+    #[inline(always)]
     fn seen(&self, looks: u32, normalizer: &Normalizer) -> u32 {
         let s = self.url.as_str().as_bytes();
         let o = self.url.boundaries();
