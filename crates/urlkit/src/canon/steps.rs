@@ -409,7 +409,7 @@ fn starts_with_www_bytes(host: &[u8]) -> bool {
 /// starting with `0x`): such a host goes through the setter, which decides exactly.
 fn ends_in_a_number(domain: &[u8]) -> bool {
     let d = domain.strip_suffix(b".").unwrap_or(domain);
-    let last = d.rsplit(|&c| c == b'.').next().unwrap_or(d);
+    let last = &d[d.iter().rposition(|&c| c == b'.').map_or(0, |dot| dot + 1)..];
     !last.is_empty()
         && (last.iter().all(u8::is_ascii_digit)
             || (last.len() >= 2 && last[0] == b'0' && last[1] | 0x20 == b'x'))
