@@ -90,16 +90,16 @@ macro_rules! steps {
                 }
             }
 
-            /// Which of `steps` (a bit per row) may change `url` as parsed, by a look at the
-            /// component each concerns ([`Look`]): a step whose bit is not set leaves the
-            /// URL as it is, so that most URLs need no edit set up at all.
+            /// [`concerns_looking`](Step::concerns_looking) with the looks of `steps`.
             #[cfg(test)]
             pub(crate) fn concerns(steps: u32, url: &crate::Url, normalizer: &Normalizer) -> u32 {
                 Step::concerns_looking(steps, Step::looks(steps), url, normalizer)
             }
 
-            /// [`concerns`](Step::concerns) with the looks of `steps` ([`Step::looks`]),
-            /// which a normalizer chooses once.
+            /// Which of `steps` (a bit per row) may change `url` as parsed, by a look at the
+            /// component each concerns ([`Look`]); `looks` are those of `steps`
+            /// ([`Step::looks`]), which a normalizer chooses once. A step whose bit is not
+            /// set leaves the URL as it is, so that most URLs need no edit set up at all.
             #[inline(always)]
             pub(crate) fn concerns_looking(steps: u32, looks: u32, url: &crate::Url, normalizer: &Normalizer) -> u32 {
                 let seen = Looks::new(url).seen(looks, normalizer);
