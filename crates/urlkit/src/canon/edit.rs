@@ -60,6 +60,8 @@ pub(crate) struct Edit<'u> {
     changed: u8,
     /// The query steps have read the pieces.
     pieces_read: bool,
+    /// The query steps are known to change the query ([`Edit::pieces_change`]).
+    pieces_change: bool,
     /// The path is opaque: no step edits it.
     opaque: bool,
     host: &'u str,
@@ -92,6 +94,7 @@ impl<'u> Edit<'u> {
             steps,
             changed: 0,
             pieces_read: false,
+            pieces_change: false,
             opaque: url.has_opaque_path(),
             host: s.get(o.host_start()..o.host_end()).unwrap_or(""),
             path: Cow::Borrowed(s.get(o.path_start()..o.path_end(len)).unwrap_or("")),
@@ -118,6 +121,18 @@ impl<'u> Edit<'u> {
     #[inline]
     pub(crate) fn read_pieces(&mut self) -> bool {
         !core::mem::replace(&mut self.pieces_read, true)
+    }
+
+    /// Says that the query steps change the query (a look found so): they need not check.
+    #[inline]
+    pub(crate) fn pieces_change(&mut self) {
+        self.pieces_change = true;
+    }
+
+    /// Whether the query steps are known to change the query.
+    #[inline]
+    pub(crate) fn pieces_known_to_change(&self) -> bool {
+        self.pieces_change
     }
 
     /// Whether the URL has a username or password left.
@@ -346,6 +361,59 @@ pub(crate) fn write(url: &mut Url, changes: Changes) {
             // `scheme://`: the credentials and their `@` go.
             splice(s, &mut m, o.scheme_end() + 3..o.host_start(), "");
             m.username_end = o.scheme_end() + 3;
+        }
+        m
+    });
+}
+
+/// The plain cuts most URLs the steps change need (`steps::cuts`), written by [`write_cuts`]
+/// without an [`Edit`] set up.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Cuts {
+    /// Bytes dropped from the start of the host.
+    pub(crate) host_from: usize,
+    /// The path's new length, when the path is cut.
+    pub(crate) path_len: Option<usize>,
+    /// The fragment is dropped, with its `#`.
+    pub(crate) fragment: bool,
+}
+
+/// Writes `cuts` into `url`, in place, from the end of the serialization back (as
+/// [`write()`] does, for a URL with a host): the fragment, the path's end, the host's
+/// start, each moving the boundaries after it.
+pub(crate) fn write_cuts(url: &mut Url, cuts: Cuts) {
+    let o = *url.boundaries();
+    let len = url.as_str().len();
+    let path_end = o.path_end(len);
+    let fragment = o.fragment_start().filter(|_| cuts.fragment);
+    let path_from = cuts
+        .path_len
+        .map_or(path_end, |n| (o.path_start() + n).min(path_end));
+    if fragment.is_none() && path_from == path_end && cuts.host_from == 0 {
+        return;
+    }
+    let mut m = o.widen();
+    let host = o.host_start();
+    let host_to = (host + cuts.host_from).min(o.host_end());
+    url.relayout(|s| {
+        if let Some(f) = fragment {
+            s.truncate(f);
+            m.fragment_start = None;
+        }
+        // Each cut moves the boundaries after it, all of them past its end.
+        let path_cut = path_end - path_from;
+        if path_cut > 0 {
+            replace(s, path_from..path_end, "");
+            m.query_start = m.query_start.map(|q| q - path_cut);
+            m.fragment_start = m.fragment_start.map(|f| f - path_cut);
+        }
+        let host_cut = host_to - host;
+        if host_cut > 0 {
+            replace(s, host..host_to, "");
+            m.host_end -= host_cut;
+            m.path_start -= host_cut;
+            m.query_start = m.query_start.map(|q| q - host_cut);
+            m.fragment_start = m.fragment_start.map(|f| f - host_cut);
         }
         m
     });

@@ -20,9 +20,9 @@
 //! With no step chosen, [`Normalizer::normalize`] is [`Profile::canonicalize`], byte for
 //! byte, for every profile.
 
-use super::edit::{write, Edit};
+use super::edit::{write, write_cuts, Edit};
 use super::profile::{CanonError, Profile};
-use super::steps::{Names, Step, UnknownStep, INDEX_NAMES};
+use super::steps::{cuts, Names, Step, UnknownStep, INDEX_NAMES};
 use super::TRACKING_PARAMETERS;
 use crate::Url;
 use alloc::borrow::Cow;
@@ -55,6 +55,8 @@ pub struct Normalizer {
     profile: Profile,
     /// One bit per [`Step`], by its place in the table.
     steps: u32,
+    /// The looks of the steps ([`Step::looks`]), chosen once.
+    looks: u32,
     /// The `tracking` step's names (ASCII case-insensitive).
     pub(crate) tracking: Names,
     /// The `index` step's names (ASCII case-insensitive).
@@ -87,6 +89,7 @@ impl Normalizer {
         Normalizer {
             profile,
             steps: 0,
+            looks: 0,
             tracking: Names::new(
                 TRACKING_PARAMETERS.iter().map(|&s| Cow::Borrowed(s)).collect(),
                 true,
@@ -123,6 +126,7 @@ impl Normalizer {
             _ => {}
         }
         self.steps |= bit(step);
+        self.looks = Step::looks(self.steps);
         self
     }
 
@@ -273,22 +277,48 @@ impl Normalizer {
     /// assert_eq!(url.as_str(), "http://a.com/?a=2&b=1");
     /// # Ok::<(), urlkit::ParseError>(())
     /// ```
+    #[inline(always)]
     pub fn apply(&self, url: &mut Url) {
-        self.apply_steps(url, self.steps);
+        self.apply_looking(url, self.steps, self.looks);
     }
 
-    /// Applies the steps of `steps` (a bit per row of the table) to `url`: each says what
-    /// it changes, and the URL is written once after the last (`edit.rs`), or before a step
-    /// that edits through a setter.
+    /// Applies the steps of `steps` (a bit per row of the table) to `url`.
+    #[cfg(test)]
     pub(crate) fn apply_steps(&self, url: &mut Url, steps: u32) {
+        self.apply_looking(url, steps, Step::looks(steps));
+    }
+
+    /// Applies `steps` (a bit per row), whose looks are `looks`, to `url`.
+    #[inline(always)]
+    fn apply_looking(&self, url: &mut Url, steps: u32, looks: u32) {
         // Most URLs are as the steps leave them: a look at the components the steps concern
-        // says so before an edit is set up.
-        if !Step::any_concerns(steps, url, self) {
-            return;
+        // says so before an edit is set up (inlined; the edit is out of line).
+        let seen = Step::concerns_looking(steps, looks, url, self);
+        if seen != 0 {
+            self.edit(url, steps, seen);
         }
+    }
+
+    /// Applies `steps` to `url`, which the steps of `seen` concern: plain cuts for most
+    /// URLs; else each step says what it changes, and the URL is written once after the last
+    /// (`edit.rs`), or before a step that edits through a setter.
+    #[inline(never)]
+    fn edit(&self, url: &mut Url, steps: u32, seen: u32) {
+        match cuts(url, seen, self) {
+            Ok(c) => write_cuts(url, c),
+            Err(pieces_change) => self.edit_general(url, steps, pieces_change),
+        }
+    }
+
+    /// Applies `steps` to `url` through the general [`Edit`], `pieces_change` when the
+    /// query steps are known to change the query.
+    pub(crate) fn edit_general(&self, url: &mut Url, steps: u32, pieces_change: bool) {
         let mut left = steps;
         loop {
             let mut edit = Edit::new(url, left);
+            if pieces_change {
+                edit.pieces_change();
+            }
             while left != 0 && !edit.has_setter() {
                 let at = left.trailing_zeros() as usize;
                 left &= left - 1;
@@ -337,13 +367,14 @@ impl Normalizer {
                 self.profile.canonicalize(parsed.as_str())
             }
             // The whatwg profile's URL is the parsed input: no form to parse again.
-            Compose::After if self.profile == Profile::Whatwg => match Url::parse(url) {
-                Ok(mut parsed) => {
-                    self.apply(&mut parsed);
-                    Ok(parsed.into_string())
+            // (Edited where the parser left it: no move of the URL.)
+            Compose::After if self.profile == Profile::Whatwg => {
+                let mut parsed = Url::parse(url);
+                if let Ok(url) = &mut parsed {
+                    self.apply(url);
                 }
-                Err(e) => Err(CanonError::Whatwg(e)),
-            },
+                parsed.map(Url::into_string).map_err(CanonError::Whatwg)
+            }
             Compose::After => {
                 let mut parsed = Url::parse(&self.profile.canonicalize(url)?).map_err(CanonError::Whatwg)?;
                 self.apply(&mut parsed);
