@@ -1,9 +1,11 @@
 // The canonical forms (one row per profile the package lists) and the normalization steps
 // as toggles, applied in their documented order.
 
-import { el, fill, message, visible } from './dom.js';
+import { el, fill, message, patch, text, visible } from './dom.js';
 
 let stepNames = [];
+// The package's profile table does not change: asked once.
+let profiles = null;
 
 /** Builds the step toggles; `onChange` runs when one is flipped. Returns the checkboxes' setter. */
 export function setup(api, onChange) {
@@ -28,7 +30,8 @@ export function choose(names) {
 }
 
 export function update(api, input, ok) {
-  const rows = api.profiles().map((p) => {
+  profiles ??= api.profiles();
+  const rows = profiles.map((p) => {
     let value;
     let cls = 'mono';
     try {
@@ -39,12 +42,12 @@ export function update(api, input, ok) {
     }
     return el('tr', {}, el('th', { scope: 'row', title: p.summary }, p.name), el('td', { class: cls, 'data-profile': p.name }, value));
   });
-  fill('canonical-body', rows);
+  patch('canonical-body', rows);
   const out = document.getElementById('steps-result');
   const steps = chosen();
   try {
-    out.textContent = ok ? api.normalize(input, { strip: steps }) : '—';
+    text(out, ok ? api.normalize(input, { strip: steps }) : '—');
   } catch (e) {
-    out.textContent = message(e);
+    text(out, message(e));
   }
 }

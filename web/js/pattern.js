@@ -1,7 +1,7 @@
 // The URL Pattern tester: the pattern against the URL input (and its base), with the
 // groups of each component that matched.
 
-import { el, fill, message, text, visible } from './dom.js';
+import { el, message, patch, text, visible } from './dom.js';
 
 const COMPONENTS = ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'search', 'hash'];
 
@@ -55,7 +55,7 @@ export function update(api, pattern, input, base) {
         }
       }
     }
-    fill(groups, rows);
+    patch(groups, rows);
   } finally {
     if (typeof p.free === 'function') p.free();
   }
