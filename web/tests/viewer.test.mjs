@@ -178,6 +178,12 @@ describe('the DOM contract against the CLI', () => {
     assert.equal(await page.locator('[data-field="error"]').count(), 0);
     // The state went to the fragment as the user typed.
     assert.equal(new URL(page.url()).hash, '#url=..%2Fc&base=http%3A%2F%2Fh%2Fa%2Fb');
+    // A change without a key (a paste from the menu, autofill: no keyup) reaches it too, and
+    // the view stays one history entry.
+    const entries = await page.evaluate(() => history.length);
+    await page.locator('#url-input').fill('http://x/?a b');
+    await page.waitForFunction(() => window.location.hash === '#url=http%3A%2F%2Fx%2F%3Fa%20b&base=http%3A%2F%2Fh%2Fa%2Fb', null, { timeout: 5000 });
+    assert.equal(await page.evaluate(() => history.length), entries);
     assert.deepEqual(problems, []);
   });
 });
