@@ -4,6 +4,7 @@
 import { el, fill, message, patch, text, visible } from './dom.js';
 
 let stepNames = [];
+let boxes = [];
 // The package's profile table does not change: asked once.
 let profiles = null;
 
@@ -12,21 +13,19 @@ export function setup(api, onChange) {
   const list = document.getElementById('steps-list');
   const steps = api.steps();
   stepNames = steps.map((s) => s.name);
-  fill(list, steps.map((s) => {
-    const box = el('input', { type: 'checkbox', id: `step-${s.name}`, 'data-step': s.name });
-    box.addEventListener('change', onChange);
-    return el('label', { for: `step-${s.name}`, title: s.summary }, box, s.name);
-  }));
+  boxes = steps.map((s) => el('input', { type: 'checkbox', id: `step-${s.name}`, 'data-step': s.name }));
+  for (const box of boxes) box.addEventListener('change', onChange);
+  fill(list, steps.map((s, i) => el('label', { for: `step-${s.name}`, title: s.summary }, boxes[i], s.name)));
 }
 
 /** The steps that are on, in table order. */
 export function chosen() {
-  return stepNames.filter((n) => document.getElementById(`step-${n}`).checked);
+  return stepNames.filter((n, i) => boxes[i].checked);
 }
 
 /** Turns on exactly the steps named in `names`. */
 export function choose(names) {
-  for (const n of stepNames) document.getElementById(`step-${n}`).checked = names.includes(n);
+  stepNames.forEach((n, i) => { boxes[i].checked = names.includes(n); });
 }
 
 export function update(api, input, ok) {

@@ -83,14 +83,16 @@ function morph(parent, wanted) {
 // what the diagram sets through the CSSOM, and is copied the same way (the CSP forbids
 // style attributes).
 function syncAttributes(node, from) {
-  for (const { name, value } of from.attributes) {
-    if (name === 'style') {
-      if (node.getAttribute(name) !== value) node.style.cssText = from.style.cssText;
-    } else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  const names = from.getAttributeNames();
+  for (const name of names) {
+    const value = from.getAttribute(name);
+    if (node.getAttribute(name) === value) continue;
+    if (name === 'style') node.style.cssText = from.style.cssText;
+    else node.setAttribute(name, value);
   }
-  for (let i = node.attributes.length - 1; i >= 0; i -= 1) {
-    const { name } = node.attributes[i];
-    if (!from.hasAttribute(name)) node.removeAttribute(name);
+  // `node` has every name of `from` now: any more are the ones to drop.
+  if (node.attributes.length > names.length) {
+    for (const name of node.getAttributeNames()) if (!from.hasAttribute(name)) node.removeAttribute(name);
   }
 }
 
