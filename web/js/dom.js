@@ -5,11 +5,18 @@
 
 const INERT = /^(?:id|class|for|role|title|tabindex|type|name|value|placeholder|lang|dir|hidden|checked|disabled|colspan|scope|spellcheck|autocomplete|autocapitalize|inputmode|data-[a-z0-9-]+|aria-[a-z]+)$/;
 
-/** Sets an inert attribute; throws on anything else (href, src, style, on*, …). */
+/**
+ * Sets an inert attribute (null, undefined or false removes it) when it changed; throws on
+ * anything else (href, src, style, on*, …).
+ */
 export function attr(node, name, value) {
   if (!INERT.test(name)) throw new Error(`attribute not allowed: ${name}`);
-  if (value === false || value === null || value === undefined) node.removeAttribute(name);
-  else node.setAttribute(name, value === true ? '' : String(value));
+  if (value === false || value === null || value === undefined) {
+    if (node.hasAttribute(name)) node.removeAttribute(name);
+  } else {
+    const s = value === true ? '' : String(value);
+    if (node.getAttribute(name) !== s) node.setAttribute(name, s);
+  }
   return node;
 }
 

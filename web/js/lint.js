@@ -1,7 +1,7 @@
 // Lint findings (each an element with data-code="L…", its severity and the span it is
 // about) and the strict policy's verdict.
 
-import { el, message, patch, text } from './dom.js';
+import { attr, el, message, patch, text } from './dom.js';
 import { spanAttrs } from './highlight.js';
 
 function finding(f) {
@@ -27,14 +27,14 @@ export function update(api, input) {
   const verdict = document.getElementById('policy');
   try {
     const p = api.policy(input, 'strict');
-    verdict.className = `verdict ${p.ok ? 'ok' : 'bad'}`;
-    verdict.dataset.policy = p.ok ? 'allow' : 'deny';
+    attr(verdict, 'class', `verdict ${p.ok ? 'ok' : 'bad'}`);
+    attr(verdict, 'data-policy', p.ok ? 'allow' : 'deny');
     const why = (p.reasons || []).map((r) => r.code).join(', ');
     text(verdict, p.ok ? 'Strict policy: allowed (http/https on ports 80/443, no credentials, no internal addresses, nothing at warning level).'
       : `Strict policy: denied${why ? ` (${why})` : ''}.`);
   } catch (e) {
-    verdict.className = 'verdict bad';
-    verdict.dataset.policy = 'deny';
+    attr(verdict, 'class', 'verdict bad');
+    attr(verdict, 'data-policy', 'deny');
     text(verdict, `Strict policy: denied (${message(e)}).`);
   }
 }
