@@ -60,7 +60,7 @@ export function patch(node, ...children) {
   return node;
 }
 
-// The depth is that of the viewer's own markup (a table cell's span at most), not the input's.
+// The depth is that of the viewer's own markup (a table in a panel at most), not the input's.
 function morph(parent, wanted) {
   let cur = parent.firstChild;
   let next = wanted.firstChild;
@@ -104,8 +104,8 @@ function syncAttributes(node, from) {
 }
 
 /**
- * Sets the text of `node` when it changed, in place when it is one text node already (the
- * browser re-shapes an edited text node rather than a new one).
+ * Sets the text of `node` when it changed, in place when it is one text node already (no new
+ * node for the browser to style).
  */
 export function text(node, value) {
   if (typeof node === 'string') node = document.getElementById(node);
