@@ -6,7 +6,7 @@
 // one per character, two for East Asian wide characters and emoji (the CLI's rule), so a
 // 2 KB URL is a few dozen elements, not one per character.
 
-import { el, visible } from './dom.js';
+import { el, patch, visible } from './dom.js';
 
 /** The columns a character takes (crates/urlkit-cli/src/diagram.rs's `char_width`). */
 function width(cp) {
@@ -30,7 +30,7 @@ function place(node, left, cols) {
  */
 export function render(host, text, layers, maxCols, extra = () => ({})) {
   // Column where each UTF-16 offset that starts a character lies; the cut points of rows.
-  const colAt = new Map();
+  const colAt = new Array(text.length + 1);
   const pieces = []; // [startUnit, endUnit, startCol, endCol]
   let col = 0;
   let unit = 0;
@@ -42,45 +42,85 @@ export function render(host, text, layers, maxCols, extra = () => ({})) {
       pieces.push([rowStart[0], unit, rowStart[1], col]);
       rowStart = [unit, col];
     }
-    colAt.set(unit, col);
+    colAt[unit] = col;
     col += w;
     unit += ch.length;
   }
-  colAt.set(unit, col);
+  colAt[unit] = col;
   pieces.push([rowStart[0], unit, rowStart[1], col]);
 
   const colLayers = layers.map((spans) => spans
-    .map((s) => ({ field: s.field, start: colAt.get(s.start), end: colAt.get(s.end) }))
+    .map((s) => ({ field: s.field, start: colAt[s.start], end: colAt[s.end] }))
     .filter((s) => s.start !== undefined && s.end !== undefined && s.start < s.end)
     .sort((a, b) => a.start - b.start));
 
-  host.replaceChildren(...pieces.map(([u0, u1, from, to]) => row(visible(text.slice(u0, u1)), from, to, colLayers, extra)));
+  // Rows are kept while their brackets and labels stay the same (typing changes the text of
+  // one row, usually the last): only a row whose shape changed is built again.
+  let cur = host.firstElementChild;
+  for (const [u0, u1, from, to] of pieces) {
+    const shape = rowShape(from, to, colLayers, extra);
+    const key = JSON.stringify(shape);
+    const chunk = visible(text.slice(u0, u1));
+    if (cur && shapes.get(cur) === key) {
+      patch(cur.firstElementChild, chunk);
+      cur = cur.nextElementSibling;
+    } else {
+      const node = row(chunk, shape);
+      shapes.set(node, key);
+      if (cur) {
+        const next = cur.nextElementSibling;
+        cur.replaceWith(node);
+        cur = next;
+      } else host.append(node);
+    }
+  }
+  while (cur) {
+    const next = cur.nextElementSibling;
+    cur.remove();
+    cur = next;
+  }
 }
 
-function row(chunk, from, to, layers, extra) {
-  const block = el('div', { class: 'drow' }, el('div', { class: 'dtext' }, chunk));
+// Each row element drawn by render() → the JSON of its shape.
+const shapes = new WeakMap();
+
+/** A row's brackets and labels: per layer, the bars and the staircase's ticks (columns from the row's start). */
+function rowShape(from, to, layers, extra) {
+  const shape = [];
   for (const spans of layers) {
     const here = spans.filter((s) => s.end > from && s.start < to);
     if (here.length === 0) continue;
-    const bars = el('div', { class: 'dline bars' });
+    const bars = [];
     const ticks = [];
     for (const s of here) {
       const a = Math.max(s.start, from) - from;
       const b = Math.min(s.end, to) - from;
-      const bar = place(el('span', { class: 'bar', 'data-for': s.field }), a, b - a);
-      if (s.start < from) bar.classList.add('open-start');
-      if (s.end > to) bar.classList.add('open-end');
-      bars.append(bar);
-      if (s.start >= from) ticks.push({ col: a, field: s.field });
+      bars.push({ field: s.field, col: a, cols: b - a, openStart: s.start < from, openEnd: s.end > to });
+      if (s.start >= from) ticks.push({ col: a, field: s.field, attrs: extra(s.field) });
     }
-    block.append(bars);
+    shape.push({ bars, ticks });
+  }
+  return shape;
+}
+
+function row(chunk, shape) {
+  const block = el('div', { class: 'drow' }, el('div', { class: 'dtext' }, chunk));
+  for (const { bars, ticks } of shape) {
+    const line = el('div', { class: 'dline bars' });
+    for (const b of bars) {
+      const bar = place(el('span', { class: 'bar', 'data-for': b.field }), b.col, b.cols);
+      if (b.openStart) bar.classList.add('open-start');
+      if (b.openEnd) bar.classList.add('open-end');
+      line.append(bar);
+    }
+    block.append(line);
     // The staircase: the last component's label first, each line carrying the ticks of the
     // components still to be labelled.
     for (let k = ticks.length - 1; k >= 0; k -= 1) {
-      const line = el('div', { class: 'dline' });
-      for (let j = 0; j < k; j += 1) line.append(place(el('span', { class: 'tick' }), ticks[j].col));
-      line.append(place(el('span', { class: 'label', tabindex: 0, 'data-for': ticks[k].field, ...extra(ticks[k].field) }, ticks[k].field), ticks[k].col));
-      block.append(line);
+      const stair = el('div', { class: 'dline' });
+      for (let j = 0; j < k; j += 1) stair.append(place(el('span', { class: 'tick' }), ticks[j].col));
+      stair.append(place(el('span', { class: 'label', tabindex: 0, 'data-for': ticks[k].field, ...ticks[k].attrs }, ticks[k].field), ticks[k].col));
+      block.append(stair);
     }
   }
   return block;

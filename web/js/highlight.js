@@ -2,7 +2,7 @@
 // validation error or lint finding that the pointer is over or that has the focus. Any
 // element with data-start and data-end (UTF-16 offsets into the URL input) takes part.
 
-import { el, visible } from './dom.js';
+import { el, patch, visible } from './dom.js';
 
 let echo;
 let current = '';
@@ -34,13 +34,14 @@ export function setText(text) {
 export function show(start, end) {
   if (!echo) return;
   if (!(start >= 0) || !(end >= start) || end > current.length) {
-    echo.replaceChildren(document.createTextNode(visible(current)));
+    patch(echo, visible(current));
     return;
   }
-  echo.replaceChildren(
-    document.createTextNode(visible(current.slice(0, start))),
+  patch(
+    echo,
+    visible(current.slice(0, start)),
     el('mark', { class: start === end ? 'caret' : 'span' }, visible(current.slice(start, end))),
-    document.createTextNode(visible(current.slice(end))),
+    visible(current.slice(end)),
   );
 }
 

@@ -1,7 +1,7 @@
 // Lint findings (each an element with data-code="L…", its severity and the span it is
 // about) and the strict policy's verdict.
 
-import { el, fill, message } from './dom.js';
+import { attr, el, message, patch, text } from './dom.js';
 import { spanAttrs } from './highlight.js';
 
 function finding(f) {
@@ -18,23 +18,23 @@ export function update(api, input) {
   try {
     findings = api.lint(input);
   } catch (e) {
-    fill('lint-findings', el('li', { class: 'error' }, `lint failed: ${message(e)}`));
+    patch('lint-findings', el('li', { class: 'error' }, `lint failed: ${message(e)}`));
     findings = null;
   }
   if (findings) {
-    fill('lint-findings', findings.length === 0 ? el('li', { class: 'empty' }, 'No findings.') : findings.map(finding));
+    patch('lint-findings', findings.length === 0 ? el('li', { class: 'empty' }, 'No findings.') : findings.map(finding));
   }
   const verdict = document.getElementById('policy');
   try {
     const p = api.policy(input, 'strict');
-    verdict.className = `verdict ${p.ok ? 'ok' : 'bad'}`;
-    verdict.dataset.policy = p.ok ? 'allow' : 'deny';
+    attr(verdict, 'class', `verdict ${p.ok ? 'ok' : 'bad'}`);
+    attr(verdict, 'data-policy', p.ok ? 'allow' : 'deny');
     const why = (p.reasons || []).map((r) => r.code).join(', ');
-    fill(verdict, p.ok ? 'Strict policy: allowed (http/https on ports 80/443, no credentials, no internal addresses, nothing at warning level).'
+    text(verdict, p.ok ? 'Strict policy: allowed (http/https on ports 80/443, no credentials, no internal addresses, nothing at warning level).'
       : `Strict policy: denied${why ? ` (${why})` : ''}.`);
   } catch (e) {
-    verdict.className = 'verdict bad';
-    verdict.dataset.policy = 'deny';
-    fill(verdict, `Strict policy: denied (${message(e)}).`);
+    attr(verdict, 'class', 'verdict bad');
+    attr(verdict, 'data-policy', 'deny');
+    text(verdict, `Strict policy: denied (${message(e)}).`);
   }
 }

@@ -1,6 +1,6 @@
 // The viewer: reads the view from the fragment, loads the package (WebAssembly), and
 // updates every panel synchronously on each input event (one keystroke, one update), then
-// writes the view back to the fragment with history.replaceState.
+// writes the view back to the fragment with history.replaceState once the key is released.
 
 import { load, loadPattern } from './api.js';
 import * as fragment from './fragment.js';
@@ -37,7 +37,21 @@ function restore(hash) {
   if (api) canonical.choose((s.steps || '').split(',').filter(Boolean));
 }
 
+// Writing the fragment costs as much as a panel's update for a 2 KB URL, so a keystroke only
+// marks it due: it is written when the key is released, when a field loses the focus, when
+// the page is hidden or left, and otherwise (a paste from the menu, an IME, a key held down)
+// at most 150 ms after the first unsaved change.
+let due = 0;
+function saveSoon() {
+  if (!due) due = setTimeout(save, 150);
+}
+function flush() {
+  if (due) save();
+}
+
 function save() {
+  clearTimeout(due);
+  due = 0;
   const hash = fragment.write(state());
   if (hash !== written && hash !== window.location.hash) {
     written = hash;
@@ -84,7 +98,7 @@ function all() {
 }
 
 function on(node, fn) {
-  node.addEventListener('input', () => { fn(); save(); });
+  node.addEventListener('input', () => { fn(); saveSoon(); });
 }
 
 async function start() {
@@ -108,9 +122,16 @@ async function start() {
   on(inputs.vars, updateTemplate);
   on(inputs.text, updatePercent);
   $('inputs').addEventListener('submit', (e) => e.preventDefault());
+  document.addEventListener('keyup', flush);
+  document.addEventListener('focusout', flush);
+  document.addEventListener('visibilitychange', flush);
+  window.addEventListener('pagehide', flush);
   // A link pasted into the address bar that only changes the fragment does not reload.
   window.addEventListener('hashchange', () => {
     if (window.location.hash === written) return;
+    // The link the reader went to wins over a write still due.
+    clearTimeout(due);
+    due = 0;
     written = window.location.hash;
     restore(written);
     all();

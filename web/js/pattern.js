@@ -1,14 +1,14 @@
 // The URL Pattern tester: the pattern against the URL input (and its base), with the
 // groups of each component that matched.
 
-import { el, fill, message, text, visible } from './dom.js';
+import { attr, el, message, patch, text, visible } from './dom.js';
 
 const COMPONENTS = ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'search', 'hash'];
 
 /** Says that the URL Pattern module did not load. */
 export function failed(e) {
   const verdict = document.getElementById('pattern-result');
-  verdict.className = 'verdict bad';
+  attr(verdict, 'class', 'verdict bad');
   text(verdict, `The URL Pattern module did not load: ${message(e)}`);
 }
 
@@ -17,14 +17,14 @@ export function update(api, pattern, input, base) {
   const verdict = document.getElementById('pattern-result');
   const groups = document.getElementById('pattern-groups');
   if (pattern === '') {
-    verdict.className = 'verdict';
+    attr(verdict, 'class', 'verdict');
     text(verdict, 'Type a pattern to test the URL against it.');
     groups.replaceChildren();
     return;
   }
   if (!api) {
-    verdict.className = 'verdict';
-    delete verdict.dataset.match;
+    attr(verdict, 'class', 'verdict');
+    attr(verdict, 'data-match', null);
     text(verdict, 'Loading URL Pattern…');
     groups.replaceChildren();
     return;
@@ -33,8 +33,8 @@ export function update(api, pattern, input, base) {
   try {
     p = new api.URLPattern(pattern, base || undefined);
   } catch (e) {
-    verdict.className = 'verdict bad';
-    verdict.dataset.match = 'error';
+    attr(verdict, 'class', 'verdict bad');
+    attr(verdict, 'data-match', 'error');
     text(verdict, `Not a pattern: ${message(e)}`);
     groups.replaceChildren();
     return;
@@ -42,8 +42,8 @@ export function update(api, pattern, input, base) {
   try {
     let result = null;
     try { result = p.exec(input, base || undefined); } catch { result = null; }
-    verdict.className = `verdict ${result ? 'ok' : 'bad'}`;
-    verdict.dataset.match = result ? 'yes' : 'no';
+    attr(verdict, 'class', `verdict ${result ? 'ok' : 'bad'}`);
+    attr(verdict, 'data-match', result ? 'yes' : 'no');
     text(verdict, result ? 'The URL matches.' : 'The URL does not match.');
     const rows = [];
     if (result) {
@@ -55,7 +55,7 @@ export function update(api, pattern, input, base) {
         }
       }
     }
-    fill(groups, rows);
+    patch(groups, rows);
   } finally {
     if (typeof p.free === 'function') p.free();
   }

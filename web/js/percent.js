@@ -1,6 +1,6 @@
 // Percent-encoding of a text with each of the URL Standard's encode sets, and its decoding.
 
-import { el, fill, message, visible } from './dom.js';
+import { el, message, patch, visible } from './dom.js';
 
 export function update(api, value) {
   const rows = api.encodeSets().map((set) => {
@@ -11,5 +11,5 @@ export function update(api, value) {
   let decoded;
   try { decoded = visible(api.percentDecode(value)); } catch (e) { decoded = message(e); }
   rows.push(el('tr', {}, el('th', { scope: 'row' }, 'decoded'), el('td', { class: 'mono', 'data-decoded': '' }, decoded)));
-  fill('percent-body', rows);
+  patch('percent-body', rows);
 }

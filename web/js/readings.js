@@ -2,7 +2,7 @@
 // component, with every disagreement the package reports marked in the row
 // (data-disagree="<component>") and in each column's cell, and explained below.
 
-import { el, fill, visible } from './dom.js';
+import { el, patch, visible } from './dom.js';
 import { spanAttrs } from './highlight.js';
 
 const ROWS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
@@ -58,7 +58,7 @@ export function update(readings, input) {
   for (const s of (w && w.inputSpans) || []) wSpan[s.field] = s;
   const wField = { scheme: 'protocol', host: 'hostname', path: 'pathname', query: 'search', fragment: 'hash', port: 'port', userinfo: 'username' };
 
-  fill('readings-body', rows.map((row) => {
+  patch('readings-body', rows.map((row) => {
     const d = dis.get(row);
     const wv = d ? d.whatwg : w && w.ok ? whatwgValue(w.components, row) : undefined;
     const r3v = d ? d.rfc3986 : r3 && r3.ok ? r3.components[row] : undefined;
@@ -71,7 +71,7 @@ export function update(readings, input) {
   }));
 
   const notes = [...dis.values()];
-  fill('disagreements', notes.length === 0
+  patch('disagreements', notes.length === 0
     ? el('li', { class: 'empty', 'data-agree': '' }, 'The readings agree on every component they share.')
     : notes.map((d) => el('li', { 'data-disagree-note': d.component, tabindex: 0, ...spanAttrs(typeof d.start === 'number' ? d : wSpan[wField[d.component]]) },
       el('span', { class: 'mark', 'aria-hidden': 'true' }, '≠'), el('strong', {}, d.component), ': ', d.note)));
@@ -80,18 +80,18 @@ export function update(readings, input) {
   if (r3 && !r3.ok && r3.error) {
     const e = r3.error;
     const before = Array.from(input.slice(0, e.start)).length;
-    fill(box, el('div', { class: 'error', 'data-rfc3986-error': e.kind, tabindex: 0, ...spanAttrs(e) },
+    patch(box, el('div', { class: 'error', 'data-rfc3986-error': e.kind, tabindex: 0, ...spanAttrs(e) },
       'Not an RFC 3986 URI reference: ', e.message,
       e.expected ? el('span', { class: 'where' }, `(rule ${e.expected})`) : null,
       el('pre', { class: 'caretline' }, `${visible(input)}\n${' '.repeat(before)}^`)));
   } else if (box.firstChild) box.replaceChildren();
 
   const view = document.getElementById('rfc1738-view');
-  if (!r1) fill(view);
-  else if (!r1.ok) fill(view, el('p', { class: 'absent' }, r1.error ? `No RFC 1738 reading: ${r1.error.message}` : 'No RFC 1738 reading'));
+  if (!r1) patch(view);
+  else if (!r1.ok) patch(view, el('p', { class: 'absent' }, r1.error ? `No RFC 1738 reading: ${r1.error.message}` : 'No RFC 1738 reading'));
   else {
     const entries = Object.entries(r1.view || {});
-    fill(view, el('table', { class: 'kv' }, el('tbody', {},
+    patch(view, el('table', { class: 'kv' }, el('tbody', {},
       el('tr', {}, el('th', { scope: 'row' }, 'scheme'), el('td', { class: 'mono' }, visible(String(r1.scheme)))),
       r1.defaultPort !== undefined ? el('tr', {}, el('th', { scope: 'row' }, 'default port'), el('td', { class: 'mono' }, r1.defaultPort === null ? '(none)' : String(r1.defaultPort))) : null,
       entries.map(([k, v]) => el('tr', {}, el('th', { scope: 'row' }, k),

@@ -1,7 +1,7 @@
 // The URL Standard's reading: the components table (the data-field contract), the diagram
 // of href, the validation errors, or the failure.
 
-import { el, fill, text } from './dom.js';
+import { attr, el, patch, text } from './dom.js';
 import { render } from './diagram.js';
 import { spanAttrs } from './highlight.js';
 
@@ -38,9 +38,9 @@ export function errorItem(info, attrs = {}) {
 export function update(w) {
   const errorBox = document.getElementById('whatwg-error');
   if (!w || !w.ok) {
-    for (const f of FIELDS) { text(cells[f], ''); delete cells[f].dataset.start; delete cells[f].dataset.end; }
+    for (const f of FIELDS) { text(cells[f], ''); attr(cells[f], 'data-start', null); attr(cells[f], 'data-end', null); }
     const e = (w && w.error) || { kind: 'error', message: 'no reading', start: 0, end: 0 };
-    fill(errorBox, el('div', { class: 'error', 'data-field': 'error', role: 'alert', tabindex: 0, ...spanAttrs(e) },
+    patch(errorBox, el('div', { class: 'error', 'data-field': 'error', role: 'alert', tabindex: 0, ...spanAttrs(e) },
       'Not a URL: ', e.message, el('span', { class: 'where' }, `(${e.kind}, at ${e.start})`)));
     document.getElementById('diagram').replaceChildren();
   } else {
@@ -51,7 +51,8 @@ export function update(w) {
     for (const f of FIELDS) {
       text(cells[f], c[f]);
       const s = inSpan[f];
-      if (s) { cells[f].dataset.start = s.start; cells[f].dataset.end = s.end; } else { delete cells[f].dataset.start; delete cells[f].dataset.end; }
+      attr(cells[f], 'data-start', s ? s.start : null);
+      attr(cells[f], 'data-end', s ? s.end : null);
     }
     const hrefSpans = w.hrefSpans || [];
     const layers = LAYERS.map((names) => hrefSpans.filter((s) => names.includes(s.field)));
@@ -61,6 +62,6 @@ export function update(w) {
   }
   const list = document.getElementById('validation');
   const errs = (w && w.validationErrors) || [];
-  if (errs.length === 0) fill(list, el('li', { class: 'empty' }, w && w.ok ? 'None: the input is a valid URL string.' : '—'));
-  else fill(list, errs.map((e) => errorItem(e, { 'data-validation': e.kind })));
+  if (errs.length === 0) patch(list, el('li', { class: 'empty' }, w && w.ok ? 'None: the input is a valid URL string.' : '—'));
+  else patch(list, errs.map((e) => errorItem(e, { 'data-validation': e.kind })));
 }

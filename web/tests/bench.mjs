@@ -1,9 +1,13 @@
 // Measurements for BENCHMARKS.md, in the same headless chromium as the tests (run after
-// web/build.sh): `node web/tests/bench.mjs [ROUNDS]`.
+// web/build.sh): `node web/tests/bench.mjs [ROUNDS] [KEYSTROKES] [BASELINE]`.
 //  1. parse speed: the package's URL (WebAssembly) against the browser's own URL on every
 //     line of realworld.txt, rounds alternated, ns/URL (median of the rounds) and the ratio;
 //  2. keystroke to updated page: performance.now() around one input event's handler and
-//     the style/layout it causes, for URLs of 100 B, 1 KB and 2 KB (median and p95);
+//     the style/layout it causes, for URLs of 100 B, 1 KB and 2 KB (median, p95, max), split
+//     into the handler and the style and layout after it; and the renderer's main-thread CPU
+//     time for the same parts (from a trace: steadier than wall time on a loaded machine).
+//     BASELINE, a copy of an older target/web, is measured alternately with target/web in
+//     blocks of keystrokes, on pages of their own in the same browser (paired figures);
 //  3. the transfer size of each file of target/web (gzip -9).
 
 import { execSync } from 'node:child_process';
@@ -14,6 +18,7 @@ import { SITE, browser, realworldSample, serve } from './harness.mjs';
 
 const rounds = Number(process.argv[2] || 5); // 0: skip the parse comparison
 const keystrokes = Number(process.argv[3] || 200);
+const baseline = process.argv[4] ? path.resolve(process.argv[4]) : null;
 const { all, reason } = realworldSample(1);
 if (!all) throw new Error(reason);
 
@@ -65,26 +70,76 @@ console.log(`  browser URL           ${mb.toFixed(0)}  (${Math.min(...parse.runs
 console.log(`  ratio wasm/browser    ${median(ratios).toFixed(2)}× (paired rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`);
 }
 
-console.log(`\nkeystroke to updated page (ms: handler + style + layout), ${keystrokes} keystrokes each`);
-for (const size of [100, 1024, 2048]) {
-  const times = await page.evaluate(({ size, keystrokes }) => {
-    const head = 'https://user@www.example.co.uk:8080/a/b/../c/index.html?utm_source=x&q=';
-    let url = head;
-    while (url.length < size - 6) url += 'ab%20c/';
-    url = `${url.slice(0, size - 6)}#frag`;
-    const input = document.getElementById('url-input');
-    const out = [];
-    for (let i = 0; i < keystrokes + 10; i += 1) {
-      input.value = `${url.slice(0, size - 1)}${String.fromCharCode(97 + (i % 26))}`;
-      const t0 = performance.now();
-      input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }));
-      void document.body.offsetHeight; // the style and layout the update caused
-      out.push(performance.now() - t0);
-    }
-    return { out: out.slice(10), len: input.value.length };
-  }, { size, keystrokes });
-  console.log(`  ${String(times.len).padStart(5)} B  median ${median(times.out).toFixed(2)}  p95 ${pct(times.out, 0.95).toFixed(2)}  max ${Math.max(...times.out).toFixed(2)}`);
+// The page each measured site gets: target/web first, the baseline (if any) second.
+const sites = [{ name: 'target/web', page }];
+let baselineServer = null;
+if (baseline) {
+  baselineServer = await serve(baseline);
+  const other = await (await chrome.newContext({ serviceWorkers: 'block' })).newPage();
+  await other.goto(`${baselineServer.origin}/`);
+  await other.waitForSelector('html[data-ready]');
+  sites.push({ name: 'baseline', page: other });
 }
+// Renderer main-thread CPU time per part, from the trace of one block of keystrokes.
+const cpuOf = (trace) => {
+  const ms = { handler: 0, style: 0, layout: 0, events: 0 };
+  for (const e of JSON.parse(trace.toString()).traceEvents) {
+    if (e.ph !== 'X' || e.tdur === undefined) continue;
+    if (e.name === 'EventDispatch' && e.args?.data?.type === 'input') { ms.handler += e.tdur / 1000; ms.events += 1; }
+    else if (e.name === 'UpdateLayoutTree') ms.style += e.tdur / 1000;
+    else if (e.name === 'Layout') ms.layout += e.tdur / 1000;
+  }
+  return ms;
+};
+const blocks = 10;
+console.log(`\nkeystroke to updated page (ms), ${keystrokes} keystrokes each${baseline ? `, target/web and baseline (${baseline}) alternated in ${blocks} blocks` : ''}:`
+  + ' total = handler (the input event) + style and layout after it; wall median / p95 / max, then main-thread CPU means');
+for (const size of [100, 1024, 2048]) {
+  const runs = sites.map(() => ({ total: [], handler: [], layout: [], cpu: { handler: 0, style: 0, layout: 0, events: 0 }, len: 0 }));
+  for (let b = 0; b < blocks; b += 1) {
+    // Each block starts with the other site, so that neither always follows the other.
+    const order = b % 2 === 0 ? sites.map((_, k) => k) : sites.map((_, k) => sites.length - 1 - k);
+    for (const k of order) {
+      await chrome.startTracing(sites[k].page, { categories: ['devtools.timeline'] });
+      const times = await sites[k].page.evaluate(({ size, count, warm, shift }) => {
+        const head = 'https://user@www.example.co.uk:8080/a/b/../c/index.html?utm_source=x&q=';
+        let url = head;
+        while (url.length < size - 6) url += 'ab%20c/';
+        url = `${url.slice(0, size - 6)}#frag`;
+        const input = document.getElementById('url-input');
+        const out = { total: [], handler: [], layout: [] };
+        for (let i = 0; i < count + warm; i += 1) {
+          input.value = `${url.slice(0, size - 1)}${String.fromCharCode(97 + ((i + shift) % 26))}`;
+          const t0 = performance.now();
+          input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }));
+          const t1 = performance.now();
+          void document.body.offsetHeight; // the style and layout the update caused
+          const t2 = performance.now();
+          if (i >= warm) { out.total.push(t2 - t0); out.handler.push(t1 - t0); out.layout.push(t2 - t1); }
+        }
+        return { ...out, len: input.value.length };
+      }, { size, count: Math.ceil(keystrokes / blocks), warm: b === 0 ? 10 : 2, shift: b * 7 });
+      const cpu = cpuOf(await chrome.stopTracing());
+      const r = runs[k];
+      for (const key of ['total', 'handler', 'layout']) r[key].push(...times[key]);
+      for (const key of Object.keys(cpu)) r.cpu[key] += cpu[key];
+      r.len = times.len;
+    }
+  }
+  const f = (xs) => `${median(xs).toFixed(1)} / ${pct(xs, 0.95).toFixed(1)} / ${Math.max(...xs).toFixed(1)}`;
+  for (const [k, r] of runs.entries()) {
+    const c = r.cpu;
+    const each = (x) => (x / c.events).toFixed(2);
+    console.log(`  ${String(r.len).padStart(5)} B ${sites.length > 1 ? `${sites[k].name.padEnd(10)} ` : ''}total ${f(r.total)}  (handler ${f(r.handler)}, style+layout ${f(r.layout)});`
+      + ` CPU handler ${each(c.handler)} style ${each(c.style)} layout ${each(c.layout)}`);
+  }
+  if (runs.length > 1) {
+    const ratio = (key) => (median(runs[0][key]) / median(runs[1][key])).toFixed(2);
+    const cpu = (x) => x.handler + x.style + x.layout;
+    console.log(`        target/web ÷ baseline: wall median ${ratio('total')}×, CPU ${(cpu(runs[0].cpu) / runs[0].cpu.events / (cpu(runs[1].cpu) / runs[1].cpu.events)).toFixed(2)}×`);
+  }
+}
+console.log(`load after: ${execSync('uptime').toString().trim()}`);
 
 console.log('\ntransfer size (gzip -9), target/web');
 let raw = 0;
@@ -101,3 +156,4 @@ console.log(`  ${'total'.padEnd(40)} ${String(raw).padStart(9)} ${String(gz).pad
 
 await chrome.close();
 server.close();
+baselineServer?.close();

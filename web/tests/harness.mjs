@@ -11,12 +11,12 @@ import { chromium } from 'playwright-core';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE = path.join(ROOT, 'target/web');
 
-/** Serves target/web on 127.0.0.1 (a free port); resolves to {origin, close}. */
-export async function serve() {
-  if (!existsSync(path.join(SITE, 'index.html'))) {
-    throw new Error(`${SITE}/index.html is missing: run web/build.sh first`);
+/** Serves `dir` (target/web) on 127.0.0.1 (a free port); resolves to {origin, close}. */
+export async function serve(dir = SITE) {
+  if (!existsSync(path.join(dir, 'index.html'))) {
+    throw new Error(`${dir}/index.html is missing: run web/build.sh first`);
   }
-  const child = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', SITE], {
+  const child = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: python3 may be a wrapper (pyenv's shim), and closing stops both.
     detached: true,

@@ -113,6 +113,58 @@ describe('the DOM contract against the CLI', () => {
     assert.deepEqual(problems, []);
   });
 
+  test('after any run of keystrokes the page is the one a fresh load of the same link draws', async () => {
+    // The panels are updated in place (nodes kept, texts and attributes edited): whatever the
+    // inputs before, what is left must equal a page drawn from nothing.
+    const long = (n) => {
+      let u = 'https://user@www.example.co.uk:8080/a/b/../c/index.html?utm_source=x&q=';
+      while (u.length < n) u += 'ab%20c/';
+      return `${u.slice(0, n)}#frag`;
+    };
+    const runs = [
+      [{ input: 'h' }, { input: 'ht' }, { input: 'http://a\\@b.com/' }, { input: 'http://a:99999/' }],
+      [{ input: 'http://a:99999/' }, { input: 'https://user:pass@www.Example.co.uk:8080/a/./b/../c%7e?utm_source=x&q=1#frag' },
+        { input: 'https://user:pass@www.Example.co.uk:8080/a/./b/../c%7e?utm_source=x&q=1#fra' }],
+      [{ input: long(2040) }, { input: long(2041) }, { input: long(1500) }, { input: long(2047) }],
+      [{ input: long(2047) }, { input: 'http://x/' }],
+      [{ input: 'not a url' }, { input: '../c' }, { input: '../c', base: 'http://h/a/b' }, { input: '../c?q', base: 'http://h/a/' }],
+      [{ input: '../c', base: 'http://h/a/b' }, { input: 'http://[::1]:80/ä b' }, { input: 'a+b c%zz&=#' }, { input: 'http://1.1.1.1 &@2.2.2.2# @3.3.3.3/' }],
+      [{ input: 'http://user:pw@127.0.0.1/' }, { input: 'javascript:alert(1)' }, { input: '<img src=x onerror=alert(1)>' }, { input: '' }],
+    ];
+    // The tree as markup, each element's attributes sorted and adjacent texts joined (neither
+    // the attributes' order nor how a text is split into nodes shows).
+    const snapshot = (page) => page.evaluate(() => {
+      const ser = (n) => {
+        const attrs = [...n.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort().join(' ');
+        let inner = '';
+        let run = '';
+        for (const c of n.childNodes) {
+          if (c.nodeType === Node.TEXT_NODE) run += c.data;
+          else if (c.nodeType === Node.ELEMENT_NODE) {
+            if (run !== '') inner += JSON.stringify(run);
+            run = '';
+            inner += ser(c);
+          }
+        }
+        if (run !== '') inner += JSON.stringify(run);
+        return `<${n.localName} ${attrs}>${inner}</${n.localName}>\n`;
+      };
+      return ser(document.querySelector('main'));
+    });
+    const { context, page, problems } = await open('', { serviceWorkers: 'block' });
+    const fresh = await context.newPage();
+    for (const [i, run] of runs.entries()) {
+      await typeAndRead(page, run.map((c) => ({ input: c.input, base: c.base ?? null })));
+      const last = run[run.length - 1];
+      const hash = `#url=${encodeURIComponent(last.input)}${last.base ? `&base=${encodeURIComponent(last.base)}` : ''}`;
+      await fresh.goto(`${server.origin}/?fresh=${i}${hash}`);
+      await fresh.waitForSelector('html[data-ready]');
+      assert.equal(await snapshot(page), await snapshot(fresh), `after ${JSON.stringify(run.map((c) => c.input.slice(0, 40)))}`);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test('typing with the keyboard updates the page at every keystroke', async () => {
     const { page, problems } = await open();
     await page.locator('#url-input').pressSequentially('https://EXAMPLE.com:443/a/../b?x#y');
@@ -126,6 +178,12 @@ describe('the DOM contract against the CLI', () => {
     assert.equal(await page.locator('[data-field="error"]').count(), 0);
     // The state went to the fragment as the user typed.
     assert.equal(new URL(page.url()).hash, '#url=..%2Fc&base=http%3A%2F%2Fh%2Fa%2Fb');
+    // A change without a key (a paste from the menu, autofill: no keyup) reaches it too, and
+    // the view stays one history entry.
+    const entries = await page.evaluate(() => history.length);
+    await page.locator('#url-input').fill('http://x/?a b');
+    await page.waitForFunction(() => window.location.hash === '#url=http%3A%2F%2Fx%2F%3Fa%20b&base=http%3A%2F%2Fh%2Fa%2Fb', null, { timeout: 5000 });
+    assert.equal(await page.evaluate(() => history.length), entries);
     assert.deepEqual(problems, []);
   });
 });
