@@ -5,7 +5,8 @@
 //! every bare link.
 
 use super::class::{
-    digits_and_dots_end, dns_shaped, has_byte, host_run_plain, is, label_start, HOST, LABEL as LABEL_BYTE,
+    digits_and_dots_end, dns_shaped, has_byte, host_run_plain, is, label_end8, label_start, HOST,
+    LABEL as LABEL_BYTE,
 };
 use super::scan::{Cx, Domain, Eval, Raw};
 use super::{Added, Kind};
@@ -162,9 +163,10 @@ impl Cx<'_> {
 /// [`Cx::bare_domain`] that a few bytes around it give. Before a byte other than a letter,
 /// digit or non-ASCII byte (a sentence's end, `e.g.,`), or after an ASCII byte that ends
 /// no label (`).`, `".`, ` .x`), no domain has its first dot here; a run of digits and dots
-/// (see [`numeric_end`]) sets `*skip` to its end. Nothing here depends on where the last
-/// link ended, nor on bytes past the end of `hay`. Out of line: the scanner loop of the
-/// other kinds stays as it was.
+/// (see [`numeric_end`]) sets `*skip` to its end; a last label right after the dot that is
+/// no top-level domain (see [`last_label_rejects`]) ends the run. Nothing here depends on
+/// where the last link ended, nor on bytes past the end of `hay`. Out of line: the scanner
+/// loop of the other kinds stays as it was.
 #[inline(never)]
 pub(crate) fn dot_dropped(hay: &[u8], dot: usize, max_len: usize, skip: &mut usize) -> bool {
     if hay
@@ -181,7 +183,37 @@ pub(crate) fn dot_dropped(hay: &[u8], dot: usize, max_len: usize, skip: &mut usi
             *skip = k.max(*skip);
             true
         }
+        None => last_label_rejects(hay, dot, max_len),
+    }
+}
+
+/// Whether the label right after the `.` at `dot` ends the domain run and rules it out,
+/// whatever the label before the dot: the top-level domain is checked first, from the
+/// run's end, before any look back. It applies when that label is ASCII letters, digits
+/// and `-` up to an ASCII byte that is no host byte (no further `.`, no `_`, nothing
+/// non-ASCII), within eight bytes: then it is the host's last label, and [`Cx::bare_domain`]
+/// rejects the dot when a `(` (a call) or `@` (a local part) follows it, when it starts
+/// with `-`, with a digit not before a port's `:` or a path's `/` (no address has a letter
+/// before its last dot, and no TLD starts with a digit), or with a letter and is no rule of
+/// the Public Suffix List (`file.txt`, `e.g`, `self.x`: most `word.word` of prose and code).
+/// The run is shorter than `max_len` wherever its label starts (as for [`numeric_end`]).
+#[inline(always)]
+fn last_label_rejects(hay: &[u8], dot: usize, max_len: usize) -> bool {
+    let Some(k) = label_end8(hay, dot + 1) else {
+        return false;
+    };
+    let after = hay[k];
+    if after >= 0x80 || is(after, HOST) || k - dot + LABEL + 1 >= max_len {
+        return false;
+    }
+    let tld = &hay[dot + 1..k];
+    match tld.first() {
         None => false,
+        Some(b) if b.is_ascii_digit() => !matches!(after, b'/' | b':'),
+        Some(b) if b.is_ascii_alphabetic() => {
+            matches!(after, b'@' | b'(') || !crate::domain::List::builtin().lists_ascii_label(tld)
+        }
+        Some(_) => true,
     }
 }
 
@@ -223,4 +255,126 @@ fn listed_tld(host: &[u8]) -> bool {
     };
     list.split(tld)
         .is_some_and(|p| p.section() != crate::domain::Section::Unlisted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::scan::{Cx, Eval};
+    use super::super::{Finder, Options};
+    use super::dot_dropped;
+
+    /// [`dot_dropped`] against the whole verdict: a dot it drops, from any window of the
+    /// text that holds it, is one that [`Cx::bare_domain`] rejects over the whole text,
+    /// wherever the last link ended, on random text made of labels, top-level domains,
+    /// numbers, dots and the bytes that end or continue a domain run.
+    #[test]
+    fn dropped_dots_are_rejected() {
+        const PIECES: [&str; 38] = [
+            "com",
+            "txt",
+            "io",
+            "uk",
+            "co",
+            "e",
+            "g",
+            "self",
+            "md",
+            "1",
+            "10",
+            "255",
+            "a1",
+            "1a",
+            "-a",
+            "b-",
+            "xn--p1ai",
+            "COM",
+            "Io",
+            "例",
+            "é",
+            ".",
+            ".",
+            ".",
+            " ",
+            "(",
+            "@",
+            "/",
+            ":",
+            "_",
+            "-",
+            "\n",
+            ",",
+            "。",
+            "10.0.0.1",
+            "x.co.uk",
+            "8080",
+            "abcdefghijklmnopqrstuvwxyz",
+        ];
+        let mut next = crate::test_rng::xorshift(0x5DEE_CE66_D1CE_4E5B);
+        let mut dropped = 0;
+        let long = "a".repeat(60);
+        let mut texts: Vec<String> = [
+            "a.b.com ",
+            "1.2/x",
+            "10.0.0.1/x",
+            "self.x(",
+            "a.b@c.d",
+            "e.g., ",
+            "(x.co.uk)",
+            "é.txt ",
+            "a_b.txt ",
+            "v1.2rc ",
+            "a.-b ",
+            "a.1b:80",
+        ]
+        .iter()
+        .map(|t| (*t).into())
+        .collect();
+        texts.extend([
+            format!("{long}.txt "),
+            format!("{long}.com "),
+            format!("{long}.b.txt "),
+        ]);
+        for t in &mut texts {
+            t.push_str(" and more text");
+        }
+        for _ in 0..if cfg!(miri) { 20 } else { 3000 } {
+            let n = 1 + (next() % 24) as usize;
+            texts.push((0..n).map(|_| PIECES[(next() % 38) as usize]).collect());
+        }
+        for text in &texts {
+            let hay = text.as_bytes();
+            for max_len in [64 * 1024, 64, 80] {
+                let finder = Finder::new(Options::new().bare_domains(true).max_len(max_len));
+                // Only the dots that the triggers hand over: before a letter, a digit or a
+                // non-ASCII byte (a `.` before a space or a `.` is never judged).
+                let handed = |i: usize| {
+                    hay.get(i + 1)
+                        .is_none_or(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
+                };
+                for dot in (0..hay.len()).filter(|&i| hay[i] == b'.' && handed(i)) {
+                    for cut in [hay.len(), (dot + 1 + (next() % 12) as usize).min(hay.len())] {
+                        let mut skip = 0;
+                        if !dot_dropped(&hay[..cut], dot, max_len, &mut skip) {
+                            continue;
+                        }
+                        dropped += 1;
+                        for floor in [0, dot.saturating_sub((next() % 8) as usize)] {
+                            let cx = Cx {
+                                hay,
+                                eof: true,
+                                floor,
+                                finder: &finder,
+                            };
+                            let verdict = cx.bare_domain(dot, &mut 0);
+                            assert!(
+                                matches!(verdict, Eval::Reject),
+                                "{text:?} {dot} {cut} {max_len} {verdict:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(dropped > 1000, "{dropped}");
+    }
 }
