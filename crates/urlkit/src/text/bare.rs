@@ -5,7 +5,7 @@
 //! every bare link.
 
 use super::class::{
-    digits_and_dots_end, dns_shaped, has_byte, host_run_plain, is, label_end8, label_start, HOST,
+    digits_and_dots_end, dns_shaped, has_byte, host_run_plain, is, label_end16, label_start, HOST,
     LABEL as LABEL_BYTE,
 };
 use super::scan::{Cx, Domain, Eval, Raw};
@@ -191,7 +191,7 @@ pub(crate) fn dot_dropped(hay: &[u8], dot: usize, max_len: usize, skip: &mut usi
 /// whatever the label before the dot: the top-level domain is checked first, from the
 /// run's end, before any look back. It applies when that label is ASCII letters, digits
 /// and `-` up to an ASCII byte that is no host byte (no further `.`, no `_`, nothing
-/// non-ASCII), within eight bytes: then it is the host's last label, and [`Cx::bare_domain`]
+/// non-ASCII), within sixteen bytes: then it is the host's last label, and [`Cx::bare_domain`]
 /// rejects the dot when a `(` (a call) or `@` (a local part) follows it, when it starts
 /// with `-`, with a digit not before a port's `:` or a path's `/` (no address has a letter
 /// before its last dot, and no TLD starts with a digit), or with a letter and is no rule of
@@ -199,7 +199,7 @@ pub(crate) fn dot_dropped(hay: &[u8], dot: usize, max_len: usize, skip: &mut usi
 /// The run is shorter than `max_len` wherever its label starts (as for [`numeric_end`]).
 #[inline(always)]
 fn last_label_rejects(hay: &[u8], dot: usize, max_len: usize) -> bool {
-    let Some(k) = label_end8(hay, dot + 1) else {
+    let Some(k) = label_end16(hay, dot + 1) else {
         return false;
     };
     let after = hay[k];
