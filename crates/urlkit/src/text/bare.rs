@@ -23,9 +23,12 @@ impl Cx<'_> {
     /// starts at `dot`, `*skip` becomes the run's end: every later dot of the run has a
     /// label after a dot, which starts no word, so the scanner passes over them unread.
     #[inline]
-    pub(crate) fn bare_domain(&self, dot: usize, skip: &mut usize) -> Eval {
+    ///
+    /// `listed`: [`dot_dropped`] found the label after the dot to be the run's last and a
+    /// rule of the list (its lookup is not made twice).
+    pub(crate) fn bare_domain(&self, dot: usize, skip: &mut usize, listed: bool) -> Eval {
         let mut run_end = 0;
-        let eval = self.dot_candidate(dot, &mut run_end);
+        let eval = self.dot_candidate(dot, &mut run_end, listed);
         // Only a verdict: after `More` the same dot is judged again.
         if matches!(eval, Eval::Reject) {
             *skip = run_end.max(*skip);
@@ -34,7 +37,7 @@ impl Cx<'_> {
     }
 
     /// [`Cx::bare_domain`]'s verdict; `*ascii_run` is set to the end of an ASCII run.
-    fn dot_candidate(&self, dot: usize, ascii_run: &mut usize) -> Eval {
+    fn dot_candidate(&self, dot: usize, ascii_run: &mut usize, listed: bool) -> Eval {
         let hay = self.hay;
         if let Some(k) = numeric_end(hay, dot, self.finder.options.max_len) {
             *ascii_run = k;
@@ -72,7 +75,7 @@ impl Cx<'_> {
                         || end <= dot + 1
                         || matches!(hay[k], b'@' | b'(')
                         || !dns_shaped(&hay[s..end])
-                        || !crate::domain::List::builtin().lists_ascii_label(&hay[tld..end])
+                        || !(listed || crate::domain::List::builtin().lists_ascii_label(&hay[tld..end]))
                     {
                         return Eval::Reject;
                     }
@@ -164,11 +167,17 @@ impl Cx<'_> {
 /// digit or non-ASCII byte (a sentence's end, `e.g.,`), or after an ASCII byte that ends
 /// no label (`).`, `".`, ` .x`), no domain has its first dot here; a run of digits and dots
 /// (see [`numeric_end`]) sets `*skip` to its end; a last label right after the dot that is
-/// no top-level domain (see [`last_label_rejects`]) ends the run. Nothing here depends on
-/// where the last link ended, nor on bytes past the end of `hay`. Out of line: the scanner
-/// loop of the other kinds stays as it was.
+/// no top-level domain (see [`last_label`]) ends the run; one that is a rule of the
+/// list sets `*listed`. Nothing here depends on where the last link ended, nor on bytes
+/// past the end of `hay`. Out of line: the scanner loop of the other kinds stays as it was.
 #[inline(never)]
-pub(crate) fn dot_dropped(hay: &[u8], dot: usize, max_len: usize, skip: &mut usize) -> bool {
+pub(crate) fn dot_dropped(
+    hay: &[u8],
+    dot: usize,
+    max_len: usize,
+    skip: &mut usize,
+    listed: &mut bool,
+) -> bool {
     if hay
         .get(dot + 1)
         .is_some_and(|&b| b < 0x80 && !b.is_ascii_alphanumeric())
@@ -183,37 +192,58 @@ pub(crate) fn dot_dropped(hay: &[u8], dot: usize, max_len: usize, skip: &mut usi
             *skip = k.max(*skip);
             true
         }
-        None => last_label_rejects(hay, dot, max_len),
+        None => match last_label(hay, dot, max_len) {
+            Tld::Rejected => true,
+            Tld::Listed => {
+                *listed = true;
+                false
+            }
+            Tld::Unknown => false,
+        },
     }
 }
 
-/// Whether the label right after the `.` at `dot` ends the domain run and rules it out,
-/// whatever the label before the dot: the top-level domain is checked first, from the
-/// run's end, before any look back. It applies when that label is ASCII letters, digits
-/// and `-` up to an ASCII byte that is no host byte (no further `.`, no `_`, nothing
-/// non-ASCII), within sixteen bytes: then it is the host's last label, and [`Cx::bare_domain`]
-/// rejects the dot when a `(` (a call) or `@` (a local part) follows it, when it starts
-/// with `-`, with a digit not before a port's `:` or a path's `/` (no address has a letter
-/// before its last dot, and no TLD starts with a digit), or with a letter and is no rule of
-/// the Public Suffix List (`file.txt`, `e.g`, `self.x`: most `word.word` of prose and code).
-/// The run is shorter than `max_len` wherever its label starts (as for [`numeric_end`]).
+/// What [`last_label`] tells of a dot.
+enum Tld {
+    /// [`Cx::bare_domain`] rejects it.
+    Rejected,
+    /// The label after it is the run's last, a rule of the list, and no `(` or `@` follows.
+    Listed,
+    /// Not told here.
+    Unknown,
+}
+
+/// What the label right after the `.` at `dot` tells when it ends the domain run, whatever
+/// the label before the dot: the top-level domain is checked first, from the run's end,
+/// before any look back. It applies when that label is ASCII letters, digits and `-` up to
+/// an ASCII byte that is no host byte (no further `.`, no `_`, nothing non-ASCII), within
+/// sixteen bytes: then it is the host's last label, and [`Cx::bare_domain`] rejects the dot
+/// when a `(` (a call) or `@` (a local part) follows it, when it starts with `-`, with a
+/// digit not before a port's `:` or a path's `/` (no address has a letter before its last
+/// dot, and no TLD starts with a digit), or with a letter and is no rule of the Public
+/// Suffix List (`file.txt`, `e.g`, `self.x`: most `word.word` of prose and code). The run
+/// is shorter than `max_len` wherever its label starts (as for [`numeric_end`]).
 #[inline(always)]
-fn last_label_rejects(hay: &[u8], dot: usize, max_len: usize) -> bool {
+fn last_label(hay: &[u8], dot: usize, max_len: usize) -> Tld {
     let Some(k) = label_end16(hay, dot + 1) else {
-        return false;
+        return Tld::Unknown;
     };
     let after = hay[k];
     if after >= 0x80 || is(after, HOST) || k - dot + LABEL + 1 >= max_len {
-        return false;
+        return Tld::Unknown;
     }
     let tld = &hay[dot + 1..k];
     match tld.first() {
-        None => false,
-        Some(b) if b.is_ascii_digit() => !matches!(after, b'/' | b':'),
-        Some(b) if b.is_ascii_alphabetic() => {
-            matches!(after, b'@' | b'(') || !crate::domain::List::builtin().lists_ascii_label(tld)
+        None => Tld::Unknown,
+        Some(b) if b.is_ascii_digit() && matches!(after, b'/' | b':') => Tld::Unknown,
+        Some(b) if b.is_ascii_alphabetic() && !matches!(after, b'@' | b'(') => {
+            if crate::domain::List::builtin().lists_ascii_label(tld) {
+                Tld::Listed
+            } else {
+                Tld::Rejected
+            }
         }
-        Some(_) => true,
+        Some(_) => Tld::Rejected,
     }
 }
 
@@ -310,7 +340,7 @@ mod tests {
             "abcdefghijklmnopqrstuvwxyz",
         ];
         let mut next = crate::test_rng::xorshift(0x5DEE_CE66_D1CE_4E5B);
-        let mut dropped = 0;
+        let (mut dropped, mut listed_seen) = (0, 0);
         let long = "a".repeat(60);
         let mut texts: Vec<String> = [
             "a.b.com ",
@@ -353,8 +383,24 @@ mod tests {
                 };
                 for dot in (0..hay.len()).filter(|&i| hay[i] == b'.' && handed(i)) {
                     for cut in [hay.len(), (dot + 1 + (next() % 12) as usize).min(hay.len())] {
-                        let mut skip = 0;
-                        if !dot_dropped(&hay[..cut], dot, max_len, &mut skip) {
+                        let (mut skip, mut listed) = (0, false);
+                        if !dot_dropped(&hay[..cut], dot, max_len, &mut skip, &mut listed) {
+                            if listed {
+                                // A listed last label spares a lookup, and changes nothing.
+                                let cx = Cx {
+                                    hay,
+                                    eof: true,
+                                    floor: 0,
+                                    finder: &finder,
+                                };
+                                let with = format!("{:?}", cx.bare_domain(dot, &mut 0, true));
+                                assert_eq!(
+                                    with,
+                                    format!("{:?}", cx.bare_domain(dot, &mut 0, false)),
+                                    "{text:?} {dot}"
+                                );
+                                listed_seen += 1;
+                            }
                             continue;
                         }
                         dropped += 1;
@@ -365,7 +411,7 @@ mod tests {
                                 floor,
                                 finder: &finder,
                             };
-                            let verdict = cx.bare_domain(dot, &mut 0);
+                            let verdict = cx.bare_domain(dot, &mut 0, false);
                             assert!(
                                 matches!(verdict, Eval::Reject),
                                 "{text:?} {dot} {cut} {max_len} {verdict:?}"
@@ -375,6 +421,6 @@ mod tests {
                 }
             }
         }
-        assert!(dropped > 1000, "{dropped}");
+        assert!(dropped > 1000 && listed_seen > 100, "{dropped} {listed_seen}");
     }
 }
