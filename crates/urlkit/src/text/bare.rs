@@ -5,7 +5,8 @@
 //! every bare link.
 
 use super::class::{
-    digits_and_dots_end, dns_shaped, has_byte, host_run_plain, is, label_start, HOST, LABEL as LABEL_BYTE,
+    digits_and_dots_end, dns_shaped, has_byte, host_run_plain, is, label_end16, label_start, HOST,
+    LABEL as LABEL_BYTE,
 };
 use super::scan::{Cx, Domain, Eval, Raw};
 use super::{Added, Kind};
@@ -22,9 +23,12 @@ impl Cx<'_> {
     /// starts at `dot`, `*skip` becomes the run's end: every later dot of the run has a
     /// label after a dot, which starts no word, so the scanner passes over them unread.
     #[inline]
-    pub(crate) fn bare_domain(&self, dot: usize, skip: &mut usize) -> Eval {
+    ///
+    /// `listed`: [`dot_dropped`] found the label after the dot to be the run's last and a
+    /// rule of the list (its lookup is not made twice).
+    pub(crate) fn bare_domain(&self, dot: usize, skip: &mut usize, listed: bool) -> Eval {
         let mut run_end = 0;
-        let eval = self.dot_candidate(dot, &mut run_end);
+        let eval = self.dot_candidate(dot, &mut run_end, listed);
         // Only a verdict: after `More` the same dot is judged again.
         if matches!(eval, Eval::Reject) {
             *skip = run_end.max(*skip);
@@ -33,7 +37,7 @@ impl Cx<'_> {
     }
 
     /// [`Cx::bare_domain`]'s verdict; `*ascii_run` is set to the end of an ASCII run.
-    fn dot_candidate(&self, dot: usize, ascii_run: &mut usize) -> Eval {
+    fn dot_candidate(&self, dot: usize, ascii_run: &mut usize, listed: bool) -> Eval {
         let hay = self.hay;
         if let Some(k) = numeric_end(hay, dot, self.finder.options.max_len) {
             *ascii_run = k;
@@ -71,7 +75,7 @@ impl Cx<'_> {
                         || end <= dot + 1
                         || matches!(hay[k], b'@' | b'(')
                         || !dns_shaped(&hay[s..end])
-                        || !crate::domain::List::builtin().lists_ascii_label(&hay[tld..end])
+                        || !(listed || crate::domain::List::builtin().lists_ascii_label(&hay[tld..end]))
                     {
                         return Eval::Reject;
                     }
@@ -162,11 +166,18 @@ impl Cx<'_> {
 /// [`Cx::bare_domain`] that a few bytes around it give. Before a byte other than a letter,
 /// digit or non-ASCII byte (a sentence's end, `e.g.,`), or after an ASCII byte that ends
 /// no label (`).`, `".`, ` .x`), no domain has its first dot here; a run of digits and dots
-/// (see [`numeric_end`]) sets `*skip` to its end. Nothing here depends on where the last
-/// link ended, nor on bytes past the end of `hay`. Out of line: the scanner loop of the
-/// other kinds stays as it was.
+/// (see [`numeric_end`]) sets `*skip` to its end; a last label right after the dot that is
+/// no top-level domain (see [`last_label`]) ends the run; one that is a rule of the
+/// list sets `*listed`. Nothing here depends on where the last link ended, nor on bytes
+/// past the end of `hay`. Out of line: the scanner loop of the other kinds stays as it was.
 #[inline(never)]
-pub(crate) fn dot_dropped(hay: &[u8], dot: usize, max_len: usize, skip: &mut usize) -> bool {
+pub(crate) fn dot_dropped(
+    hay: &[u8],
+    dot: usize,
+    max_len: usize,
+    skip: &mut usize,
+    listed: &mut bool,
+) -> bool {
     if hay
         .get(dot + 1)
         .is_some_and(|&b| b < 0x80 && !b.is_ascii_alphanumeric())
@@ -181,7 +192,58 @@ pub(crate) fn dot_dropped(hay: &[u8], dot: usize, max_len: usize, skip: &mut usi
             *skip = k.max(*skip);
             true
         }
-        None => false,
+        None => match last_label(hay, dot, max_len) {
+            Tld::Rejected => true,
+            Tld::Listed => {
+                *listed = true;
+                false
+            }
+            Tld::Unknown => false,
+        },
+    }
+}
+
+/// What [`last_label`] tells of a dot.
+enum Tld {
+    /// [`Cx::bare_domain`] rejects it.
+    Rejected,
+    /// The label after it is the run's last, a rule of the list, and no `(` or `@` follows.
+    Listed,
+    /// Not told here.
+    Unknown,
+}
+
+/// What the label right after the `.` at `dot` tells when it ends the domain run, whatever
+/// the label before the dot: the top-level domain is checked first, from the run's end,
+/// before any look back. It applies when that label is ASCII letters, digits and `-` up to
+/// an ASCII byte that is no host byte (no further `.`, no `_`, nothing non-ASCII), within
+/// sixteen bytes: then it is the host's last label, and [`Cx::bare_domain`] rejects the dot
+/// when a `(` (a call) or `@` (a local part) follows it, when it starts with `-`, with a
+/// digit not before a port's `:` or a path's `/` (no address has a letter before its last
+/// dot, and no TLD starts with a digit), or with a letter and is no rule of the Public
+/// Suffix List (`file.txt`, `e.g`, `self.x`: most `word.word` of prose and code). The run
+/// is shorter than `max_len` wherever its label starts (as for [`numeric_end`]).
+#[inline(always)]
+fn last_label(hay: &[u8], dot: usize, max_len: usize) -> Tld {
+    let Some(k) = label_end16(hay, dot + 1) else {
+        return Tld::Unknown;
+    };
+    let after = hay[k];
+    if after >= 0x80 || is(after, HOST) || k - dot + LABEL + 1 >= max_len {
+        return Tld::Unknown;
+    }
+    let tld = &hay[dot + 1..k];
+    match tld.first() {
+        None => Tld::Unknown,
+        Some(b) if b.is_ascii_digit() && matches!(after, b'/' | b':') => Tld::Unknown,
+        Some(b) if b.is_ascii_alphabetic() && !matches!(after, b'@' | b'(') => {
+            if crate::domain::List::builtin().lists_ascii_label(tld) {
+                Tld::Listed
+            } else {
+                Tld::Rejected
+            }
+        }
+        Some(_) => Tld::Rejected,
     }
 }
 
@@ -223,4 +285,142 @@ fn listed_tld(host: &[u8]) -> bool {
     };
     list.split(tld)
         .is_some_and(|p| p.section() != crate::domain::Section::Unlisted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::scan::{Cx, Eval};
+    use super::super::{Finder, Options};
+    use super::dot_dropped;
+
+    /// [`dot_dropped`] against the whole verdict: a dot it drops, from any window of the
+    /// text that holds it, is one that [`Cx::bare_domain`] rejects over the whole text,
+    /// wherever the last link ended, on random text made of labels, top-level domains,
+    /// numbers, dots and the bytes that end or continue a domain run.
+    #[test]
+    fn dropped_dots_are_rejected() {
+        const PIECES: [&str; 38] = [
+            "com",
+            "txt",
+            "io",
+            "uk",
+            "co",
+            "e",
+            "g",
+            "self",
+            "md",
+            "1",
+            "10",
+            "255",
+            "a1",
+            "1a",
+            "-a",
+            "b-",
+            "xn--p1ai",
+            "COM",
+            "Io",
+            "例",
+            "é",
+            ".",
+            ".",
+            ".",
+            " ",
+            "(",
+            "@",
+            "/",
+            ":",
+            "_",
+            "-",
+            "\n",
+            ",",
+            "。",
+            "10.0.0.1",
+            "x.co.uk",
+            "8080",
+            "abcdefghijklmnopqrstuvwxyz",
+        ];
+        let mut next = crate::test_rng::xorshift(0x5DEE_CE66_D1CE_4E5B);
+        let (mut dropped, mut listed_seen) = (0, 0);
+        let long = "a".repeat(60);
+        let mut texts: Vec<String> = [
+            "a.b.com ",
+            "1.2/x",
+            "10.0.0.1/x",
+            "self.x(",
+            "a.b@c.d",
+            "e.g., ",
+            "(x.co.uk)",
+            "é.txt ",
+            "a_b.txt ",
+            "v1.2rc ",
+            "a.-b ",
+            "a.1b:80",
+        ]
+        .iter()
+        .map(|t| (*t).into())
+        .collect();
+        texts.extend([
+            format!("{long}.txt "),
+            format!("{long}.com "),
+            format!("{long}.b.txt "),
+        ]);
+        for t in &mut texts {
+            t.push_str(" and more text");
+        }
+        for _ in 0..if cfg!(miri) { 20 } else { 3000 } {
+            let n = 1 + (next() % 24) as usize;
+            texts.push((0..n).map(|_| PIECES[(next() % 38) as usize]).collect());
+        }
+        for text in &texts {
+            let hay = text.as_bytes();
+            for max_len in [64 * 1024, 64, 80] {
+                let finder = Finder::new(Options::new().bare_domains(true).max_len(max_len));
+                // Only the dots that the triggers hand over: before a letter, a digit or a
+                // non-ASCII byte (a `.` before a space or a `.` is never judged).
+                let handed = |i: usize| {
+                    hay.get(i + 1)
+                        .is_none_or(|&b| b.is_ascii_alphanumeric() || b >= 0x80)
+                };
+                for dot in (0..hay.len()).filter(|&i| hay[i] == b'.' && handed(i)) {
+                    for cut in [hay.len(), (dot + 1 + (next() % 12) as usize).min(hay.len())] {
+                        let (mut skip, mut listed) = (0, false);
+                        if !dot_dropped(&hay[..cut], dot, max_len, &mut skip, &mut listed) {
+                            if listed {
+                                // A listed last label spares a lookup, and changes nothing.
+                                let cx = Cx {
+                                    hay,
+                                    eof: true,
+                                    floor: 0,
+                                    finder: &finder,
+                                };
+                                let with = format!("{:?}", cx.bare_domain(dot, &mut 0, true));
+                                assert_eq!(
+                                    with,
+                                    format!("{:?}", cx.bare_domain(dot, &mut 0, false)),
+                                    "{text:?} {dot}"
+                                );
+                                listed_seen += 1;
+                            }
+                            continue;
+                        }
+                        dropped += 1;
+                        for floor in [0, dot.saturating_sub((next() % 8) as usize)] {
+                            let cx = Cx {
+                                hay,
+                                eof: true,
+                                floor,
+                                finder: &finder,
+                            };
+                            let verdict = cx.bare_domain(dot, &mut 0, false);
+                            assert!(
+                                matches!(verdict, Eval::Reject),
+                                "{text:?} {dot} {cut} {max_len} {verdict:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(dropped > 1000 && listed_seen > 100, "{dropped} {listed_seen}");
+    }
 }

@@ -518,6 +518,21 @@ fn bad_pairs(w: u64) -> bool {
     low & (low >> 8) & (dots | (dots >> 8)) != 0
 }
 
+/// The first index from `i` whose byte is no [`LABEL`] byte, when it is one of the sixteen
+/// bytes `s[i..i + 16]`; `None` past them (or when fewer than sixteen bytes are left). A
+/// word at a time: the label after a bare domain's dot is short (`com`, `txt`, `authority`).
+#[inline(always)]
+pub(super) fn label_end16(s: &[u8], i: usize) -> Option<usize> {
+    let w = s.get(i..i.checked_add(16)?)?;
+    let word = |w: &[u8]| !label_bytes(u64::from_le_bytes(w.try_into().unwrap_or([0; 8]))) & HI;
+    let first = word(&w[..8]);
+    if first != 0 {
+        return Some(i + first.trailing_zeros() as usize / 8);
+    }
+    let second = word(&w[8..]);
+    (second != 0).then(|| i + 8 + second.trailing_zeros() as usize / 8)
+}
+
 /// The first index from `i` whose byte is no ASCII digit and no `.`, when it is one of the
 /// eight bytes `s[i..i + 8]`; `None` past them (or when fewer than eight bytes are left).
 /// One word, no branch per byte: the version and section numbers of prose (`3.2.1`,
@@ -700,6 +715,49 @@ mod tests {
         for c in &cases {
             for i in 0..=c.len() {
                 assert_eq!(digits_and_dots_end(c, i), naive(c, i), "{c:?} {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn label_end16_matches_a_byte_loop() {
+        let naive = |s: &[u8], i: usize| {
+            let w = s.get(i..i + 16)?;
+            w.iter().position(|&b| !is(b, LABEL)).map(|j| i + j)
+        };
+        let mut cases: Vec<[u8; 18]> = Vec::new();
+        for at in 0..18 {
+            for b in 0..=255u8 {
+                let mut c = *b"abc-Z09xyzAUTH-r1q";
+                c[at] = b;
+                cases.push(c);
+            }
+        }
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            let mut c = [0u8; 18];
+            for b in &mut c {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                *b = [
+                    b'a',
+                    b'Z',
+                    b'-',
+                    b'.',
+                    b'_',
+                    (x >> 32) as u8,
+                    b'(',
+                    b'7',
+                    b'q',
+                    b'r',
+                ][(x % 10) as usize];
+            }
+            cases.push(c);
+        }
+        for c in &cases {
+            for i in 0..=c.len() + 1 {
+                assert_eq!(label_end16(c, i), naive(c, i), "{c:?} {i}");
             }
         }
     }

@@ -278,6 +278,8 @@ pub(crate) struct Scanner {
     /// No `.` before this index starts a bare domain (the rest of a run whose first dot
     /// was judged: see [`Cx::bare_domain`]).
     dot_skip: usize,
+    /// The `.` just handed over has a listed last label (see `bare::dot_dropped`).
+    dot_listed: bool,
     skipping: bool,
     /// The last `www.` domain run (see [`WwwRun`]).
     pub www_run: Option<WwwRun>,
@@ -298,6 +300,7 @@ impl Scanner {
             next_dot: 0,
             dot_valid: false,
             dot_skip: 0,
+            dot_listed: false,
             skipping: false,
             www_run: None,
         }
@@ -309,6 +312,7 @@ impl Scanner {
         self.pos -= by;
         self.floor = self.floor.saturating_sub(by);
         self.dot_skip = self.dot_skip.saturating_sub(by);
+        self.dot_listed = false;
         self.sym_valid = false;
         self.www_valid = false;
         self.blk_valid = false;
@@ -342,6 +346,7 @@ impl Scanner {
         self.www_valid = false;
         self.blk_valid = false;
         self.dot_valid = false;
+        self.dot_listed = false;
         Step::Need(from.saturating_sub(LOOKBACK))
     }
 
@@ -371,8 +376,15 @@ impl Scanner {
             let dropped = match hay[t] {
                 b'w' => hay.get(t + 1..t + 3) != Some(&b"ww"[..]),
                 b'.' => {
+                    self.dot_listed = false;
                     t < self.dot_skip
-                        || super::bare::dot_dropped(hay, t, f.options.max_len, &mut self.dot_skip)
+                        || super::bare::dot_dropped(
+                            hay,
+                            t,
+                            f.options.max_len,
+                            &mut self.dot_skip,
+                            &mut self.dot_listed,
+                        )
                 }
                 _ => false,
             };
@@ -491,7 +503,7 @@ impl Scanner {
                 b'w' => cx.www(t, &mut self.www_run),
                 b':' => cx.colon(t),
                 b'@' => cx.at_sign(t),
-                _ => cx.bare_domain(t, &mut self.dot_skip),
+                _ => cx.bare_domain(t, &mut self.dot_skip, core::mem::take(&mut self.dot_listed)),
             };
             match eval {
                 Eval::Found(raw) => {
