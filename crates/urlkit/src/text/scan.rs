@@ -122,19 +122,31 @@ impl Cx<'_> {
             if k >= stop || hay[k] < 0x80 {
                 break;
             }
-            // An IDNA full stop before a Latin letter or digit, ASCII or full-width
-            // (`github。com`, `ｅｘａｍｐｌｅ．ｃｏｍ`): a dot. Before other text
-            // (`https://example.com。下一句`), the end of a CJK sentence.
+            // An IDNA full stop between a label and a Latin letter or digit, ASCII or
+            // full-width (`github。com`, `ｅｘａｍｐｌｅ．ｃｏｍ`): a dot. Before other text
+            // (`https://example.com。下一句`), or where it would make an empty label or
+            // follow a hyphen (`http://。ｃ`, `a.。b`, `a-。b`: no DNS name), the end of a
+            // CJK sentence.
             let dot = idna_dot_at(hay, k);
             if dot > 0 {
-                match hay.get(k + dot).filter(|_| k + dot < stop) {
-                    Some(b) if b.is_ascii_alphanumeric() || fullwidth_alnum_at(hay, k + dot) => {
-                        k += dot;
-                        continue;
-                    }
-                    None if stop < limit && !self.eof => return Err(Eval::More),
-                    _ => break,
+                if k == h || matches!(hay[k - 1], b'.' | b'-') {
+                    break;
                 }
+                let next = k + dot;
+                let more = stop < limit && !self.eof;
+                let label = match hay.get(next).filter(|_| next < stop) {
+                    Some(b) if b.is_ascii_alphanumeric() => true,
+                    // A full-width letter is three bytes: a window must hold all of them.
+                    Some(&b) if b >= 0x80 && next + 3 > stop && more => return Err(Eval::More),
+                    Some(_) => fullwidth_alnum_at(&hay[..stop], next),
+                    None if more => return Err(Eval::More),
+                    None => false,
+                };
+                if label {
+                    k = next;
+                    continue;
+                }
+                break;
             }
             if unicode_punct_at(hay, k) == 0 && unicode_end_at(hay, k) == 0 {
                 k += 1;

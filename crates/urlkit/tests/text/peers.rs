@@ -113,6 +113,22 @@ fn unicode_closing_punctuation_is_not_part_of_a_link() {
     }
 }
 
+/// An IDNA full stop is a dot only between a label and the next: at the host's start or
+/// after a dot or hyphen it would make a name that is no DNS name (an empty label, a label
+/// ending in `-`), so it ends the text there, as `https://.x.example` is no link.
+#[test]
+fn idna_full_stops_make_no_empty_label() {
+    for text in [
+        "http://\u{3002}\u{ff43}http",
+        "https://\u{ff0e}example.com/ y",
+        "https://a-\u{3002}example.com/ y",
+    ] {
+        assert_eq!(urls(text), Vec::<String>::new(), "{text:?}");
+    }
+    // After a dot the full stop ends the host like any sentence end.
+    assert_eq!(urls("see http://a.example.\u{3002}b y"), ["http://a.example"]);
+}
+
 /// A bare email address is a whole token: a dot-atom local part (no dot at either end, none
 /// doubled), a domain whose last label starts with a letter (`react@16.7.0`, a package
 /// spec, is no mailbox), and nothing of the address's own characters, `@` or a letter, right

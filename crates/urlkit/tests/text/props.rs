@@ -107,3 +107,27 @@ fn a_link_at_the_end_is_found_at_every_length() {
         }
     }
 }
+
+/// Texts the property above once found to differ when streamed: each must give the same
+/// links at every chunk size.
+#[test]
+fn streaming_equals_whole_string_on_found_cases() {
+    for text in [
+        "http://\u{3002}\u{ff43}http",
+        "http://a\u{3002}\u{ff43}",
+        "http://a.\u{3002}b x",
+        "http://a-\u{ff0e}b x",
+        "www.a\u{ff61}\u{ff43}o",
+    ] {
+        for finder in finders() {
+            let want = whole(&finder, text);
+            for chunk in 1..=text.len() {
+                assert_eq!(
+                    streamed(&finder, text, chunk),
+                    want,
+                    "{text:?} in chunks of {chunk}"
+                );
+            }
+        }
+    }
+}
