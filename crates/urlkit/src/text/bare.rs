@@ -64,8 +64,10 @@ impl Cx<'_> {
             // that starts with a digit (`v1.5`, `Z39.50`) is a TLD of no name, and an
             // address only before a port or a path; one that starts with a letter is looked
             // up as it is.
+            // (`get`: a dot right before another, which the scanner never hands over, would
+            // leave `end` before `tld`; it takes the no-label path instead of panicking.)
             let (tld, _) = label_start(hay, dot + 1, end);
-            match hay[tld..end].first() {
+            match hay.get(tld..end).and_then(<[u8]>::first) {
                 Some(b) if b.is_ascii_digit() && !(end == k && matches!(hay[k], b'/' | b':')) => {
                     return Eval::Reject;
                 }
@@ -422,5 +424,55 @@ mod tests {
             }
         }
         assert!(dropped > 1000 && listed_seen > 100, "{dropped} {listed_seen}");
+    }
+
+    /// The verdict on any dot, also the ones the triggers never hand over (a dot before a
+    /// dot, a space or the end), returns without panicking, in whole text and in a window.
+    #[test]
+    fn every_dot_gets_a_verdict() {
+        let mut next = crate::test_rng::xorshift(0x0DD_D075);
+        let pieces = [
+            "a", "abcdefgh", "1", ".", "..", " ", "-", "_", "é", "com", "/", ":",
+        ];
+        let random: Vec<String> = (0..2000)
+            .map(|_| {
+                (0..1 + next() % 12)
+                    .map(|_| pieces[(next() % 12) as usize])
+                    .collect()
+            })
+            .collect();
+        for text in random.iter().map(String::as_str).chain([
+            "a..b",
+            "a..",
+            "a.. com",
+            "x.y..z.com",
+            "1..2/",
+            "a. b",
+            "a.",
+            "..",
+            "é..txt",
+            "abcdefgh.. ",
+            "abcdefghijklmnop.. x",
+        ]) {
+            let finder = Finder::new(Options::new().bare_domains(true));
+            let hay = text.as_bytes();
+            for dot in (0..hay.len()).filter(|&i| hay[i] == b'.') {
+                for eof in [true, false] {
+                    let cx = Cx {
+                        hay,
+                        eof,
+                        floor: 0,
+                        finder: &finder,
+                    };
+                    let verdict = cx.bare_domain(dot, &mut 0, false);
+                    if text.contains("..") && hay.get(dot + 1) == Some(&b'.') {
+                        assert!(
+                            matches!(verdict, Eval::Reject | Eval::More),
+                            "{text:?} {dot} {verdict:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
