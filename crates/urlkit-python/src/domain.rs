@@ -268,12 +268,7 @@ pub(crate) fn _domain_record<'py>(
     let host = urlkit::domain::host_of(&input).map_err(|e| url_error(py, e, &input))?;
     let parts = List::builtin().split_host_with(host.as_deref(), Options::new().private(private));
     let host = host.to_string();
-    let section = match parts.as_ref().map(|p| p.section()) {
-        Some(Section::Icann) => "icann",
-        Some(Section::Private) => "private",
-        Some(Section::Unlisted) => "unlisted",
-        None => "-",
-    };
+    let section = parts.as_ref().map_or("-", |p| p.section().name());
     let d = pyo3::types::PyDict::new(py);
     d.set_item("input", &*input)?;
     d.set_item("ok", true)?;

@@ -5,7 +5,7 @@
 
 use crate::error::url_error;
 use serde::Serialize;
-use urlkit::domain::{List, Options, Section};
+use urlkit::domain::{List, Options};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -58,12 +58,7 @@ pub fn domain(url_or_host: &str, opts: Option<JsDomainOptions>) -> Result<JsDoma
     let host = urlkit::domain::host_of(input).map_err(|e| url_error(e, input))?;
     let parts = List::builtin().split_host_with(host.as_deref(), Options::new().private(private));
     let host = host.to_string();
-    let section = match parts.as_ref().map(|p| p.section()) {
-        Some(Section::Icann) => "icann",
-        Some(Section::Private) => "private",
-        Some(Section::Unlisted) => "unlisted",
-        None => "-",
-    };
+    let section = parts.as_ref().map_or("-", |p| p.section().name());
     let out = Parts {
         input: input.to_owned(),
         suffix: parts.as_ref().map(|p| p.public_suffix().to_owned()),

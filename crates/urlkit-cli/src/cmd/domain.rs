@@ -21,7 +21,7 @@ use crate::failure::Failure;
 use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-use urlkit::domain::{List, Options, Section};
+use urlkit::domain::{List, Options};
 
 /// Public suffix, registrable domain and subdomain of URLs' hosts (Public Suffix List)
 #[derive(Debug, Args)]
@@ -93,12 +93,7 @@ fn answer(input: &str, out: &mut Sink, list: &List, options: Options) -> bool {
     if out.is_json() {
         return out.json(true, &object);
     }
-    let section = match parts.as_ref().map(|p| p.section()) {
-        Some(Section::Icann) => "icann",
-        Some(Section::Private) => "private",
-        Some(Section::Unlisted) => "unlisted",
-        None => "-",
-    };
+    let section = parts.as_ref().map_or("-", |p| p.section().name());
     let dash = |s: Option<&str>| s.map_or_else(|| String::from("-"), str::to_owned);
     out.line(&format!(
         "{}\t{}\t{}\t{}\t{section}",

@@ -96,6 +96,24 @@ pub enum Section {
     Unlisted,
 }
 
+impl Section {
+    /// The section's name as urlkit's outputs write it (`urlkit domain`, the bindings):
+    /// `icann`, `private` or `unlisted`.
+    ///
+    /// ```
+    /// use urlkit::domain::{split, Section};
+    /// assert_eq!(split("x.github.io").unwrap().section().name(), "private");
+    /// assert_eq!(Section::Unlisted.name(), "unlisted");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Section::Icann => "icann",
+            Section::Private => "private",
+            Section::Unlisted => "unlisted",
+        }
+    }
+}
+
 /// How a host is split: which sections of the list apply. [`Options::new`] (the default)
 /// takes the whole list, as the URL Standard and browsers do.
 ///
