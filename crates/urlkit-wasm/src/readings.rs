@@ -31,7 +31,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use std::ops::Range;
 use urlkit::lint::{Code, Component, Detail};
-use urlkit::rfc1738::{self, SchemeView};
+use urlkit::rfc1738::{self, Field, SchemeView};
 use urlkit::rfc3986::{IriRef, UriRef};
 use urlkit::{Url, ValidationError};
 use wasm_bindgen::prelude::*;
@@ -462,100 +462,29 @@ fn rfc3986(input: &str) -> (Rfc3986, Vec<(&'static str, Range<usize>)>) {
     }
 }
 
-fn text(s: &str) -> Value {
-    Value::Text(s.to_owned())
-}
-fn opt(s: Option<&str>) -> Value {
-    s.map_or(Value::Null, text)
-}
-fn port(p: Option<u16>) -> Value {
-    p.map_or(Value::Null, |p| Value::Number(f64::from(p)))
-}
-fn list<S: AsRef<str>>(items: &[S]) -> Value {
-    Value::List(items.iter().map(|s| s.as_ref().to_owned()).collect())
-}
-fn pairs<S: AsRef<str>>(items: &[(S, S)]) -> Value {
-    Value::Pairs(
-        items
-            .iter()
-            .map(|(n, v)| (n.as_ref().to_owned(), v.as_ref().to_owned()))
-            .collect(),
-    )
-}
-
-/// A view's fields, in the order (and with the names) of `urlkit parse --rfc1738 --json`.
+/// A view's fields ([`SchemeView::fields`]), in the order (and with the names) of `urlkit
+/// parse --rfc1738 --json`.
 fn view_fields(view: &SchemeView<'_>) -> Vec<(&'static str, Value)> {
-    match view {
-        SchemeView::Ftp(v) => vec![
-            ("user", opt(v.user())),
-            ("password", opt(v.password())),
-            ("host", text(v.host())),
-            ("port", port(v.port())),
-            ("cwd", list(v.cwd())),
-            ("name", text(v.name())),
-            ("typecode", opt(v.typecode().map(String::from).as_deref())),
-            ("commands", list(&v.commands())),
-        ],
-        SchemeView::Http(v) => vec![
-            ("host", text(v.host())),
-            ("port", port(v.port())),
-            ("path", opt(v.path())),
-            ("search", opt(v.search())),
-        ],
-        SchemeView::Gopher(v) => vec![
-            ("host", text(v.host())),
-            ("port", port(v.port())),
-            ("gophertype", text(v.gophertype())),
-            ("selector", text(v.selector())),
-            ("search", opt(v.search())),
-            ("gopher_plus", opt(v.gopher_plus())),
-        ],
-        SchemeView::Mailto(v) => vec![
-            ("addresses", list(v.addresses())),
-            ("headers", pairs(v.headers())),
-        ],
-        SchemeView::News(v) => vec![
-            ("newsgroup", opt(v.newsgroup())),
-            ("message_id", opt(v.message_id())),
-            ("host", opt(v.host())),
-            ("port", port(v.port())),
-        ],
-        SchemeView::Nntp(v) => vec![
-            ("host", text(v.host())),
-            ("port", port(v.port())),
-            ("newsgroup", text(v.newsgroup())),
-            (
-                "article",
-                v.article().map_or(Value::Null, |a| Value::Number(a as f64)),
-            ),
-        ],
-        SchemeView::Telnet(v) => vec![
-            ("user", opt(v.user())),
-            ("password", opt(v.password())),
-            ("host", text(v.host())),
-            ("port", port(v.port())),
-        ],
-        SchemeView::Wais(v) => vec![
-            ("host", text(v.host())),
-            ("port", port(v.port())),
-            ("database", text(v.database())),
-            ("search", opt(v.search())),
-            ("wtype", opt(v.wtype())),
-            ("wpath", opt(v.wpath())),
-        ],
-        SchemeView::File(v) => vec![
-            ("host", opt(v.host())),
-            ("local", Value::Flag(v.is_local())),
-            ("path", text(v.path())),
-        ],
-        SchemeView::Prospero(v) => vec![
-            ("host", text(v.host())),
-            ("port", port(v.port())),
-            ("hsoname", text(v.hsoname())),
-            ("fields", pairs(v.fields())),
-        ],
-        SchemeView::Other(v) => vec![("scheme_specific_part", text(v.scheme_specific_part()))],
-    }
+    view.fields()
+        .into_iter()
+        .map(|(name, field)| {
+            let value = match field {
+                Field::Null => Value::Null,
+                Field::Text(s) => Value::Text(s.into_owned()),
+                // Ports and article numbers: JavaScript numbers.
+                Field::Number(n) => Value::Number(n as f64),
+                Field::Flag(b) => Value::Flag(b),
+                Field::List(items) => Value::List(items.into_iter().map(|s| s.into_owned()).collect()),
+                Field::Pairs(items) => Value::Pairs(
+                    items
+                        .into_iter()
+                        .map(|(n, v)| (n.to_owned(), v.to_owned()))
+                        .collect(),
+                ),
+            };
+            (name, value)
+        })
+        .collect()
 }
 
 fn rfc1738_reading(input: &str) -> Rfc1738 {

@@ -14,7 +14,7 @@ use crate::driver::Sink;
 use crate::failure::{kind, Failure};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
-use urlkit::rfc1738::{self, Parsed, SchemeView};
+use urlkit::rfc1738::{self, Field, Parsed, SchemeView};
 
 /// The RFC 1738 schemes.
 #[derive(Debug, Clone, Copy)]
@@ -106,97 +106,29 @@ fn port(port: Option<u16>) -> Value {
     port.map_or(Value::Null, Value::from)
 }
 
-/// An optional string as JSON.
-fn opt(s: Option<&str>) -> Value {
-    s.map_or(Value::Null, Value::from)
-}
-
-/// A list of strings as a JSON array.
-fn list<S: AsRef<str>>(items: &[S]) -> Value {
-    Value::Array(items.iter().map(|s| Value::from(s.as_ref())).collect())
-}
-
-/// A list of string pairs as a JSON array of `[name, value]` arrays.
-fn pairs<S: AsRef<str>>(items: &[(S, S)]) -> Value {
-    Value::Array(
-        items
-            .iter()
-            .map(|(n, v)| Value::Array(vec![Value::from(n.as_ref()), Value::from(v.as_ref())]))
-            .collect(),
-    )
-}
-
-/// The fields of a scheme view, in the contract's order (news also gives its RFC 5538
-/// server as `host` and `port`).
+/// The fields of a scheme view ([`SchemeView::fields`]) as JSON values, in the contract's
+/// order (news also gives its RFC 5538 server as `host` and `port`).
 pub fn view_fields(view: &SchemeView<'_>) -> Fields {
-    match view {
-        SchemeView::Ftp(v) => vec![
-            ("user", opt(v.user())),
-            ("password", opt(v.password())),
-            ("host", Value::from(v.host())),
-            ("port", port(v.port())),
-            ("cwd", list(v.cwd())),
-            ("name", Value::from(v.name())),
-            ("typecode", opt(v.typecode().map(String::from).as_deref())),
-            ("commands", list(&v.commands())),
-        ],
-        SchemeView::Http(v) => vec![
-            ("host", Value::from(v.host())),
-            ("port", port(v.port())),
-            ("path", Value::from(v.path())),
-            ("search", opt(v.search())),
-        ],
-        SchemeView::Gopher(v) => vec![
-            ("host", Value::from(v.host())),
-            ("port", port(v.port())),
-            ("gophertype", Value::from(v.gophertype())),
-            ("selector", Value::from(v.selector())),
-            ("search", opt(v.search())),
-            ("gopher_plus", opt(v.gopher_plus())),
-        ],
-        SchemeView::Mailto(v) => vec![
-            ("addresses", list(v.addresses())),
-            ("headers", pairs(v.headers())),
-        ],
-        SchemeView::News(v) => vec![
-            ("newsgroup", opt(v.newsgroup())),
-            ("message_id", opt(v.message_id())),
-            ("host", opt(v.host())),
-            ("port", port(v.port())),
-        ],
-        SchemeView::Nntp(v) => vec![
-            ("host", Value::from(v.host())),
-            ("port", port(v.port())),
-            ("newsgroup", Value::from(v.newsgroup())),
-            ("article", v.article().map_or(Value::Null, Value::from)),
-        ],
-        SchemeView::Telnet(v) => vec![
-            ("user", opt(v.user())),
-            ("password", opt(v.password())),
-            ("host", Value::from(v.host())),
-            ("port", port(v.port())),
-        ],
-        SchemeView::Wais(v) => vec![
-            ("host", Value::from(v.host())),
-            ("port", port(v.port())),
-            ("database", Value::from(v.database())),
-            ("search", opt(v.search())),
-            ("wtype", opt(v.wtype())),
-            ("wpath", opt(v.wpath())),
-        ],
-        SchemeView::File(v) => vec![
-            ("host", opt(v.host())),
-            ("local", Value::from(v.is_local())),
-            ("path", Value::from(v.path())),
-        ],
-        SchemeView::Prospero(v) => vec![
-            ("host", Value::from(v.host())),
-            ("port", port(v.port())),
-            ("hsoname", Value::from(v.hsoname())),
-            ("fields", pairs(v.fields())),
-        ],
-        SchemeView::Other(v) => vec![("scheme_specific_part", Value::from(v.scheme_specific_part()))],
-    }
+    let json = |s: &str| Value::from(s);
+    view.fields()
+        .into_iter()
+        .map(|(name, field)| {
+            let value = match field {
+                Field::Null => Value::Null,
+                Field::Text(s) => json(&s),
+                Field::Number(n) => Value::from(n),
+                Field::Flag(b) => Value::from(b),
+                Field::List(items) => Value::Array(items.iter().map(|s| json(s)).collect()),
+                Field::Pairs(items) => Value::Array(
+                    items
+                        .iter()
+                        .map(|(n, v)| Value::Array(vec![json(n), json(v)]))
+                        .collect(),
+                ),
+            };
+            (name, value)
+        })
+        .collect()
 }
 
 /// The readable report of a parsed URL: scheme, default port, validity, then the view.

@@ -37,6 +37,7 @@
 
 mod bnf;
 pub mod encoding;
+mod fields;
 mod file;
 mod ftp;
 mod gopher;
@@ -51,6 +52,7 @@ mod telnet;
 mod wais;
 
 pub use bnf::{ParseError, Rule};
+pub use fields::Field;
 pub use file::FileView;
 pub use ftp::FtpView;
 pub use gopher::GopherView;
