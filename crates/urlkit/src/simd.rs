@@ -122,6 +122,64 @@ pub(crate) fn try_count_last(s: &[u8], needle: u8) -> Option<(usize, Option<usiz
     None
 }
 
+/// The bytes equal to `needle` of the blocks of 64 bytes from `at` (`at`, `at + 64`, …, one
+/// block per element of `masks`): bit `j` of `masks[k]` for byte `at + 64 k + j`, bytes past
+/// the end of `s` never set; and in `before[k]` (as long as `masks`) how many there are in
+/// the blocks before block `k`. `None` when no vector code runs here (as for [`try_scan`],
+/// or `s` shorter than 32 bytes). Many blocks in one call, for a caller that keeps their
+/// masks (the text finder's line breaks: a link's line is then read off them, without a
+/// count per link). [`equal_blocks_scalar`] is the same answer without vectors.
+#[inline(always)]
+pub(crate) fn try_equal_blocks(
+    s: &[u8],
+    at: usize,
+    needle: u8,
+    masks: &mut [u64],
+    before: &mut [u32],
+) -> Option<()> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if s.len() >= 32 && std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has AVX2 and POPCNT (just detected), which `avx2::equal_blocks`
+        // enables.
+        unsafe { avx2::equal_blocks(s, at, needle, masks, before) };
+        return Some(());
+    }
+    let _ = (s, at, needle, masks, before);
+    None
+}
+
+/// [`try_equal_blocks`] a word at a time ([`equal_bits_scalar`] per block): the form without
+/// vectors and the reference the vector form is tested against.
+pub(crate) fn equal_blocks_scalar(s: &[u8], at: usize, needle: u8, masks: &mut [u64], before: &mut [u32]) {
+    let mut ones = 0;
+    for (k, (m, b)) in masks.iter_mut().zip(before.iter_mut()).enumerate() {
+        let lo = at.saturating_add(64 * k).min(s.len());
+        let hi = lo.saturating_add(64).min(s.len());
+        *m = equal_bits_scalar(&s[lo..hi], needle);
+        *b = ones;
+        ones += m.count_ones();
+    }
+}
+
+/// The bytes of `s` (at most 64) equal to `needle`, bit `j` for byte `j`, a word at a time.
+fn equal_bits_scalar(s: &[u8], needle: u8) -> u64 {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    debug_assert!(s.len() <= 64);
+    let mut mask = 0;
+    for (k, chunk) in s.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let t = u64::from_le_bytes(word) ^ (LO * u64::from(needle));
+        // The high bit of each byte equal to the needle, exactly, gathered into the low
+        // eight bits (one bit a byte, in order) by one multiplication.
+        let bits = (!(((t & LO7) + LO7) | t | LO7) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        // Bytes past the end of `s` read as 0: kept out.
+        mask |= (bits & (0xff >> (8 - chunk.len()))) << (8 * k);
+    }
+    mask
+}
+
 /// Bit masks of the bytes of `s[start..end]`, bit `j` for byte `start + j`: those outside
 /// `class`, those equal to `a` and those equal to `b`; `None` when no vector code runs here
 /// (as for [`try_scan`]) or the window does not fit one load: empty, over 32 bytes, over 16
@@ -869,6 +927,73 @@ mod avx2 {
         end - bad.leading_zeros() as usize
     }
 
+    /// [`super::try_equal_blocks`] on a CPU with AVX2 and POPCNT, for `s` of at least 32
+    /// bytes.
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(super) fn equal_blocks(s: &[u8], at: usize, needle: u8, masks: &mut [u64], before: &mut [u32]) {
+        let (len, n) = (s.len(), _mm256_set1_epi8(needle as i8));
+        let blocks = masks.len().min(before.len());
+        // The whole blocks, then the one cut by the end of `s`, then none.
+        let whole = (len.saturating_sub(at) / 64).min(blocks);
+        assert!(whole == 0 || at + 64 * whole <= len);
+        let mut ones = 0;
+        for (k, (m, b)) in masks[..whole].iter_mut().zip(&mut before[..whole]).enumerate() {
+            // SAFETY: `at + 64 k + 64 <= at + 64 whole <= len` (checked above): both loads
+            // are inside `s`.
+            let (v, w) = unsafe {
+                let p = s.as_ptr().add(at + 64 * k);
+                (
+                    _mm256_loadu_si256(p.cast::<__m256i>()),
+                    _mm256_loadu_si256(p.add(32).cast::<__m256i>()),
+                )
+            };
+            *m = u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, n)) as u32)
+                | u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(w, n)) as u32) << 32;
+            *b = ones;
+            ones += m.count_ones();
+        }
+        let lo = at.saturating_add(64 * whole);
+        for (k, (m, b)) in masks[whole..blocks]
+            .iter_mut()
+            .zip(&mut before[whole..blocks])
+            .enumerate()
+        {
+            *m = if k == 0 && lo < len {
+                equal_tail(s, lo, n)
+            } else {
+                0
+            };
+            *b = ones;
+            ones += m.count_ones();
+        }
+    }
+
+    /// The bytes equal to `n`'s among the last `s.len() - lo` bytes of `s` (1 to 63 of them,
+    /// `s` at least 32 bytes long), bit `j` for byte `lo + j`: the 32 bytes that end at
+    /// `lo + 64` and the 32 that end at the end of `s`, each moved inside `s` and shifted.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn equal_tail(s: &[u8], lo: usize, n: __m256i) -> u64 {
+        let len = s.len();
+        assert!(lo < len && len - lo < 64 && len >= 32);
+        // The first load starts at `lo` (earlier when that would read past the end), the
+        // second ends at the end: `first <= lo`, and together they hold `lo..len`.
+        let (first, second) = (lo.min(len - 32), len - 32);
+        // SAFETY: `first + 32 <= len` and `second + 32 == len`: both loads are inside `s`.
+        let (v, w) = unsafe {
+            (
+                _mm256_loadu_si256(s.as_ptr().add(first).cast::<__m256i>()),
+                _mm256_loadu_si256(s.as_ptr().add(second).cast::<__m256i>()),
+            )
+        };
+        // Byte `second + j` is bit `second - lo + j`, an offset from -31 to 31: one right
+        // shift of the second mask placed in the upper half moves it either way.
+        let low = u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, n)) as u32) >> (lo - first);
+        let high =
+            u64::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(w, n)) as u32) << 32 >> (32 + lo - second);
+        (low | high) & (u64::MAX >> (64 - (len - lo)))
+    }
+
     /// [`super::try_count_last`] on a CPU with AVX2 and POPCNT, for `s` of at least 32 bytes.
     #[target_feature(enable = "avx2,popcnt")]
     pub(super) fn count_last(s: &[u8], needle: u8) -> (usize, Option<usize>) {
@@ -1190,6 +1315,40 @@ mod tests {
                             assert_eq!(bits >> k & 1 == 1, want, "{v:?} {from} {k}");
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Every start of blocks over inputs of 0 to 200 bytes, against byte-by-byte masks.
+    #[test]
+    fn equal_blocks_matches_naive() {
+        let mut next = crate::test_rng::xorshift(0xB10C_5000_0000_0001);
+        let vectors = vectors_here();
+        for len in if cfg!(miri) {
+            vec![0, 33, 64, 130]
+        } else {
+            (0..200).collect()
+        } {
+            let v: Vec<u8> = (0..len).map(|_| b"ab\n"[(next() % 3) as usize]).collect();
+            for at in 0..=len + 1 {
+                let want: Vec<u64> = (0..4)
+                    .map(|k| {
+                        (at + 64 * k..at + 64 * k + 64)
+                            .filter(|&j| j < len && v[j] == b'\n')
+                            .fold(0u64, |m, j| m | 1 << (j - at - 64 * k))
+                    })
+                    .collect();
+                let counts: Vec<u32> = (0..4)
+                    .map(|k| want[..k].iter().map(|m| m.count_ones()).sum())
+                    .collect();
+                let (mut got, mut before) = ([u64::MAX; 4], [u32::MAX; 4]);
+                equal_blocks_scalar(&v, at, b'\n', &mut got, &mut before);
+                assert_eq!((&got[..], &before[..]), (&want[..], &counts[..]), "{len} {at}");
+                let (mut got, mut before) = ([u64::MAX; 4], [u32::MAX; 4]);
+                match try_equal_blocks(&v, at, b'\n', &mut got, &mut before) {
+                    Some(()) => assert_eq!((&got[..], &before[..]), (&want[..], &counts[..]), "{len} {at}"),
+                    None => assert!(!vectors || len < 32),
                 }
             }
         }

@@ -476,58 +476,130 @@ pub fn links(text: &str) -> Links<'_> {
     }
 }
 
-/// Counts lines up to a position, incrementally.
-#[derive(Clone, Copy, Debug, Default)]
+/// The blocks of 64 bytes that one table of [`Lines`] covers.
+const LINE_BLOCKS: usize = 32;
+
+/// Counts lines up to a position, incrementally. The line breaks of the next 2 KiB are found
+/// at once, 64 bytes a step, into a table that tells any position's line and column in it
+/// without a loop: the stretch between two links is a few bytes in a list of URLs and
+/// hundreds in prose, and a count per link pays its set-up (and a branch on the length)
+/// every time.
+#[derive(Clone, Debug)]
 struct Lines {
-    /// Counted up to this offset.
+    /// The last position asked for, and its 1-based line and column.
     pos: usize,
-    /// Line breaks before `pos`.
+    at: (usize, usize),
+    /// Where the table starts: the line breaks before it, and where the line holding it
+    /// starts.
+    start: usize,
     breaks: usize,
-    /// Where the line holding `pos` starts.
     line_start: usize,
+    /// The table covers `start..end`.
+    end: usize,
+    /// For block `k` (from `start + 64 k`): its line breaks, bit `j` for byte `start + 64 k +
+    /// j` (none past `end`); the breaks before it, from `start`; where the line holding its
+    /// first byte starts. One block more than the table covers: a position at its end.
+    masks: [u64; LINE_BLOCKS + 1],
+    before: [u32; LINE_BLOCKS + 1],
+    line_at: [usize; LINE_BLOCKS + 1],
+}
+
+impl Default for Lines {
+    fn default() -> Self {
+        Lines {
+            pos: 0,
+            at: (1, 1),
+            start: 0,
+            breaks: 0,
+            line_start: 0,
+            end: 0,
+            masks: [0; LINE_BLOCKS + 1],
+            before: [0; LINE_BLOCKS + 1],
+            line_at: [0; LINE_BLOCKS + 1],
+        }
+    }
 }
 
 impl Lines {
-    /// Counts up to `to`; `hay` starts at offset `base`.
+    /// Counts up to `to`; `hay` starts at offset `base` and holds every byte from the
+    /// table's end on.
     #[inline]
     fn advance(&mut self, hay: &[u8], base: usize, to: usize) {
         if to <= self.pos {
             return;
         }
-        let seg = &hay[self.pos - base..to - base];
-        // The stretch between two links of a URL-dense text is a few bytes: a word-wise
-        // pass; a long one (prose): a vector count (or `memchr`'s count, then the last
-        // break).
-        let (n, last) = if seg.len() < 32 {
-            newlines_and_last(seg)
-        } else if let Some(counted) = crate::simd::try_count_last(seg, b'\n') {
-            counted
-        } else {
-            (
-                memchr::memchr_iter(b'\n', seg).count(),
-                memchr::memrchr(b'\n', seg),
-            )
-        };
-        if let Some(last) = last {
-            self.breaks += n;
-            self.line_start = self.pos + last + 1;
+        if to > self.end {
+            self.refill(hay, base, to);
         }
+        let (breaks, line_start) = self.lookup(to);
         self.pos = to;
+        self.at = (breaks + 1, to - line_start + 1);
     }
 
-    /// Moves past a found link that cannot hold a line break (a bare URL, `www.` link or
-    /// address stops at the first whitespace) without reading it: the next count starts
-    /// at its end. `raw` is relative to `base`.
+    /// The line breaks before `to` (within the table) and where the line holding `to` starts.
     #[inline]
-    fn pass(&mut self, raw: &Raw, base: usize) {
-        if matches!(raw.kind, Kind::Scheme | Kind::Www | Kind::Email | Kind::Domain) {
-            self.pos = self.pos.max(base + raw.end);
+    fn lookup(&self, to: usize) -> (usize, usize) {
+        let off = to - self.start;
+        let (k, r) = (off / 64, off % 64);
+        let below = self.masks[k] & !(u64::MAX << r);
+        let breaks = self.breaks + self.before[k] as usize + below.count_ones() as usize;
+        // After the last break below `to` in its block, or where the block's first line
+        // starts.
+        let line_start = if below != 0 {
+            self.start + 64 * k + 64 - below.leading_zeros() as usize
+        } else {
+            self.line_at[k]
+        };
+        (breaks, line_start)
+    }
+
+    /// A new table from the end of this one, holding `to`: a stretch too long for one table
+    /// before it is counted in one pass. Once per 2 KiB of text: out of line.
+    #[inline(never)]
+    fn refill(&mut self, hay: &[u8], base: usize, to: usize) {
+        (self.breaks, self.line_start) = self.lookup(self.end);
+        self.start = self.end;
+        if to - self.start > 64 * LINE_BLOCKS {
+            let seg = &hay[self.start - base..to - base];
+            let (n, last) = count_breaks(seg);
+            if let Some(last) = last {
+                self.breaks += n;
+                self.line_start = self.start + last + 1;
+            }
+            self.start = to;
+        }
+        let from = self.start - base;
+        self.end = self.start + (hay.len() - from).min(64 * LINE_BLOCKS);
+        // No mask holds a byte past `end`: a position there belongs to the next table.
+        let hay = &hay[..self.end - base];
+        if crate::simd::try_equal_blocks(hay, from, b'\n', &mut self.masks, &mut self.before).is_none() {
+            crate::simd::equal_blocks_scalar(hay, from, b'\n', &mut self.masks, &mut self.before);
+        }
+        let mut line_start = self.line_start;
+        for (k, &m) in self.masks.iter().enumerate() {
+            self.line_at[k] = line_start;
+            // After the block's last break, if it has one: a mask, not a branch on the text.
+            let keep = usize::from(m == 0).wrapping_neg();
+            let after = self.start + 64 * k + 64 - m.leading_zeros() as usize;
+            line_start = (line_start & keep) | (after & !keep);
         }
     }
 
-    /// 1-based line and column (in bytes) of offset `pos` (the counted position).
+    /// 1-based line and column (in bytes) of the last position counted to.
     fn at(&self) -> (usize, usize) {
-        (self.breaks + 1, self.pos - self.line_start + 1)
+        self.at
+    }
+}
+
+/// The number of `\n` in `s` and the index of the last one: word by word when short, else a
+/// vector count (or `memchr`'s count, then the last break).
+fn count_breaks(s: &[u8]) -> (usize, Option<usize>) {
+    if s.len() < 32 {
+        newlines_and_last(s)
+    } else if let Some(counted) = crate::simd::try_count_last(s, b'\n') {
+        counted
+    } else {
+        (memchr::memchr_iter(b'\n', s).count(), memchr::memrchr(b'\n', s))
     }
 }
 
@@ -594,7 +666,6 @@ impl<'h> Iterator for Links<'h> {
                         continue;
                     };
                     let at = self.lines.at();
-                    self.lines.pass(&raw, 0);
                     return Some(Link::new(Cow::Borrowed(text), &raw, at));
                 }
                 Step::Need(_) | Step::Done => return None,
@@ -848,6 +919,61 @@ impl<'h> Link<'h> {
 
 #[cfg(test)]
 mod tests {
+    /// Every link's line and column against a count from the text's start, over texts whose
+    /// links and line breaks fall anywhere around the 64-byte blocks and 2 KiB tables of
+    /// [`super::Lines`], with stretches longer than a table between them; whole strings and,
+    /// with `std`, streams read in small and large chunks.
+    #[test]
+    fn lines_match_a_count_from_the_start() {
+        let pieces = [
+            "a ",
+            "\n",
+            "\n\n",
+            "word ",
+            "http://a.example/x ",
+            "www.b.example ",
+            "c@d.example ",
+            "\r\n",
+        ];
+        let mut next = crate::test_rng::xorshift(0x11AE_5000_0000_0001);
+        let mut found = 0;
+        for round in 0..60 {
+            let mut text = alloc::string::String::new();
+            while text.len() < 9000 {
+                match next() % 40 {
+                    0 => text.push_str(&"z".repeat((next() % 5000) as usize)),
+                    1 => text.push_str(&"\n".repeat((next() % 200) as usize)),
+                    _ => text.push_str(pieces[(next() % pieces.len() as u64) as usize]),
+                }
+            }
+            let want: alloc::vec::Vec<_> = super::links(&text)
+                .map(|l| {
+                    let before = &text[..l.start()];
+                    let line = before.matches('\n').count() + 1;
+                    let column = l.start() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                    (l.start(), line, column)
+                })
+                .collect();
+            found += want.len();
+            let got: alloc::vec::Vec<_> = super::links(&text)
+                .map(|l| (l.start(), l.line(), l.column()))
+                .collect();
+            assert_eq!(got, want, "{round}");
+            #[cfg(feature = "std")]
+            for chunk in [1, 7, 100, 4096] {
+                let finder = super::Finder::new(super::Options::new());
+                let reader = std::io::BufReader::with_capacity(chunk, text.as_bytes());
+                let got: alloc::vec::Vec<_> = finder
+                    .links_in(reader)
+                    .map(|l| l.map(|l| (l.start(), l.line(), l.column())))
+                    .collect::<Result<_, _>>()
+                    .unwrap();
+                assert_eq!(got, want, "{round} {chunk}");
+            }
+        }
+        assert!(found > 3000, "{found}");
+    }
+
     #[test]
     fn newlines_and_last_matches_a_scan() {
         let all: alloc::vec::Vec<u8> = (0..=255u8)

@@ -110,7 +110,6 @@ impl<R: BufRead> Iterator for ReaderLinks<'_, R> {
                 Step::Found(raw) => {
                     self.lines.advance(&self.buf, self.base, self.base + raw.start);
                     let link = self.link(&raw);
-                    self.lines.pass(&raw, self.base);
                     return Some(Ok(link));
                 }
                 Step::Done => return None,
