@@ -49,7 +49,8 @@ const fn key(name: &[u8]) -> u64 {
 }
 
 /// The built-in rule for `scheme` (ASCII case-insensitive): every `:` in prose asks, so the
-/// name is matched as one integer (no built-in name has a NUL byte, so lengths never clash).
+/// name is read as one integer and compared once, with the key in its [`slot`] (no built-in
+/// name has a NUL byte, so lengths never clash).
 pub(super) fn known(scheme: &[u8]) -> Option<Rule> {
     let n = scheme.len();
     if n == 0 || n > 8 {
@@ -73,64 +74,83 @@ pub(super) fn known(scheme: &[u8]) -> Option<Rule> {
         }
     };
     let lowered = word | (0x2020_2020_2020_2020 >> (8 * (8 - n)));
-    const AUTHORITY: Rule = Rule::Authority { empty_host: false };
-    const HTTP: u64 = key(b"http");
-    const HTTPS: u64 = key(b"https");
-    const FTP: u64 = key(b"ftp");
-    const FTPS: u64 = key(b"ftps");
-    const SFTP: u64 = key(b"sftp");
-    const WS: u64 = key(b"ws");
-    const WSS: u64 = key(b"wss");
-    const NNTP: u64 = key(b"nntp");
-    const TELNET: u64 = key(b"telnet");
-    const TN3270: u64 = key(b"tn3270");
-    const GOPHER: u64 = key(b"gopher");
-    const WAIS: u64 = key(b"wais");
-    const PROSPERO: u64 = key(b"prospero");
-    const SSH: u64 = key(b"ssh");
-    const GIT: u64 = key(b"git");
-    const SVN: u64 = key(b"svn");
-    const RSYNC: u64 = key(b"rsync");
-    const IRC: u64 = key(b"irc");
-    const IRCS: u64 = key(b"ircs");
-    const RTSP: u64 = key(b"rtsp");
-    const RTMP: u64 = key(b"rtmp");
-    const SMB: u64 = key(b"smb");
-    const NFS: u64 = key(b"nfs");
-    const IMAP: u64 = key(b"imap");
-    const POP: u64 = key(b"pop");
-    const LDAP: u64 = key(b"ldap");
-    const LDAPS: u64 = key(b"ldaps");
-    const FILE: u64 = key(b"file");
-    const MAILTO: u64 = key(b"mailto");
-    const NEWS: u64 = key(b"news");
-    const SNEWS: u64 = key(b"snews");
-    const TEL: u64 = key(b"tel");
-    const FAX: u64 = key(b"fax");
-    const SMS: u64 = key(b"sms");
-    const URN: u64 = key(b"urn");
-    const DATA: u64 = key(b"data");
-    const SIP: u64 = key(b"sip");
-    const SIPS: u64 = key(b"sips");
-    const XMPP: u64 = key(b"xmpp");
-    const GEO: u64 = key(b"geo");
-    const MAGNET: u64 = key(b"magnet");
-    Some(match lowered {
-        HTTP | HTTPS | FTP | FTPS | SFTP | WS | WSS | NNTP | TELNET | TN3270 | GOPHER | WAIS | PROSPERO
-        | SSH | GIT | SVN | RSYNC | IRC | IRCS | RTSP | RTMP | SMB | NFS | IMAP | POP => AUTHORITY,
-        LDAP | LDAPS => Rule::Authority { empty_host: true },
-        FILE => Rule::File,
-        MAILTO => Rule::Mailto,
-        NEWS | SNEWS => Rule::News,
-        TEL | FAX | SMS => Rule::Tel,
-        URN => Rule::Urn,
-        DATA => Rule::Data,
-        SIP | SIPS | XMPP => Rule::Address,
-        GEO => Rule::Geo,
-        MAGNET => Rule::Magnet,
-        _ => return None,
-    })
+    // One slot of a perfect hash, one comparison: no search through the names.
+    let slot = slot(lowered);
+    if SLOTS.0[slot] == lowered {
+        SLOTS.1[slot]
+    } else {
+        None
+    }
 }
+
+/// The built-in schemes and their rules.
+const BUILT_IN: [(&str, Rule); 41] = {
+    const AUTHORITY: Rule = Rule::Authority { empty_host: false };
+    [
+        ("http", AUTHORITY),
+        ("https", AUTHORITY),
+        ("ftp", AUTHORITY),
+        ("ftps", AUTHORITY),
+        ("sftp", AUTHORITY),
+        ("ws", AUTHORITY),
+        ("wss", AUTHORITY),
+        ("nntp", AUTHORITY),
+        ("telnet", AUTHORITY),
+        ("tn3270", AUTHORITY),
+        ("gopher", AUTHORITY),
+        ("wais", AUTHORITY),
+        ("prospero", AUTHORITY),
+        ("ssh", AUTHORITY),
+        ("git", AUTHORITY),
+        ("svn", AUTHORITY),
+        ("rsync", AUTHORITY),
+        ("irc", AUTHORITY),
+        ("ircs", AUTHORITY),
+        ("rtsp", AUTHORITY),
+        ("rtmp", AUTHORITY),
+        ("smb", AUTHORITY),
+        ("nfs", AUTHORITY),
+        ("imap", AUTHORITY),
+        ("pop", AUTHORITY),
+        ("ldap", Rule::Authority { empty_host: true }),
+        ("ldaps", Rule::Authority { empty_host: true }),
+        ("file", Rule::File),
+        ("mailto", Rule::Mailto),
+        ("news", Rule::News),
+        ("snews", Rule::News),
+        ("tel", Rule::Tel),
+        ("fax", Rule::Tel),
+        ("sms", Rule::Tel),
+        ("urn", Rule::Urn),
+        ("data", Rule::Data),
+        ("sip", Rule::Address),
+        ("sips", Rule::Address),
+        ("xmpp", Rule::Address),
+        ("geo", Rule::Geo),
+        ("magnet", Rule::Magnet),
+    ]
+};
+
+/// The slot of a name's [`key`] among 128: an odd multiplier (found by trying random ones)
+/// under which the built-in names' keys take 41 different slots. [`SLOTS`] does not
+/// compile if two of them meet.
+const fn slot(key: u64) -> usize {
+    (key.wrapping_mul(0x82b4_a790_7eca_f70f) >> 57) as usize
+}
+
+/// The built-in names' keys (0 in an empty slot: no name's key) and rules, by [`slot`].
+static SLOTS: ([u64; 128], [Option<Rule>; 128]) = {
+    let (mut keys, mut rules) = ([0u64; 128], [None; 128]);
+    let mut i = 0;
+    while i < BUILT_IN.len() {
+        let k = key(BUILT_IN[i].0.as_bytes());
+        assert!(keys[slot(k)] == 0, "two built-in schemes in one slot");
+        keys[slot(k)] = k;
+        rules[slot(k)] = Some(BUILT_IN[i].1);
+        i += 1;
+    }
+    (keys, rules)
+};
 
 /// Outcome of a rule: where the URL must at least reach (its required part, e.g. the host),
 /// or the evaluation to return at once (reject, need more input).
