@@ -202,6 +202,9 @@ impl Cx<'_> {
             return Err(Eval::Reject);
         }
         let mut h = i + 2;
+        if let Some(end) = self.plain_host(h, limit) {
+            return end;
+        }
         let mut d = self.domain(h, limit, false)?;
         // RFC 3986 §3.2.1 userinfo, up to an `@` before the first `/`, `?`, `#` or boundary:
         // looked for only when the host's run stops at `@`, or at `:` (a port, or a password).
@@ -251,6 +254,64 @@ impl Cx<'_> {
             return Err(Eval::Reject);
         }
         Ok(d.end)
+    }
+
+    /// [`Cx::authority`]'s answer from the 32 bytes at `h` alone, when they hold the whole
+    /// host and it is plain: ASCII letters, digits, `-` and `.` (no `_`, nothing non-ASCII),
+    /// ended within them, before `limit`, by an ASCII byte that starts no userinfo or port
+    /// (the path's `/`, a space, `?`, `#`, …). Then the GFM domain's end is the host's last
+    /// letter, digit or `-`, and the DNS shape is read from the same bits. `None`: the
+    /// general reading decides.
+    #[inline(always)]
+    fn plain_host(&self, h: usize, limit: usize) -> Option<Checked> {
+        let b = crate::simd::try_host_bits(self.hay, h)?;
+        let label = b.alnum | b.hyphen;
+        let run = (!(label | b.dot | b.underscore)).trailing_zeros();
+        if run == 32 {
+            return None;
+        }
+        let k = h + run as usize;
+        let before = (1u32 << run) - 1;
+        if k >= limit
+            || b.high >> run & 1 != 0
+            || b.underscore & before != 0
+            || label & before == 0
+            || matches!(
+                self.hay[k],
+                b'@' | b':'
+                    | b'%'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b'~'
+            )
+        {
+            return None;
+        }
+        // Trailing dots end the sentence: the domain ends after its last label byte.
+        let end = 32 - (label & before).leading_zeros();
+        let shape = (1u32 << end) - 1;
+        let (dot, hyphen) = (b.dot & shape, b.hyphen & shape);
+        // RFC 1123 §2.1 labels: no empty one (a leading dot, two dots), none that starts
+        // or ends with `-` (a pair `.-` or `-.`, the first byte, the last byte).
+        let bad = dot & dot >> 1
+            | dot & hyphen >> 1
+            | hyphen & dot >> 1
+            | (dot | hyphen) & 1
+            | hyphen >> (end - 1) & 1;
+        Some(if bad == 0 {
+            Ok(h + end as usize)
+        } else {
+            Err(Eval::Reject)
+        })
     }
 
     /// Where a bare `mailto:` URL whose text starts at `i` ends: after its last address
