@@ -201,10 +201,17 @@ impl Cx<'_> {
         if self.byte(i)? != Some(b'/') || self.byte(i + 1)? != Some(b'/') {
             return Err(Eval::Reject);
         }
-        let mut h = i + 2;
-        if let Some(end) = self.plain_host(h, limit) {
-            return end;
+        let h = i + 2;
+        match self.plain_host(h, limit) {
+            Some(end) => end,
+            None => self.host(h, limit, empty_host),
         }
+    }
+
+    /// [`Cx::authority`] after its `//`, from the host at `h` on, with every rule: userinfo,
+    /// an IP literal, an empty host, `_`, non-ASCII labels and IDNA full stops, hosts near
+    /// the end of a window.
+    fn host(&self, mut h: usize, limit: usize, empty_host: bool) -> Checked {
         let mut d = self.domain(h, limit, false)?;
         // RFC 3986 §3.2.1 userinfo, up to an `@` before the first `/`, `?`, `#` or boundary:
         // looked for only when the host's run stops at `@`, or at `:` (a port, or a password).
@@ -410,7 +417,63 @@ impl Cx<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::scan::Cx;
+    use super::super::{Finder, Options};
     use super::{known, Rule};
+
+    /// [`Cx::plain_host`]'s answer, wherever it gives one, is the general reading's
+    /// ([`Cx::host`]): on random hosts made of labels, dots, hyphens, underscores, non-ASCII
+    /// letters, userinfo, ports and every byte that may follow a host, at every length
+    /// around the 32 bytes it reads, with the whole text or a window, under limits that
+    /// cut the host.
+    #[test]
+    fn plain_hosts_read_as_every_host() {
+        const PIECES: [&str; 24] = [
+            "a", "example", "com", "x1", "0", "Z", "-", ".", "..", "_", "é", "xn--p1ai", "a-b", "user@",
+            ":8080", "[::1]", "%41", " ", "/", "?", "#", ")", ">", "\n",
+        ];
+        let mut next = crate::test_rng::xorshift(0x0B5E_55ED_C0FF_EE11);
+        let finder = Finder::new(Options::new());
+        let (mut answered, mut rejected) = (0, 0);
+        for round in 0..if cfg!(miri) { 50 } else { 40_000 } {
+            let mut text = String::from("see https://");
+            for _ in 0..next() % 14 {
+                text.push_str(PIECES[(next() % 24) as usize]);
+            }
+            if round % 3 == 0 {
+                text.push_str(&"abcdefghij".repeat((next() % 4) as usize));
+            }
+            text.push_str([" and more text after it", "/path x", "", ".", ":1/"][(next() % 5) as usize]);
+            let hay = text.as_bytes();
+            let h = "see https://".len();
+            for (eof, cut) in [
+                (true, hay.len()),
+                (false, (h + (next() % 40) as usize).min(hay.len())),
+            ] {
+                let cx = Cx {
+                    hay: &hay[..cut],
+                    eof,
+                    floor: 0,
+                    finder: &finder,
+                };
+                for limit in [usize::MAX, h + (next() % 40) as usize] {
+                    if let Some(fast) = cx.plain_host(h, limit) {
+                        let general = cx.host(h, limit, true);
+                        assert_eq!(
+                            format!("{fast:?}"),
+                            format!("{general:?}"),
+                            "{text:?} {cut} {eof} {limit}"
+                        );
+                        answered += 1;
+                        rejected += usize::from(fast.is_err());
+                    }
+                }
+            }
+        }
+        if !cfg!(miri) && crate::simd::try_host_bits(&[0; 32], 0).is_some() {
+            assert!(answered > 5_000 && rejected > 1_000, "{answered} {rejected}");
+        }
+    }
 
     /// Every built-in name in any case, and near misses of every length.
     #[test]
