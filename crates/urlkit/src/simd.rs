@@ -105,6 +105,56 @@ pub(crate) fn try_scan_back(s: &[u8], end: usize, class: &AsciiClass) -> Option<
     None
 }
 
+/// The classes of 32 bytes of a host, one bit per byte (bit `j` for the byte at `at + j`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HostBits {
+    /// ASCII letters and digits.
+    pub alnum: u32,
+    /// `-`.
+    pub hyphen: u32,
+    /// `.`.
+    pub dot: u32,
+    /// `_`.
+    pub underscore: u32,
+    /// Bytes from 0x80.
+    pub high: u32,
+}
+
+/// [`HostBits`] of the 32 bytes of `s` from `at`, or `None` when no vector scan runs here
+/// (as for [`try_scan`]) or fewer than 32 bytes are left: one load and a few compares
+/// where a host's bytes are otherwise read three times (its run, its trailing dots, its
+/// DNS shape).
+#[inline(always)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub(crate) fn try_host_bits(s: &[u8], at: usize) -> Option<HostBits> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if at.checked_add(32).is_some_and(|e| e <= s.len()) && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::host_bits` enables, and
+        // `at + 32 <= s.len()` (just checked).
+        return Some(unsafe { avx2::host_bits(s, at) });
+    }
+    let _ = (s, at);
+    None
+}
+
+/// [`HostBits`] byte by byte: the reference the vector form is tested against.
+#[cfg(test)]
+pub(crate) fn host_bits_naive(s: &[u8]) -> HostBits {
+    let bits = |f: &dyn Fn(u8) -> bool| {
+        s.iter()
+            .take(32)
+            .enumerate()
+            .fold(0u32, |m, (j, &b)| m | u32::from(f(b)) << j)
+    };
+    HostBits {
+        alnum: bits(&|b| b.is_ascii_alphanumeric()),
+        hyphen: bits(&|b| b == b'-'),
+        dot: bits(&|b| b == b'.'),
+        underscore: bits(&|b| b == b'_'),
+        high: bits(&|b| b >= 0x80),
+    }
+}
+
 /// The number of `needle` bytes in `s` and the index of the last one, or `None` when no
 /// vector count runs here (as for [`try_scan`], or fewer than 32 bytes in `s`): one pass
 /// where `memchr`'s count and `memrchr` make two, each with its own setup (the text finder
@@ -431,10 +481,10 @@ mod avx2 {
     use core::arch::x86_64::{
         __m128i, __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256,
         _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
-        _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256,
-        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_testz_si256, _mm_and_si128, _mm_cmpeq_epi8,
-        _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8,
-        _mm_srli_epi16,
+        _mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_sub_epi8, _mm256_testz_si256,
+        _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128,
+        _mm_shuffle_epi8, _mm_srli_epi16,
     };
 
     /// `1 << hi` for the high nibbles of ASCII bytes, 0 for the others.
@@ -994,6 +1044,30 @@ mod avx2 {
         (low | high) & (u64::MAX >> (64 - (len - lo)))
     }
 
+    /// [`super::try_host_bits`] on a CPU with AVX2, for `at + 32 <= s.len()`.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn host_bits(s: &[u8], at: usize) -> super::HostBits {
+        assert!(at + 32 <= s.len());
+        // SAFETY: `at + 32 <= s.len()` (asserted); the load may be unaligned.
+        let v = unsafe { _mm256_loadu_si256(s.as_ptr().add(at).cast::<__m256i>()) };
+        // `b - lo <= span` (unsigned): one subtraction, one `min`, one compare.
+        let within = |x: __m256i, lo: u8, span: u8| {
+            let d = _mm256_sub_epi8(x, _mm256_set1_epi8(lo as i8));
+            _mm256_cmpeq_epi8(_mm256_min_epu8(d, _mm256_set1_epi8(span as i8)), d)
+        };
+        let digit = within(v, b'0', 9);
+        let letter = within(_mm256_or_si256(v, _mm256_set1_epi8(0x20)), b'a', 25);
+        let bits = |m: __m256i| _mm256_movemask_epi8(m) as u32;
+        let eq = |b: u8| bits(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(b as i8)));
+        super::HostBits {
+            alnum: bits(_mm256_or_si256(digit, letter)),
+            hyphen: eq(b'-'),
+            dot: eq(b'.'),
+            underscore: eq(b'_'),
+            high: bits(v),
+        }
+    }
+
     /// [`super::try_count_last`] on a CPU with AVX2 and POPCNT, for `s` of at least 32 bytes.
     #[target_feature(enable = "avx2,popcnt")]
     pub(super) fn count_last(s: &[u8], needle: u8) -> (usize, Option<usize>) {
@@ -1148,6 +1222,25 @@ mod tests {
             table[usize::from(b)] = u8::from(member(b)) * 4;
         }
         (AsciiClass::of_bits(&table, 4), member)
+    }
+
+    #[test]
+    fn host_bits_match_naive() {
+        let mut next = crate::test_rng::xorshift(0x1234_5678_9ABC_DEF1);
+        let alphabet = b"aZz09-._@:/\x80\xff\x7f[`{AM";
+        for _ in 0..if cfg!(miri) { 20 } else { 5000 } {
+            let len = 32 + (next() % 40) as usize;
+            let mut v: Vec<u8> = (0..len).map(|_| alphabet[(next() % 19) as usize]).collect();
+            // Every byte value somewhere, over the rounds.
+            let j = (next() % len as u64) as usize;
+            v[j] = next() as u8;
+            for at in 0..=len - 32 {
+                if let Some(got) = try_host_bits(&v, at) {
+                    assert_eq!(got, host_bits_naive(&v[at..]), "{v:?} {at}");
+                }
+            }
+            assert_eq!(try_host_bits(&v, len - 31), None);
+        }
     }
 
     #[test]

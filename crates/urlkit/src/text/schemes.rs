@@ -221,7 +221,17 @@ impl Cx<'_> {
         if self.byte(i)? != Some(b'/') || self.byte(i + 1)? != Some(b'/') {
             return Err(Eval::Reject);
         }
-        let mut h = i + 2;
+        let h = i + 2;
+        match self.plain_host(h, limit) {
+            Some(end) => end,
+            None => self.host(h, limit, empty_host),
+        }
+    }
+
+    /// [`Cx::authority`] after its `//`, from the host at `h` on, with every rule: userinfo,
+    /// an IP literal, an empty host, `_`, non-ASCII labels and IDNA full stops, hosts near
+    /// the end of a window.
+    fn host(&self, mut h: usize, limit: usize, empty_host: bool) -> Checked {
         let mut d = self.domain(h, limit, false)?;
         // RFC 3986 §3.2.1 userinfo, up to an `@` before the first `/`, `?`, `#` or boundary:
         // looked for only when the host's run stops at `@`, or at `:` (a port, or a password).
@@ -271,6 +281,64 @@ impl Cx<'_> {
             return Err(Eval::Reject);
         }
         Ok(d.end)
+    }
+
+    /// [`Cx::authority`]'s answer from the 32 bytes at `h` alone, when they hold the whole
+    /// host and it is plain: ASCII letters, digits, `-` and `.` (no `_`, nothing non-ASCII),
+    /// ended within them, before `limit`, by an ASCII byte that starts no userinfo or port
+    /// (the path's `/`, a space, `?`, `#`, …). Then the GFM domain's end is the host's last
+    /// letter, digit or `-`, and the DNS shape is read from the same bits. `None`: the
+    /// general reading decides.
+    #[inline(always)]
+    fn plain_host(&self, h: usize, limit: usize) -> Option<Checked> {
+        let b = crate::simd::try_host_bits(self.hay, h)?;
+        let label = b.alnum | b.hyphen;
+        let run = (!(label | b.dot | b.underscore)).trailing_zeros();
+        if run == 32 {
+            return None;
+        }
+        let k = h + run as usize;
+        let before = (1u32 << run) - 1;
+        if k >= limit
+            || b.high >> run & 1 != 0
+            || b.underscore & before != 0
+            || label & before == 0
+            || matches!(
+                self.hay[k],
+                b'@' | b':'
+                    | b'%'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b'~'
+            )
+        {
+            return None;
+        }
+        // Trailing dots end the sentence: the domain ends after its last label byte.
+        let end = 32 - (label & before).leading_zeros();
+        let shape = (1u32 << end) - 1;
+        let (dot, hyphen) = (b.dot & shape, b.hyphen & shape);
+        // RFC 1123 §2.1 labels: no empty one (a leading dot, two dots), none that starts
+        // or ends with `-` (a pair `.-` or `-.`, the first byte, the last byte).
+        let bad = dot & dot >> 1
+            | dot & hyphen >> 1
+            | hyphen & dot >> 1
+            | (dot | hyphen) & 1
+            | hyphen >> (end - 1) & 1;
+        Some(if bad == 0 {
+            Ok(h + end as usize)
+        } else {
+            Err(Eval::Reject)
+        })
     }
 
     /// Where a bare `mailto:` URL whose text starts at `i` ends: after its last address
@@ -369,7 +437,63 @@ impl Cx<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::scan::Cx;
+    use super::super::{Finder, Options};
     use super::{known, Rule};
+
+    /// [`Cx::plain_host`]'s answer, wherever it gives one, is the general reading's
+    /// ([`Cx::host`]): on random hosts made of labels, dots, hyphens, underscores, non-ASCII
+    /// letters, userinfo, ports and every byte that may follow a host, at every length
+    /// around the 32 bytes it reads, with the whole text or a window, under limits that
+    /// cut the host.
+    #[test]
+    fn plain_hosts_read_as_every_host() {
+        const PIECES: [&str; 24] = [
+            "a", "example", "com", "x1", "0", "Z", "-", ".", "..", "_", "é", "xn--p1ai", "a-b", "user@",
+            ":8080", "[::1]", "%41", " ", "/", "?", "#", ")", ">", "\n",
+        ];
+        let mut next = crate::test_rng::xorshift(0x0B5E_55ED_C0FF_EE11);
+        let finder = Finder::new(Options::new());
+        let (mut answered, mut rejected) = (0, 0);
+        for round in 0..if cfg!(miri) { 50 } else { 40_000 } {
+            let mut text = String::from("see https://");
+            for _ in 0..next() % 14 {
+                text.push_str(PIECES[(next() % 24) as usize]);
+            }
+            if round % 3 == 0 {
+                text.push_str(&"abcdefghij".repeat((next() % 4) as usize));
+            }
+            text.push_str([" and more text after it", "/path x", "", ".", ":1/"][(next() % 5) as usize]);
+            let hay = text.as_bytes();
+            let h = "see https://".len();
+            for (eof, cut) in [
+                (true, hay.len()),
+                (false, (h + (next() % 40) as usize).min(hay.len())),
+            ] {
+                let cx = Cx {
+                    hay: &hay[..cut],
+                    eof,
+                    floor: 0,
+                    finder: &finder,
+                };
+                for limit in [usize::MAX, h + (next() % 40) as usize] {
+                    if let Some(fast) = cx.plain_host(h, limit) {
+                        let general = cx.host(h, limit, true);
+                        assert_eq!(
+                            format!("{fast:?}"),
+                            format!("{general:?}"),
+                            "{text:?} {cut} {eof} {limit}"
+                        );
+                        answered += 1;
+                        rejected += usize::from(fast.is_err());
+                    }
+                }
+            }
+        }
+        if !cfg!(miri) && crate::simd::try_host_bits(&[0; 32], 0).is_some() {
+            assert!(answered > 5_000 && rejected > 1_000, "{answered} {rejected}");
+        }
+    }
 
     /// Every built-in name in any case, and near misses of every length.
     #[test]
