@@ -122,6 +122,12 @@ impl Cx<'_> {
             if k >= stop || hay[k] < 0x80 {
                 break;
             }
+            // A character cut by a window's end is read whole once more bytes come: an IDNA
+            // full stop or a Unicode space or punctuation mark ends the host where a part of
+            // it would let the run go on (to `max_len`, when the window ends there).
+            if k + 3 > hay.len() && !self.eof {
+                return Err(Eval::More);
+            }
             // An IDNA full stop between a label and a Latin letter or digit, ASCII or
             // full-width (`github。com`, `ｅｘａｍｐｌｅ．ｃｏｍ`): a dot. Before other text
             // (`https://example.com。下一句`), or where it would make an empty label or

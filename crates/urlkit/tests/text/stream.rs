@@ -195,7 +195,21 @@ fn a_www_link_across_chunk_boundaries() {
 /// uses, it finds what the whole string does.
 #[test]
 fn a_run_starting_past_its_limit_in_a_stream() {
-    let data = include_bytes!("regressions/f9-find-end-past-stop.bin");
+    fuzz_finding_streams_as_whole(include_bytes!("regressions/f9-find-end-past-stop.bin"));
+}
+
+/// F12's fuzz input (`text_links`), in every configuration and chunk size.
+#[test]
+fn a_host_character_cut_by_a_window_in_a_fuzz_input() {
+    fuzz_finding_streams_as_whole(include_bytes!(
+        "regressions/f12-host-character-cut-at-the-limit.bin"
+    ));
+}
+
+/// A `text_links` input (its first byte the fuzz target's options and chunk size, then the
+/// text) read whole and as a stream in chunks of 1 to 64 bytes under every option set the
+/// target uses: the same links.
+fn fuzz_finding_streams_as_whole(data: &[u8]) {
     let text = String::from_utf8_lossy(&data[1..]);
     for options in [
         Options::new(),
@@ -279,4 +293,38 @@ fn dot_dense_text_streamed_in_chunks() {
             assert!(streamed(&finder, &text, chunk) == want, "chunks of {chunk}");
         }
     }
+}
+
+/// A host whose end is a character of several bytes (an IDNA full stop, a Unicode space or
+/// closing punctuation, any other letter) cut by a stream's window where the window ends at
+/// the link's `max_len`: the stream reads the character whole, as the whole string does,
+/// instead of taking the run for one longer than `max_len` (F12: `zzzzz://zz…-。zz://z` in
+/// 64-byte windows lost the second URL).
+#[test]
+fn a_host_character_cut_at_the_limit_by_a_window() {
+    let ends = ["。", "．", "｡", "\u{3000}", "」", "、", "\u{fffd}", "é", "例"];
+    let mut tested = 0;
+    for max_len in [64, 65, 66, 80, 100] {
+        let finder = Finder::new(Options::new().max_len(max_len));
+        for end in ends {
+            for pad in 0..20 {
+                for before in ["", "-", "a", "zz", "zzz-"] {
+                    let host = format!("zz{}{before}", "\u{fffd}".repeat(pad) + &"z".repeat(pad));
+                    for scheme in ["zzzzz", "http", "ftp"] {
+                        let text = format!("{scheme}://{host}{end}zz://z and http://example.com/");
+                        let want = whole(&finder, &text);
+                        for chunk in [1, 7, 8, 31, 32, 33, 63, 64, 65, 100] {
+                            assert_eq!(
+                                streamed(&finder, &text, chunk),
+                                want,
+                                "{text:?} max_len {max_len}, chunks of {chunk}"
+                            );
+                            tested += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(tested > 50_000, "{tested}");
 }
