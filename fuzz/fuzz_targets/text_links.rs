@@ -1,7 +1,8 @@
 //! Property: the URLs found in text have valid spans (inside the text, on character
 //! boundaries, in order, not overlapping, the URL's own span inside the occurrence's), and
 //! reading the same text as a stream in chunks of any size finds exactly the same links
-//! (data: one byte for the chunk size and `max_len`, then the text).
+//! (data: one byte for the chunk size and the options, one set of them with bare domains,
+//! then the text).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -16,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let options = match k >> 6 {
         0 => Options::new(),
         1 => Options::new().max_len(64),
-        2 => Options::new().max_len(300),
+        2 => Options::new().max_len(300).bare_domains(true),
         _ => Options::new().angle_whitespace(false).max_len(1000),
     };
     let finder = Finder::new(options);

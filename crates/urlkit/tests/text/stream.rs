@@ -215,6 +215,7 @@ fn fuzz_finding_streams_as_whole(data: &[u8]) {
         Options::new(),
         Options::new().max_len(64),
         Options::new().max_len(300),
+        Options::new().max_len(300).bare_domains(true),
         Options::new().angle_whitespace(false).max_len(1000),
     ] {
         let finder = Finder::new(options);
