@@ -201,6 +201,7 @@ impl Cx<'_> {
     /// The end of a bare URL that starts at `start` with its text from `from`: the first
     /// whitespace, control byte or `<`, then trailing punctuation trimmed; `Long` when no
     /// boundary comes within `max_len` of `start`.
+    #[inline(always)]
     pub(crate) fn bare_end(&self, start: usize, from: usize, min_end: usize) -> Result<usize, Eval> {
         let limit = start.saturating_add(self.finder.options.max_len);
         // Markdown's `[text](url)` around a link, written as text: `](` ends it (a URL has a
