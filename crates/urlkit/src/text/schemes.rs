@@ -158,6 +158,7 @@ pub(super) type Checked = Result<usize, Eval>;
 
 impl Cx<'_> {
     /// Checks the text starting at `i` (right after the colon) against `rule`.
+    #[inline(always)]
     pub(super) fn check(&self, rule: Rule, i: usize, limit: usize) -> Checked {
         match rule {
             Rule::Authority { empty_host } => self.authority(i, limit, empty_host),
