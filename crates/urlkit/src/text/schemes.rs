@@ -236,25 +236,7 @@ impl Cx<'_> {
         let mut d = self.domain(h, limit, false)?;
         // RFC 3986 §3.2.1 userinfo, up to an `@` before the first `/`, `?`, `#` or boundary:
         // looked for only when the host's run stops at `@`, or at `:` (a port, or a password).
-        if matches!(
-            self.byte(d.run_end)?,
-            Some(
-                b'@' | b':'
-                    | b'%'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b'~'
-            )
-        ) {
+        if self.byte(d.run_end)?.is_some_and(userinfo_or_port) {
             let u = self.run(d.run_end, limit, |b| {
                 !is(b, END) && !matches!(b, b'/' | b'?' | b'#' | b'@' | b'[' | b']' | b'>' | b'"')
             })?;
@@ -304,23 +286,7 @@ impl Cx<'_> {
             || b.high >> run & 1 != 0
             || b.underscore & before != 0
             || label & before == 0
-            || matches!(
-                self.hay[k],
-                b'@' | b':'
-                    | b'%'
-                    | b'!'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b';'
-                    | b'='
-                    | b'~'
-            )
+            || userinfo_or_port(self.hay[k])
         {
             return None;
         }
@@ -434,6 +400,31 @@ impl Cx<'_> {
         }
         self.url_char(k + 1).map(|_| k + 2)
     }
+}
+
+/// Whether a host's run may have stopped at userinfo or a port rather than at the host's end:
+/// an `@` or `:`, or another byte of RFC 3986 §3.2.1 `userinfo` that is no host byte
+/// (`pct-encoded`'s `%`, the `sub-delims`, `~`). The host is then looked for again past an
+/// `@`.
+#[inline(always)]
+fn userinfo_or_port(b: u8) -> bool {
+    matches!(
+        b,
+        b'@' | b':'
+            | b'%'
+            | b'!'
+            | b'$'
+            | b'&'
+            | b'\''
+            | b'('
+            | b')'
+            | b'*'
+            | b'+'
+            | b','
+            | b';'
+            | b'='
+            | b'~'
+    )
 }
 
 #[cfg(test)]
