@@ -688,6 +688,37 @@ mod tests {
         }
     }
 
+    /// `template` with every byte value at each of its first `places` places, then 20,000
+    /// words of bytes drawn from `picks` (an empty pick: a pseudo-random byte).
+    fn word_cases<const N: usize>(
+        template: [u8; N],
+        places: usize,
+        picks: &[&[u8]],
+        seed: u64,
+    ) -> Vec<[u8; N]> {
+        let mut cases = Vec::new();
+        for at in 0..places {
+            for b in 0..=255u8 {
+                let mut c = template;
+                c[at] = b;
+                cases.push(c);
+            }
+        }
+        let mut next = crate::test_rng::xorshift(seed);
+        for _ in 0..20_000 {
+            let mut c = [0u8; N];
+            for b in &mut c {
+                let x = next();
+                *b = picks[(x % picks.len() as u64) as usize]
+                    .first()
+                    .copied()
+                    .unwrap_or((x >> 32) as u8);
+            }
+            cases.push(c);
+        }
+        cases
+    }
+
     #[test]
     fn digits_and_dots_end_matches_a_byte_loop() {
         // Every byte value at every one of the eight places, among digits and dots, then
@@ -698,25 +729,8 @@ mod tests {
                 .position(|&b| !(b.is_ascii_digit() || b == b'.'))
                 .map(|j| i + j)
         };
-        let mut cases: Vec<[u8; 10]> = Vec::new();
-        for at in 0..8 {
-            for b in 0..=255u8 {
-                let mut c = *b"1.2.3.4.56";
-                c[at] = b;
-                cases.push(c);
-            }
-        }
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..20_000 {
-            let mut c = [0u8; 10];
-            for b in &mut c {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                *b = [b'0', b'9', b'.', b'/', b'-', (x >> 32) as u8, b':', b'5'][(x % 8) as usize];
-            }
-            cases.push(c);
-        }
+        let picks = [b"0", b"9", b".", b"/", b"-", &[][..], b":", b"5"];
+        let cases = word_cases(*b"1.2.3.4.56", 8, &picks, 0x9e37_79b9_7f4a_7c15);
         for c in &cases {
             for i in 0..=c.len() {
                 assert_eq!(digits_and_dots_end(c, i), naive(c, i), "{c:?} {i}");
@@ -730,36 +744,8 @@ mod tests {
             let w = s.get(i..i + 16)?;
             w.iter().position(|&b| !is(b, LABEL)).map(|j| i + j)
         };
-        let mut cases: Vec<[u8; 18]> = Vec::new();
-        for at in 0..18 {
-            for b in 0..=255u8 {
-                let mut c = *b"abc-Z09xyzAUTH-r1q";
-                c[at] = b;
-                cases.push(c);
-            }
-        }
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..20_000 {
-            let mut c = [0u8; 18];
-            for b in &mut c {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                *b = [
-                    b'a',
-                    b'Z',
-                    b'-',
-                    b'.',
-                    b'_',
-                    (x >> 32) as u8,
-                    b'(',
-                    b'7',
-                    b'q',
-                    b'r',
-                ][(x % 10) as usize];
-            }
-            cases.push(c);
-        }
+        let picks = [b"a", b"Z", b"-", b".", b"_", &[][..], b"(", b"7", b"q", b"r"];
+        let cases = word_cases(*b"abc-Z09xyzAUTH-r1q", 18, &picks, 0x2545_f491_4f6c_dd1d);
         for c in &cases {
             for i in 0..=c.len() + 1 {
                 assert_eq!(label_end16(c, i), naive(c, i), "{c:?} {i}");
