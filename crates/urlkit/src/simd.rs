@@ -345,24 +345,26 @@ pub(crate) fn try_outside_bits(s: &[u8], at: usize, class: &AsciiClass) -> Optio
     allow(dead_code)
 )]
 pub(crate) struct Triggers {
-    colon: bool,
-    at: bool,
-    www: bool,
-    dot: bool,
     before_colon: AsciiClass,
+    /// The vector loop of these kinds, chosen once (the CPU's features and the kinds do not
+    /// change between blocks); `None` where no vector scan runs.
+    kernel: Option<TriggerKernel>,
 }
+
+/// A vector trigger loop: `unsafe` to call, for the CPU features it is compiled for.
+type TriggerKernel = unsafe fn(&[u8], usize, &Triggers) -> (usize, u64);
 
 impl Triggers {
     /// `:` after a byte of `before_colon` when `colon`, `@` when `at`, a `w` three bytes
     /// before a `.` when `www`, and a `.` before a byte from `0` up (unsigned) when `dot`.
-    pub(crate) const fn new(colon: bool, at: bool, www: bool, dot: bool, before_colon: AsciiClass) -> Self {
-        Triggers {
-            colon,
-            at,
-            www,
-            dot,
-            before_colon,
-        }
+    pub(crate) fn new(colon: bool, at: bool, www: bool, dot: bool, before_colon: AsciiClass) -> Self {
+        #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+        let kernel = std::is_x86_feature_detected!("avx2").then(|| avx2::trigger_kernel(colon, at, www, dot));
+        #[cfg(not(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar))))]
+        let kernel = None;
+        #[cfg(not(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar))))]
+        let _ = (colon, at, www, dot);
+        Triggers { before_colon, kernel }
     }
 }
 
@@ -379,13 +381,9 @@ impl Triggers {
 #[inline(always)]
 #[cfg_attr(not(feature = "std"), allow(dead_code))]
 pub(crate) fn try_triggers(s: &[u8], at: usize, t: &Triggers) -> Option<(usize, u64)> {
-    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
-    if std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2 (just detected), which `avx2::triggers` enables.
-        return Some(unsafe { avx2::triggers(s, at, t) });
-    }
-    let _ = (s, at, t);
-    None
+    let kernel = t.kernel?;
+    // SAFETY: `Triggers::new` chose a kernel only for a CPU with the features it enables.
+    Some(unsafe { kernel(s, at, t) })
 }
 
 /// The dots and the odd bytes (upper-case ASCII, or not ASCII) of 16 bytes, `lo` then `hi`
@@ -803,35 +801,37 @@ mod avx2 {
     /// bytes later (the byte before the first is read too).
     const TRIGGER_SPAN: usize = 64 + 3;
 
-    /// [`super::try_triggers`] on a CPU with AVX2 (one loop per set of trigger kinds, so
-    /// that the loop tests no option; the `.` trigger of bare domains has loops of its own,
-    /// so that the default kinds pay nothing for it).
-    #[target_feature(enable = "avx2")]
-    pub(super) fn triggers(s: &[u8], at: usize, t: &super::Triggers) -> (usize, u64) {
-        if t.dot {
-            return with_dot::<true>(s, at, t);
+    /// The loop of [`super::try_triggers`] for these kinds, on a CPU with AVX2.
+    pub(super) fn trigger_kernel(colon: bool, at: bool, www: bool, dot: bool) -> super::TriggerKernel {
+        if dot {
+            return with_dot::<true>(colon, at, www);
         }
-        with_dot::<false>(s, at, t)
+        with_dot::<false>(colon, at, www)
     }
 
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    fn with_dot<const DOT: bool>(s: &[u8], at: usize, t: &super::Triggers) -> (usize, u64) {
-        match (t.colon, t.at, t.www) {
-            (true, true, true) => trigger_blocks::<true, true, true, DOT>(s, at, t),
-            (true, true, false) => trigger_blocks::<true, true, false, DOT>(s, at, t),
-            (true, false, true) => trigger_blocks::<true, false, true, DOT>(s, at, t),
-            (true, false, false) => trigger_blocks::<true, false, false, DOT>(s, at, t),
-            (false, true, true) => trigger_blocks::<false, true, true, DOT>(s, at, t),
-            (false, true, false) => trigger_blocks::<false, true, false, DOT>(s, at, t),
-            (false, false, true) => trigger_blocks::<false, false, true, DOT>(s, at, t),
-            (false, false, false) if DOT => trigger_blocks::<false, false, false, DOT>(s, at, t),
-            (false, false, false) => (s.len().max(at), 0),
+    fn with_dot<const DOT: bool>(colon: bool, at: bool, www: bool) -> super::TriggerKernel {
+        match (colon, at, www) {
+            (true, true, true) => trigger_blocks::<true, true, true, DOT>,
+            (true, true, false) => trigger_blocks::<true, true, false, DOT>,
+            (true, false, true) => trigger_blocks::<true, false, true, DOT>,
+            (true, false, false) => trigger_blocks::<true, false, false, DOT>,
+            (false, true, true) => trigger_blocks::<false, true, true, DOT>,
+            (false, true, false) => trigger_blocks::<false, true, false, DOT>,
+            (false, false, true) => trigger_blocks::<false, false, true, DOT>,
+            (false, false, false) if DOT => trigger_blocks::<false, false, false, DOT>,
+            (false, false, false) => no_triggers,
         }
     }
 
+    /// No kind asked for: no trigger anywhere.
+    fn no_triggers(s: &[u8], at: usize, _: &super::Triggers) -> (usize, u64) {
+        (s.len().max(at), 0)
+    }
+
+    /// The trigger loop of one set of kinds (one loop per set, so that the loop tests no
+    /// option; the `.` trigger of bare domains has loops of its own, so that the default
+    /// kinds pay nothing for it).
     #[target_feature(enable = "avx2")]
-    #[inline]
     fn trigger_blocks<const COLON: bool, const AT: bool, const WWW: bool, const DOT: bool>(
         s: &[u8],
         mut at: usize,
@@ -844,7 +844,10 @@ mod avx2 {
             }
             at = 64;
         }
-        while at.saturating_add(TRIGGER_SPAN) <= s.len() {
+        // `at <= last` says `at + TRIGGER_SPAN <= s.len()` without an overflow, and `at` is
+        // not 0: the block's bounds check folds into the loop's test.
+        let last = s.len().checked_sub(TRIGGER_SPAN).unwrap_or(0);
+        while at <= last {
             if let Some(bits) = trigger_block::<COLON, AT, WWW, DOT>(s, at, t) {
                 return (at, bits);
             }
