@@ -497,11 +497,10 @@ struct Lines {
     /// The table covers `start..end`.
     end: usize,
     /// For block `k` (from `start + 64 k`): its line breaks, bit `j` for byte `start + 64 k +
-    /// j` (none past `end`); the breaks before it, from `start`; where the line holding its
-    /// first byte starts. One block more than the table covers: a position at its end.
+    /// j` (none past `end`), and the breaks before it, from `start`. One block more than the
+    /// table covers: a position at its end.
     masks: [u64; LINE_BLOCKS + 1],
     before: [u32; LINE_BLOCKS + 1],
-    line_at: [usize; LINE_BLOCKS + 1],
 }
 
 impl Default for Lines {
@@ -515,7 +514,6 @@ impl Default for Lines {
             end: 0,
             masks: [0; LINE_BLOCKS + 1],
             before: [0; LINE_BLOCKS + 1],
-            line_at: [0; LINE_BLOCKS + 1],
         }
     }
 }
@@ -543,12 +541,15 @@ impl Lines {
         let (k, r) = (off / 64, off % 64);
         let below = self.masks[k] & !(u64::MAX << r);
         let breaks = self.breaks + self.before[k] as usize + below.count_ones() as usize;
-        // After the last break below `to` in its block, or where the block's first line
-        // starts.
+        // After the last break below `to`: in its block, else in the nearest block before
+        // with one (a line of prose is shorter than a block), else before the table.
         let line_start = if below != 0 {
             self.start + 64 * k + 64 - below.leading_zeros() as usize
         } else {
-            self.line_at[k]
+            match self.masks[..k].iter().rposition(|&m| m != 0) {
+                Some(j) => self.start + 64 * j + 64 - self.masks[j].leading_zeros() as usize,
+                None => self.line_start,
+            }
         };
         (breaks, line_start)
     }
@@ -574,14 +575,6 @@ impl Lines {
         let hay = &hay[..self.end - base];
         if crate::simd::try_equal_blocks(hay, from, b'\n', &mut self.masks, &mut self.before).is_none() {
             crate::simd::equal_blocks_scalar(hay, from, b'\n', &mut self.masks, &mut self.before);
-        }
-        let mut line_start = self.line_start;
-        for (k, &m) in self.masks.iter().enumerate() {
-            self.line_at[k] = line_start;
-            // After the block's last break, if it has one: a mask, not a branch on the text.
-            let keep = usize::from(m == 0).wrapping_neg();
-            let after = self.start + 64 * k + 64 - m.leading_zeros() as usize;
-            line_start = (line_start & keep) | (after & !keep);
         }
     }
 
