@@ -256,10 +256,13 @@ fn last_label(hay: &[u8], dot: usize, max_len: usize) -> Tld {
 /// run is shorter than `max_len` wherever its label starts.
 #[inline(always)]
 fn numeric_end(hay: &[u8], dot: usize, max_len: usize) -> Option<usize> {
+    // Most dots of prose and code come before a letter: no word is read for them.
+    if !hay.get(dot + 1)?.is_ascii_digit() {
+        return None;
+    }
     let k = digits_and_dots_end(hay, dot + 1)?;
     let b = hay[k];
-    (hay[dot + 1].is_ascii_digit()
-        && b < 0x80
+    (b < 0x80
         && !is(b, HOST)
         && !matches!(b, b'/' | b':')
         && k - dot + LABEL + 1 < max_len)
