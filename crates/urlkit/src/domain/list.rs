@@ -65,6 +65,9 @@ const TAG_NODE: u64 = (1 << 48) - 1;
 /// ```
 pub struct List {
     filter: Box<[u64; FILTER_BITS / 64]>,
+    /// Bit `j` of entry `i`: the two-letter label of the `i`-th and `j`-th letters is a rule
+    /// of its own (see [`List::lists_ascii_label`]; two letters are most of the labels asked).
+    two_letters: [u32; 26],
     /// The length of the longest label: longer ones are not looked up.
     longest: usize,
     slots: Box<[Slot]>,
@@ -372,6 +375,18 @@ impl List {
     /// of which are no TLD: a label of up to 8 bytes is answered by the filter first).
     #[inline]
     pub(crate) fn lists_ascii_label(&self, label: &[u8]) -> bool {
+        if let [a, b] = *label {
+            // ASCII letters of either case, and nothing else, land on `a..=z`.
+            let (a, b) = ((a | 0x20).wrapping_sub(b'a'), (b | 0x20).wrapping_sub(b'a'));
+            if a < 26 && b < 26 {
+                return self.two_letters[usize::from(a)] >> b & 1 != 0;
+            }
+        }
+        self.lists_label_walked(label)
+    }
+
+    /// [`List::lists_ascii_label`] by the filter and the walk, for any label.
+    fn lists_label_walked(&self, label: &[u8]) -> bool {
         const LO: u64 = 0x0101_0101_0101_0101;
         const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
         const HI: u64 = 0x8080_8080_8080_8080;
@@ -811,15 +826,23 @@ impl Builder {
             longest = longest.max(bytes.len());
             ids.insert(name.as_str(), i as u32);
         }
-        List {
+        let mut list = List {
             filter,
+            two_letters: [0; 26],
             longest,
             slots,
             starts,
             names,
             rules: self.rules,
             version,
+        };
+        for i in 0..26u8 {
+            for j in 0..26u8 {
+                let listed = list.lists_label_walked(&[b'a' + i, b'a' + j]);
+                list.two_letters[usize::from(i)] |= u32::from(listed) << j;
+            }
         }
+        list
     }
 }
 
@@ -1027,6 +1050,13 @@ mod tests {
         }
         labels.extend(labels.clone().iter().map(|l| l.to_ascii_uppercase()));
         labels.push("a".repeat(70));
+        // Every pair of letters in either case, and of the bytes around the letters.
+        let bytes: alloc::vec::Vec<u8> = (b'a'..=b'z').chain(b'A'..=b'Z').chain(*b"09-_@[`{\x01!").collect();
+        for &a in &bytes {
+            for &b in &bytes {
+                labels.push(alloc::string::String::from_utf8(alloc::vec![a, b]).unwrap_or_default());
+            }
+        }
         for label in &labels {
             let want = list
                 .split(label)
