@@ -277,6 +277,10 @@ pub(crate) struct WwwRun {
     pub bad: usize,
 }
 
+/// [`Scanner::blk`] with no block cached: `pos - NO_BLOCK` (wrapping) is `pos + 64`, past
+/// any block, for every position of a slice.
+const NO_BLOCK: usize = usize::MAX - 63;
+
 /// The scanner's position and the cached next trigger of each kind.
 #[derive(Clone, Debug)]
 pub(crate) struct Scanner {
@@ -286,11 +290,10 @@ pub(crate) struct Scanner {
     sym_valid: bool,
     next_www: usize,
     www_valid: bool,
-    /// The vector trigger bits of the 64 positions from `blk` (see `simd::try_triggers`);
-    /// bits before `pos` are stale.
+    /// The vector trigger bits of the 64 positions from `blk` (see `simd::try_triggers`),
+    /// none cached while `blk` is [`NO_BLOCK`]; bits before `pos` are stale.
     blk: usize,
     blk_bits: u64,
-    blk_valid: bool,
     /// The next `.` that may start a bare domain (see [`Scanner::dot_trigger`]).
     next_dot: usize,
     dot_valid: bool,
@@ -313,9 +316,8 @@ impl Scanner {
             sym_valid: false,
             next_www: 0,
             www_valid: false,
-            blk: 0,
+            blk: NO_BLOCK,
             blk_bits: 0,
-            blk_valid: false,
             next_dot: 0,
             dot_valid: false,
             dot_skip: 0,
@@ -334,7 +336,7 @@ impl Scanner {
         self.dot_listed = false;
         self.sym_valid = false;
         self.www_valid = false;
-        self.blk_valid = false;
+        self.blk = NO_BLOCK;
         self.dot_valid = false;
         self.www_run = None;
     }
@@ -363,7 +365,7 @@ impl Scanner {
     fn need(&mut self, from: usize) -> Step {
         self.sym_valid = false;
         self.www_valid = false;
-        self.blk_valid = false;
+        self.blk = NO_BLOCK;
         self.dot_valid = false;
         self.dot_listed = false;
         Step::Need(from.saturating_sub(LOOKBACK))
@@ -374,8 +376,8 @@ impl Scanner {
     /// classified once, whatever the number of candidates in them.
     #[inline]
     fn vector_trigger(&mut self, f: &Finder, hay: &[u8]) -> Option<usize> {
-        if (!self.blk_valid || self.pos < self.blk || self.pos >= self.blk + 64)
-            && !self.fetch(f, hay, self.pos)?
+        // One compare: `pos` in the cached block (`NO_BLOCK` holds no position).
+        if self.pos.wrapping_sub(self.blk) >= 64 && !self.fetch(f, hay, self.pos)?
         {
             return Some(NONE);
         }
@@ -426,7 +428,7 @@ impl Scanner {
         if bits == 0 && blk + 64 >= hay.len() {
             return Some(false);
         }
-        (self.blk, self.blk_bits, self.blk_valid) = (blk, bits, true);
+        (self.blk, self.blk_bits) = (blk, bits);
         self.pos = self.pos.max(blk);
         Some(true)
     }
@@ -537,7 +539,7 @@ impl Scanner {
                     self.pos = t + 1;
                     if hay[t] == b'.' {
                         self.dot_valid = false;
-                    } else if !self.blk_valid {
+                    } else if self.blk == NO_BLOCK {
                         if is_www {
                             self.next_www = Self::find_www(f, hay, t + 1);
                         } else {
