@@ -240,7 +240,9 @@ impl Cx<'_> {
             let u = self.run(d.run_end, limit, |b| {
                 !is(b, END) && !matches!(b, b'/' | b'?' | b'#' | b'@' | b'[' | b']' | b'>' | b'"')
             })?;
-            if self.byte(u)? == Some(b'@') {
+            // A Unicode space or other end of a link (`find_end`) before the `@` ends the
+            // link there: the `@` is past it, and no userinfo holds the end.
+            if self.byte(u)? == Some(b'@') && super::class::find_end(self.hay, d.run_end, u) == u {
                 h = u + 1;
                 d = self.domain(h, limit, false)?;
             }

@@ -47,6 +47,21 @@ fn unicode_space_and_invisibles_end_a_link() {
         ] {
             assert_eq!(urls(&text), [want], "{c:?} in {text:?}");
         }
+        // Nor does it stand in userinfo: an `@` after it is past the URL's end (what follows
+        // it may be an address of its own).
+        for text in [
+            format!("http://user{c}@example.com/x"),
+            format!("https://u:p{c}q@example.com/"),
+            format!("foo://:{c}@a"),
+            format!("ftp://:{c}x@example.org/"),
+        ] {
+            let found = urls(&text);
+            let whole = |u: &String| u.contains("://") && u.contains("example");
+            assert!(
+                found.iter().all(|u| !u.contains(c) && !whole(u)),
+                "{c:?} in {text:?}: {found:?}"
+            );
+        }
     }
     // Letters, marks and symbols outside those classes still continue a path or host.
     for text in [
