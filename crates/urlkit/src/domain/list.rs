@@ -1051,7 +1051,10 @@ mod tests {
         labels.extend(labels.clone().iter().map(|l| l.to_ascii_uppercase()));
         labels.push("a".repeat(70));
         // Every pair of letters in either case, and of the bytes around the letters.
-        let bytes: alloc::vec::Vec<u8> = (b'a'..=b'z').chain(b'A'..=b'Z').chain(*b"09-_@[`{\x01!").collect();
+        let bytes: alloc::vec::Vec<u8> = (b'a'..=b'z')
+            .chain(b'A'..=b'Z')
+            .chain(*b"09-_@[`{\x01!")
+            .collect();
         for &a in &bytes {
             for &b in &bytes {
                 labels.push(alloc::string::String::from_utf8(alloc::vec![a, b]).unwrap_or_default());

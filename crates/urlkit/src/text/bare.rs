@@ -262,11 +262,7 @@ fn numeric_end(hay: &[u8], dot: usize, max_len: usize) -> Option<usize> {
     }
     let k = digits_and_dots_end(hay, dot + 1)?;
     let b = hay[k];
-    (b < 0x80
-        && !is(b, HOST)
-        && !matches!(b, b'/' | b':')
-        && k - dot + LABEL + 1 < max_len)
-        .then_some(k)
+    (b < 0x80 && !is(b, HOST) && !matches!(b, b'/' | b':') && k - dot + LABEL + 1 < max_len).then_some(k)
 }
 
 /// Whether the last label of `host` is a rule of the built-in Public Suffix List (not only
