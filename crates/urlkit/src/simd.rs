@@ -347,24 +347,57 @@ pub(crate) fn try_outside_bits(s: &[u8], at: usize, class: &AsciiClass) -> Optio
 pub(crate) struct Triggers {
     before_colon: AsciiClass,
     /// The vector loop of these kinds, chosen once (the CPU's features and the kinds do not
-    /// change between blocks); `None` where no vector scan runs.
+    /// change between blocks), and the same loop that also counts line breaks; `None` where
+    /// no vector scan runs.
     kernel: Option<TriggerKernel>,
+    counting: Option<TriggerKernel>,
 }
 
 /// A vector trigger loop: `unsafe` to call, for the CPU features it is compiled for.
-type TriggerKernel = unsafe fn(&[u8], usize, &Triggers) -> (usize, u64);
+type TriggerKernel = unsafe fn(&[u8], usize, usize, &Triggers, &mut LineTally) -> (usize, u64);
+
+/// The line breaks that the counting trigger loop met, from the start of the text: every
+/// byte before `upto` is counted, and the last block handed over is kept whole, so that a
+/// link found in it (or just before it) gets its line and column without a pass of its
+/// own over the text.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LineTally {
+    /// The line breaks before `upto`, and where the line holding `upto` starts.
+    pub upto: usize,
+    pub breaks: usize,
+    pub line_start: usize,
+    /// The last block handed over (`blk..blk + 64`, `upto` its end): its breaks (bit `j`
+    /// for byte `blk + j`), the breaks before it, and where the line holding `blk` starts.
+    pub blk: usize,
+    pub mask: u64,
+    pub before: usize,
+    pub line_before: usize,
+}
+
 
 impl Triggers {
     /// `:` after a byte of `before_colon` when `colon`, `@` when `at`, a `w` three bytes
     /// before a `.` when `www`, and a `.` before a byte from `0` up (unsigned) when `dot`.
     pub(crate) fn new(colon: bool, at: bool, www: bool, dot: bool, before_colon: AsciiClass) -> Self {
         #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
-        let kernel = std::is_x86_feature_detected!("avx2").then(|| avx2::trigger_kernel(colon, at, www, dot));
+        let (kernel, counting) =
+            if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
+                (
+                    Some(avx2::trigger_kernel::<false>(colon, at, www, dot)),
+                    Some(avx2::trigger_kernel::<true>(colon, at, www, dot)),
+                )
+            } else {
+                (None, None)
+            };
         #[cfg(not(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar))))]
-        let kernel = None;
+        let (kernel, counting) = (None, None);
         #[cfg(not(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar))))]
         let _ = (colon, at, www, dot);
-        Triggers { before_colon, kernel }
+        Triggers {
+            before_colon,
+            kernel,
+            counting,
+        }
     }
 }
 
@@ -383,7 +416,26 @@ impl Triggers {
 pub(crate) fn try_triggers(s: &[u8], at: usize, t: &Triggers) -> Option<(usize, u64)> {
     let kernel = t.kernel?;
     // SAFETY: `Triggers::new` chose a kernel only for a CPU with the features it enables.
-    Some(unsafe { kernel(s, at, t) })
+    Some(unsafe { kernel(s, at, at, t, &mut LineTally::default()) })
+}
+
+/// [`try_triggers`] from `at` that also counts the line breaks of every block it reads
+/// into `tally`, from where it stopped (`tally.upto <= at`: the blocks start there, and
+/// their triggers before `at` are dropped): afterwards it has counted up to the end of the
+/// block handed over (a block may start before `at`), which it keeps (when no trigger is
+/// left, up to where the search stopped).
+#[inline(always)]
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub(crate) fn try_triggers_counting(
+    s: &[u8],
+    at: usize,
+    t: &Triggers,
+    tally: &mut LineTally,
+) -> Option<(usize, u64)> {
+    let kernel = t.counting?;
+    debug_assert!(tally.upto <= at);
+    // SAFETY: as for `try_triggers`.
+    Some(unsafe { kernel(s, tally.upto, at, t, tally) })
 }
 
 /// The dots and the odd bytes (upper-case ASCII, or not ASCII) of 16 bytes, `lo` then `hi`
@@ -802,96 +854,164 @@ mod avx2 {
     const TRIGGER_SPAN: usize = 64 + 3;
 
     /// The loop of [`super::try_triggers`] for these kinds, on a CPU with AVX2.
-    pub(super) fn trigger_kernel(colon: bool, at: bool, www: bool, dot: bool) -> super::TriggerKernel {
+    pub(super) fn trigger_kernel<const LINES: bool>(
+        colon: bool,
+        at: bool,
+        www: bool,
+        dot: bool,
+    ) -> super::TriggerKernel {
         if dot {
-            return with_dot::<true>(colon, at, www);
+            return with_dot::<true, LINES>(colon, at, www);
         }
-        with_dot::<false>(colon, at, www)
+        with_dot::<false, LINES>(colon, at, www)
     }
 
-    fn with_dot<const DOT: bool>(colon: bool, at: bool, www: bool) -> super::TriggerKernel {
+    fn with_dot<const DOT: bool, const LINES: bool>(
+        colon: bool,
+        at: bool,
+        www: bool,
+    ) -> super::TriggerKernel {
         match (colon, at, www) {
-            (true, true, true) => trigger_blocks::<true, true, true, DOT>,
-            (true, true, false) => trigger_blocks::<true, true, false, DOT>,
-            (true, false, true) => trigger_blocks::<true, false, true, DOT>,
-            (true, false, false) => trigger_blocks::<true, false, false, DOT>,
-            (false, true, true) => trigger_blocks::<false, true, true, DOT>,
-            (false, true, false) => trigger_blocks::<false, true, false, DOT>,
-            (false, false, true) => trigger_blocks::<false, false, true, DOT>,
-            (false, false, false) if DOT => trigger_blocks::<false, false, false, DOT>,
-            (false, false, false) => no_triggers,
+            (true, true, true) => trigger_blocks::<true, true, true, DOT, LINES>,
+            (true, true, false) => trigger_blocks::<true, true, false, DOT, LINES>,
+            (true, false, true) => trigger_blocks::<true, false, true, DOT, LINES>,
+            (true, false, false) => trigger_blocks::<true, false, false, DOT, LINES>,
+            (false, true, true) => trigger_blocks::<false, true, true, DOT, LINES>,
+            (false, true, false) => trigger_blocks::<false, true, false, DOT, LINES>,
+            (false, false, true) => trigger_blocks::<false, false, true, DOT, LINES>,
+            (false, false, false) => trigger_blocks::<false, false, false, DOT, LINES>,
         }
-    }
-
-    /// No kind asked for: no trigger anywhere.
-    fn no_triggers(s: &[u8], at: usize, _: &super::Triggers) -> (usize, u64) {
-        (s.len().max(at), 0)
     }
 
     /// The trigger loop of one set of kinds (one loop per set, so that the loop tests no
     /// option; the `.` trigger of bare domains has loops of its own, so that the default
-    /// kinds pay nothing for it).
-    #[target_feature(enable = "avx2")]
-    fn trigger_blocks<const COLON: bool, const AT: bool, const WWW: bool, const DOT: bool>(
+    /// kinds pay nothing for it), with or without a count of line breaks (`LINES`).
+    #[target_feature(enable = "avx2,popcnt")]
+    fn trigger_blocks<const COLON: bool, const AT: bool, const WWW: bool, const DOT: bool, const LINES: bool>(
         s: &[u8],
         mut at: usize,
+        from: usize,
         t: &super::Triggers,
+        tally: &mut super::LineTally,
     ) -> (usize, u64) {
-        if at == 0 {
-            let bits = edge_block::<COLON, AT, WWW, DOT>(s, 0, t);
-            if bits != 0 || s.len() <= 64 {
-                return (0, bits);
+        // The line breaks so far, and where the last line starts, in registers; the tally is
+        // written once, with the block handed over. The blocks start at `at <= from`, and a
+        // trigger before `from` is dropped (the bytes between are read for their line
+        // breaks only: the rest of a link, mostly).
+        let mut lines = (tally.breaks, tally.line_start);
+        let mut count = |at: usize, nl: u64| {
+            let before = lines;
+            if LINES {
+                lines.0 += nl.count_ones() as usize;
+                // After the block's last break, if it has one: a mask, not a branch.
+                let keep = usize::from(nl == 0).wrapping_neg();
+                let after = at + 64 - nl.leading_zeros() as usize;
+                lines.1 = (lines.1 & keep) | (after & !keep);
             }
-            at = 64;
-        }
-        // `at <= last` says `at + TRIGGER_SPAN <= s.len()` without an overflow, and `at` is
-        // not 0: the block's bounds check folds into the loop's test.
-        let last = s.len().checked_sub(TRIGGER_SPAN).unwrap_or(0);
-        while at <= last {
-            if let Some(bits) = trigger_block::<COLON, AT, WWW, DOT>(s, at, t) {
-                return (at, bits);
+            before
+        };
+        let from_on = |at: usize, bits: u64| {
+            if at < from {
+                bits & u64::MAX.checked_shl((from - at) as u32).unwrap_or(0)
+            } else {
+                bits
             }
-            at += 64;
+        };
+        let mut kept;
+        let found = 'search: {
+            if at == 0 {
+                let (bits, nl) = edge_block::<COLON, AT, WWW, DOT, LINES>(s, 0, t);
+                kept = Some((0, nl, count(0, nl)));
+                let bits = from_on(0, bits);
+                if bits != 0 || s.len() <= 64 {
+                    break 'search (0, bits);
+                }
+                at = 64;
+            }
+            // `at <= last` says `at + TRIGGER_SPAN <= s.len()` without an overflow, and `at`
+            // is not 0: the block's bounds check folds into the loop's test.
+            let last = s.len().checked_sub(TRIGGER_SPAN).unwrap_or(0);
+            while at <= last {
+                let (bits, nl) = trigger_block::<COLON, AT, WWW, DOT, LINES>(s, at, t);
+                let before = count(at, nl);
+                if let Some(bits) = bits {
+                    let bits = from_on(at, bits);
+                    if bits != 0 {
+                        kept = Some((at, nl, before));
+                        break 'search (at, bits);
+                    }
+                }
+                at += 64;
+            }
+            if at >= s.len() {
+                kept = None;
+                break 'search (at, 0);
+            }
+            let (bits, nl) = edge_block::<COLON, AT, WWW, DOT, LINES>(s, at, t);
+            kept = Some((at, nl, count(at, nl)));
+            let bits = from_on(at, bits);
+            // The last one or two positions, past the 64 of this edge block.
+            if bits == 0 && at + 64 < s.len() {
+                let (bits, nl) = edge_block::<COLON, AT, WWW, DOT, LINES>(s, at + 64, t);
+                kept = Some((at + 64, nl, count(at + 64, nl)));
+                break 'search (at + 64, from_on(at + 64, bits));
+            }
+            (at, bits)
+        };
+        if LINES {
+            // The block handed over is kept; with none, an empty one where the search
+            // stopped.
+            let (blk, mask, before) = kept.unwrap_or((found.0, 0, lines));
+            let upto = if kept.is_some() { blk + 64 } else { blk };
+            *tally = super::LineTally {
+                upto,
+                breaks: lines.0,
+                line_start: lines.1,
+                blk,
+                mask,
+                before: before.0,
+                line_before: before.1,
+            };
         }
-        if at >= s.len() {
-            return (at, 0);
-        }
-        let bits = edge_block::<COLON, AT, WWW, DOT>(s, at, t);
-        // The last one or two positions, past the 64 of this edge block.
-        if bits == 0 && at + 64 < s.len() {
-            return (at + 64, edge_block::<COLON, AT, WWW, DOT>(s, at + 64, t));
-        }
-        (at, bits)
+        found
     }
 
-    /// The trigger bits of the 64 positions from `at` at the start or the end of the input:
-    /// on a zeroed copy (a zero byte is no trigger, `w`, `.` or scheme byte), so that nothing
-    /// outside `s` is read or matched.
-    #[target_feature(enable = "avx2")]
+    /// The trigger bits of the 64 positions from `at` at the start or the end of the input,
+    /// and their line breaks (`LINES`): on a zeroed copy (a zero byte is no trigger, `w`,
+    /// `.`, scheme byte or line break), so that nothing outside `s` is read or matched.
+    #[target_feature(enable = "avx2,popcnt")]
     #[inline(never)]
-    fn edge_block<const COLON: bool, const AT: bool, const WWW: bool, const DOT: bool>(
+    fn edge_block<const COLON: bool, const AT: bool, const WWW: bool, const DOT: bool, const LINES: bool>(
         s: &[u8],
         at: usize,
         t: &super::Triggers,
-    ) -> u64 {
+    ) -> (u64, u64) {
         let mut buf = [0u8; 1 + TRIGGER_SPAN];
         if at > 0 {
             buf[0] = s[at - 1];
         }
         let n = s.len().saturating_sub(at).min(TRIGGER_SPAN);
         buf[1..1 + n].copy_from_slice(&s[at..at + n]);
-        trigger_block::<COLON, AT, WWW, DOT>(&buf, 1, t).unwrap_or(0)
+        let (bits, nl) = trigger_block::<COLON, AT, WWW, DOT, LINES>(&buf, 1, t);
+        (bits.unwrap_or(0), nl)
     }
 
     /// The trigger bits of the 64 positions from `at` (with `1 <= at` and
-    /// `at + TRIGGER_SPAN <= s.len()`), `None` when there is none (one test for the 64).
-    #[target_feature(enable = "avx2")]
+    /// `at + TRIGGER_SPAN <= s.len()`), `None` when there is none (one test for the 64), and
+    /// their line breaks when `LINES` (else 0).
+    #[target_feature(enable = "avx2,popcnt")]
     #[inline]
-    fn trigger_block<const COLON: bool, const AT: bool, const WWW: bool, const DOT: bool>(
+    fn trigger_block<
+        const COLON: bool,
+        const AT: bool,
+        const WWW: bool,
+        const DOT: bool,
+        const LINES: bool,
+    >(
         s: &[u8],
         at: usize,
         t: &super::Triggers,
-    ) -> Option<u64> {
+    ) -> (Option<u64>, u64) {
         assert!(at >= 1 && at + TRIGGER_SPAN <= s.len());
         let (colon, at_sign) = (_mm256_set1_epi8(b':' as i8), _mm256_set1_epi8(b'@' as i8));
         let (w, dot) = (_mm256_set1_epi8(b'w' as i8), _mm256_set1_epi8(b'.' as i8));
@@ -938,9 +1058,16 @@ mod avx2 {
             (hit, colons)
         };
         let ((lo, lo_colons), (hi, hi_colons)) = (half(at), half(at + 32));
+        let nl = if LINES {
+            let breaks =
+                |k: usize| _mm256_movemask_epi8(_mm256_cmpeq_epi8(load(k), _mm256_set1_epi8(b'\n' as i8)));
+            u64::from(breaks(at) as u32) | u64::from(breaks(at + 32) as u32) << 32
+        } else {
+            0
+        };
         let any = _mm256_or_si256(lo, hi);
         if _mm256_testz_si256(any, any) == 1 {
-            return None;
+            return (None, nl);
         }
         // A `:` right after a byte that cannot end a scheme is never a URL's (classified only
         // in the blocks that have a trigger at all).
@@ -955,7 +1082,7 @@ mod avx2 {
         };
         let (lo, hi) = (_mm256_movemask_epi8(lo) as u32, _mm256_movemask_epi8(hi) as u32);
         let bits = u64::from(lo) | u64::from(hi) << 32;
-        (bits != 0).then_some(bits)
+        ((bits != 0).then_some(bits), nl)
     }
 
     /// [`super::try_scan_back`] on a CPU with AVX2, for `32 <= end <= s.len()`.

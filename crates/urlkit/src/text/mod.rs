@@ -86,6 +86,7 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
+use crate::simd::LineTally;
 use crate::{ParseError, Url};
 pub use html::linkify_html;
 use scan::{Raw, Scanner, Step};
@@ -416,7 +417,7 @@ impl Finder {
         Links {
             finder: Cow::Borrowed(self),
             text,
-            scanner: Scanner::new(),
+            scanner: Scanner::counting_lines(),
             lines: Lines::default(),
         }
     }
@@ -471,7 +472,7 @@ pub fn links(text: &str) -> Links<'_> {
     Links {
         finder: Cow::Owned(Finder::new(Options::new())),
         text,
-        scanner: Scanner::new(),
+        scanner: Scanner::counting_lines(),
         lines: Lines::default(),
     }
 }
@@ -584,6 +585,34 @@ impl Lines {
     }
 }
 
+/// The 1-based line and column of `p` from what `tally` counted, when `p` is before the
+/// tally's end (a found link starts at or before its trigger, in the block kept or before
+/// it); `None` past it. Before the kept block, the breaks between `p` and the block are
+/// counted back (a link rarely holds one before its trigger; where it does, the line start
+/// is found back from `p`, within the line that holds it).
+fn tallied_at(tally: &LineTally, hay: &[u8], p: usize) -> Option<(usize, usize)> {
+    if p >= tally.upto {
+        return None;
+    }
+    if p >= tally.blk {
+        // `tally.upto` is the kept block's end (or its start, for an empty one).
+        let below = tally.mask & !(u64::MAX << (p - tally.blk));
+        let line_start = if below != 0 {
+            tally.blk + 64 - below.leading_zeros() as usize
+        } else {
+            tally.line_before
+        };
+        return Some((tally.before + below.count_ones() as usize + 1, p - line_start + 1));
+    }
+    let (n, _) = count_breaks(hay.get(p..tally.blk)?);
+    let line_start = if n == 0 {
+        tally.line_before
+    } else {
+        memchr::memrchr(b'\n', &hay[..p]).map_or(0, |i| i + 1)
+    };
+    Some((tally.before - n + 1, p - line_start + 1))
+}
+
 /// The number of `\n` in `s` and the index of the last one: word by word when short, else a
 /// vector count (or `memchr`'s count, then the last break).
 fn count_breaks(s: &[u8]) -> (usize, Option<usize>) {
@@ -652,13 +681,21 @@ impl<'h> Iterator for Links<'h> {
         loop {
             match self.scanner.next(&self.finder, hay, true) {
                 Step::Found(raw) => {
-                    self.lines.advance(hay, 0, raw.start);
                     // Occurrences start and end at ASCII bytes or whole characters; `get`
                     // keeps a mistake there from panicking.
                     let Some(text) = self.text.get(raw.start..raw.end) else {
                         continue;
                     };
-                    let at = self.lines.at();
+                    // From the breaks the vector pass counted, else counted here.
+                    let tallied = self
+                        .scanner
+                        .lines
+                        .as_ref()
+                        .and_then(|t| tallied_at(t, hay, raw.start));
+                    let at = tallied.unwrap_or_else(|| {
+                        self.lines.advance(hay, 0, raw.start);
+                        self.lines.at()
+                    });
                     return Some(Link::new(Cow::Borrowed(text), &raw, at));
                 }
                 Step::Need(_) | Step::Done => return None,

@@ -10,6 +10,7 @@
 
 use super::class::{fullwidth_alnum_at, host_run, idna_dot_at, is, unicode_end_at, unicode_punct_at, END};
 use super::{schemes, Added, Finder, Kind};
+use crate::simd::LineTally;
 
 /// Bytes a window keeps before the earliest position still to be evaluated: a scheme looks
 /// back at most 33 bytes (32 plus the boundary byte), `<URL:` 5 more, an email local part 65
@@ -305,6 +306,10 @@ pub(crate) struct Scanner {
     skipping: bool,
     /// The last `www.` domain run (see [`WwwRun`]).
     pub www_run: Option<WwwRun>,
+    /// The line breaks before each block the vector pass reads, when counted there (a
+    /// whole string's links: see [`Scanner::counting_lines`]); `None` once a block would
+    /// come out of order, and in a stream.
+    pub lines: Option<LineTally>,
 }
 
 impl Scanner {
@@ -324,6 +329,15 @@ impl Scanner {
             dot_listed: false,
             skipping: false,
             www_run: None,
+            lines: None,
+        }
+    }
+
+    /// A scanner whose vector pass also counts line breaks, for the links of a whole string.
+    pub(crate) fn counting_lines() -> Self {
+        Scanner {
+            lines: Some(LineTally::default()),
+            ..Scanner::new()
         }
     }
 
@@ -424,7 +438,15 @@ impl Scanner {
     /// stream window's end. `None` when no vector scan runs here.
     #[inline]
     fn fetch(&mut self, f: &Finder, hay: &[u8], from: usize) -> Option<bool> {
-        let (blk, bits) = crate::simd::try_triggers(hay, from, &f.triggers)?;
+        // The blocks read for line breaks start where the last ones stopped, before `from`
+        // (the rest of a link, a run skipped whole); a block cannot be counted twice.
+        if self.lines.is_some_and(|t| t.upto > from) {
+            self.lines = None;
+        }
+        let (blk, bits) = match &mut self.lines {
+            Some(tally) => crate::simd::try_triggers_counting(hay, from, &f.triggers, tally)?,
+            None => crate::simd::try_triggers(hay, from, &f.triggers)?,
+        };
         if bits == 0 && blk + 64 >= hay.len() {
             return Some(false);
         }
