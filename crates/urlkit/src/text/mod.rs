@@ -964,10 +964,19 @@ mod tests {
             "www.b.example ",
             "c@d.example ",
             "\r\n",
+            "docs.rs ",
+            "v1.2.3 ",
+            "<http://w.example/a\n b> ",
+            "<URL:ftp://f.example/\n  x> ",
+            "https://long.example/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p/p ",
         ];
         let mut next = crate::test_rng::xorshift(0x11AE_5000_0000_0001);
         let mut found = 0;
-        for round in 0..60 {
+        for round in 0..120 {
+            // Every other round with bare domains: the vector pass of each set of triggers
+            // counts lines.
+            let options = super::Options::new().bare_domains(round % 2 == 1);
+            let finder = super::Finder::new(options.clone());
             let mut text = alloc::string::String::new();
             while text.len() < 9000 {
                 match next() % 40 {
@@ -976,7 +985,8 @@ mod tests {
                     _ => text.push_str(pieces[(next() % pieces.len() as u64) as usize]),
                 }
             }
-            let want: alloc::vec::Vec<_> = super::links(&text)
+            let want: alloc::vec::Vec<_> = finder
+                .links(&text)
                 .map(|l| {
                     let before = &text[..l.start()];
                     let line = before.matches('\n').count() + 1;
@@ -985,13 +995,13 @@ mod tests {
                 })
                 .collect();
             found += want.len();
-            let got: alloc::vec::Vec<_> = super::links(&text)
+            let got: alloc::vec::Vec<_> = finder
+                .links(&text)
                 .map(|l| (l.start(), l.line(), l.column()))
                 .collect();
             assert_eq!(got, want, "{round}");
             #[cfg(feature = "std")]
             for chunk in [1, 7, 100, 4096] {
-                let finder = super::Finder::new(super::Options::new());
                 let reader = std::io::BufReader::with_capacity(chunk, text.as_bytes());
                 let got: alloc::vec::Vec<_> = finder
                     .links_in(reader)
@@ -1002,6 +1012,39 @@ mod tests {
             }
         }
         assert!(found > 3000, "{found}");
+    }
+
+    /// [`super::tallied_at`] against a count from the start, for every position before the
+    /// end of a kept block anywhere in random texts: in the block, and before it with and
+    /// without line breaks between.
+    #[test]
+    fn tallied_positions_match_a_count_from_the_start() {
+        let mut next = crate::test_rng::xorshift(0x7A11_7000_0000_0001);
+        for _ in 0..if cfg!(miri) { 2 } else { 40 } {
+            let text: alloc::vec::Vec<u8> = (0..300).map(|_| b"ab \n\nxyz"[(next() % 8) as usize]).collect();
+            let naive = |p: usize| {
+                let before = &text[..p];
+                let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                (before.iter().filter(|&&b| b == b'\n').count() + 1, p - line_start + 1)
+            };
+            for blk in 0..=text.len() - 64 {
+                let mask = (0..64).filter(|&j| text[blk + j] == b'\n').fold(0u64, |m, j| m | 1 << j);
+                let at_blk = naive(blk);
+                let tally = super::LineTally {
+                    upto: blk + 64,
+                    breaks: naive(blk + 64).0 - 1,
+                    line_start: 0,
+                    blk,
+                    mask,
+                    before: at_blk.0 - 1,
+                    line_before: blk + 1 - at_blk.1,
+                };
+                for p in 0..blk + 64 {
+                    assert_eq!(super::tallied_at(&tally, &text, p), Some(naive(p)), "{blk} {p}");
+                }
+                assert_eq!(super::tallied_at(&tally, &text, blk + 64), None);
+            }
+        }
     }
 
     #[test]
