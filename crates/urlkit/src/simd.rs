@@ -374,7 +374,6 @@ pub(crate) struct LineTally {
     pub line_before: usize,
 }
 
-
 impl Triggers {
     /// `:` after a byte of `before_colon` when `colon`, `@` when `at`, a `w` three bytes
     /// before a `.` when `www`, and a `.` before a byte from `0` up (unsigned) when `dot`.
@@ -887,7 +886,13 @@ mod avx2 {
     /// option; the `.` trigger of bare domains has loops of its own, so that the default
     /// kinds pay nothing for it), with or without a count of line breaks (`LINES`).
     #[target_feature(enable = "avx2,popcnt")]
-    fn trigger_blocks<const COLON: bool, const AT: bool, const WWW: bool, const DOT: bool, const LINES: bool>(
+    fn trigger_blocks<
+        const COLON: bool,
+        const AT: bool,
+        const WWW: bool,
+        const DOT: bool,
+        const LINES: bool,
+    >(
         s: &[u8],
         mut at: usize,
         from: usize,
@@ -1538,6 +1543,72 @@ mod tests {
                             assert_eq!(bits >> k & 1 == 1, want, "{v:?} {from} {k}");
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// The counting trigger loop against a byte-by-byte search and count: from a tally that
+    /// stopped anywhere before the start, the same triggers from the start on, and the line
+    /// breaks and the last line start up to the tally's new end, with the block handed over.
+    #[test]
+    fn counting_triggers_match_naive() {
+        if !vectors_here() {
+            return;
+        }
+        let mut next = crate::test_rng::xorshift(0xC0_0717_0000_0001);
+        for round in 0..if cfg!(miri) { 4 } else { 160 } {
+            let len = (next() % 300) as usize;
+            let v: Vec<u8> = (0..len)
+                .map(|_| b":@w.wa\n\nx.1Z-"[(next() % 13) as usize])
+                .collect();
+            let (colon, at, www, dot) = (round & 1 != 0, round & 2 != 0, round & 4 != 0, round & 8 != 0);
+            let mut table = [0u8; 256];
+            table[usize::from(b'a')] = 1;
+            table[usize::from(b'w')] = 1;
+            let t = Triggers::new(colon, at, www, dot, AsciiClass::of_bits(&table, 1));
+            let hit = |j: usize| {
+                (colon && v[j] == b':' && j > 0 && b"aw".contains(&v[j - 1]))
+                    || (at && v[j] == b'@')
+                    || (www && v[j] == b'w' && v.get(j + 3) == Some(&b'.'))
+                    || (dot && v[j] == b'.' && v.get(j + 1).is_some_and(|&b| b >= b'0'))
+            };
+            let breaks =
+                |a: usize, b: usize| v[a.min(len)..b.min(len)].iter().filter(|&&c| c == b'\n').count();
+            let line_start = |p: usize| {
+                v[..p.min(len)]
+                    .iter()
+                    .rposition(|&c| c == b'\n')
+                    .map_or(0, |i| i + 1)
+            };
+            for upto in (0..=len).step_by(7) {
+                for from in upto..=(upto + 140).min(len) {
+                    let mut tally = LineTally {
+                        upto,
+                        breaks: breaks(0, upto),
+                        line_start: line_start(upto),
+                        ..LineTally::default()
+                    };
+                    let (blk, bits) = try_triggers_counting(&v, from, &t, &mut tally).unwrap();
+                    let first = (from..len).find(|&j| hit(j));
+                    let got: Vec<usize> = (0..64).filter(|&k| bits >> k & 1 == 1).map(|k| blk + k).collect();
+                    match first {
+                        None => assert!(got.is_empty(), "{v:?} {upto} {from}"),
+                        Some(j) => {
+                            let want: Vec<usize> = (j..(blk + 64).min(len)).filter(|&k| hit(k)).collect();
+                            assert!(blk <= j && j < blk + 64, "{v:?} {upto} {from} {blk}");
+                            assert_eq!(got, want, "{v:?} {upto} {from}");
+                        }
+                    }
+                    // Counted up to its end, the kept block whole.
+                    let end = tally.upto;
+                    assert!(end == tally.blk || end == tally.blk + 64, "{upto} {from}");
+                    assert_eq!(tally.breaks, breaks(0, end), "{v:?} {upto} {from}");
+                    assert_eq!(tally.line_start, line_start(end), "{v:?} {upto} {from}");
+                    assert_eq!(tally.before, breaks(0, tally.blk), "{v:?} {upto} {from}");
+                    assert_eq!(tally.line_before, line_start(tally.blk), "{v:?} {upto} {from}");
+                    let mask = (0..64).filter(|&k| tally.blk + k < len && v[tally.blk + k] == b'\n');
+                    assert_eq!(tally.mask, mask.fold(0, |m, k| m | 1 << k), "{v:?} {upto} {from}");
                 }
             }
         }

@@ -1025,10 +1025,15 @@ mod tests {
             let naive = |p: usize| {
                 let before = &text[..p];
                 let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-                (before.iter().filter(|&&b| b == b'\n').count() + 1, p - line_start + 1)
+                (
+                    before.iter().filter(|&&b| b == b'\n').count() + 1,
+                    p - line_start + 1,
+                )
             };
             for blk in 0..=text.len() - 64 {
-                let mask = (0..64).filter(|&j| text[blk + j] == b'\n').fold(0u64, |m, j| m | 1 << j);
+                let mask = (0..64)
+                    .filter(|&j| text[blk + j] == b'\n')
+                    .fold(0u64, |m, j| m | 1 << j);
                 let at_blk = naive(blk);
                 let tally = super::LineTally {
                     upto: blk + 64,

@@ -391,8 +391,7 @@ impl Scanner {
     #[inline]
     fn vector_trigger(&mut self, f: &Finder, hay: &[u8]) -> Option<usize> {
         // One compare: `pos` in the cached block (`NO_BLOCK` holds no position).
-        if self.pos.wrapping_sub(self.blk) >= 64 && !self.fetch(f, hay, self.pos)?
-        {
+        if self.pos.wrapping_sub(self.blk) >= 64 && !self.fetch(f, hay, self.pos)? {
             return Some(NONE);
         }
         loop {
