@@ -903,15 +903,26 @@ mod avx2 {
         // written once, with the block handed over. The blocks start at `at <= from`, and a
         // trigger before `from` is dropped (the bytes between are read for their line
         // breaks only: the rest of a link, mostly).
-        let mut lines = (tally.breaks, tally.line_start);
+        // The line breaks so far, and the last block that had one (or, with no mask, where
+        // the line starts), in registers: the tally is written once, with the block handed
+        // over. The blocks start at `at <= from`, and a trigger before `from` is dropped
+        // (the bytes between are read for their line breaks only: the rest of a link,
+        // mostly).
+        let mut lines = (tally.breaks, (tally.line_start, 0u64));
+        let line_start = |(base, nl): (usize, u64)| {
+            if nl == 0 {
+                base
+            } else {
+                base + 64 - nl.leading_zeros() as usize
+            }
+        };
         let mut count = |at: usize, nl: u64| {
             let before = lines;
             if LINES {
                 lines.0 += nl.count_ones() as usize;
-                // After the block's last break, if it has one: a mask, not a branch.
-                let keep = usize::from(nl == 0).wrapping_neg();
-                let after = at + 64 - nl.leading_zeros() as usize;
-                lines.1 = (lines.1 & keep) | (after & !keep);
+                if nl != 0 {
+                    lines.1 = (at, nl);
+                }
             }
             before
         };
@@ -938,14 +949,11 @@ mod avx2 {
             let last = s.len().checked_sub(TRIGGER_SPAN).unwrap_or(0);
             while at <= last {
                 let (bits, nl) = trigger_block::<COLON, AT, WWW, DOT, LINES>(s, at, t);
-                let before = count(at, nl);
-                if let Some(bits) = bits {
-                    let bits = from_on(at, bits);
-                    if bits != 0 {
-                        kept = Some((at, nl, before));
-                        break 'search (at, bits);
-                    }
+                if let Some(bits) = bits.map(|b| from_on(at, b)).filter(|&b| b != 0) {
+                    kept = Some((at, nl, count(at, nl)));
+                    break 'search (at, bits);
                 }
+                count(at, nl);
                 at += 64;
             }
             if at >= s.len() {
@@ -971,11 +979,11 @@ mod avx2 {
             *tally = super::LineTally {
                 upto,
                 breaks: lines.0,
-                line_start: lines.1,
+                line_start: line_start(lines.1),
                 blk,
                 mask,
                 before: before.0,
-                line_before: before.1,
+                line_before: line_start(before.1),
             };
         }
         found
