@@ -437,6 +437,30 @@ pub(crate) fn try_triggers_counting(
     Some(unsafe { kernel(s, tally.upto, at, t, tally) })
 }
 
+/// Whether `s[start..end]` holds the byte `a`, and whether it holds `b` (a link's openers,
+/// asked of nearly every link that ends with a closer). A link of up to 64 bytes, 64 bytes
+/// or more into `s`, is read as the four 16-byte blocks before `end`, with no loop whose
+/// exit depends on its length; like [`dots_and_odd`], with SSE2 (part of x86-64) where the
+/// crate is built for it, else (and for other links) by [`holds_two_scalar`].
+#[inline(always)]
+pub(crate) fn holds_two(s: &[u8], start: usize, end: usize, a: u8, b: u8) -> (bool, bool) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urlkit_scalar)))]
+    if start < end && end - start <= 64 && 64 <= end && end <= s.len() {
+        // SAFETY: `sse2::holds_two` only needs SSE2, which this build enables (the `cfg`
+        // above), and its bounds were just checked.
+        return unsafe { sse2::holds_two(s, start, end, a, b) };
+    }
+    holds_two_scalar(s, start, end, a, b)
+}
+
+/// [`holds_two`] by `contains`: the form for long links and other targets, and the
+/// reference the SSE2 form is tested against.
+#[inline]
+pub(crate) fn holds_two_scalar(s: &[u8], start: usize, end: usize, a: u8, b: u8) -> (bool, bool) {
+    let r = s.get(start..end).unwrap_or_default();
+    (r.contains(&a), r.contains(&b))
+}
+
 /// The dots and the odd bytes (upper-case ASCII, or not ASCII) of 16 bytes, `lo` then `hi`
 /// (little-endian): bit `k` of each mask for byte `k`. The domain list checks a short host
 /// with it in one step per 16 bytes: no empty label, and lower-case ASCII only.
@@ -506,6 +530,30 @@ pub(crate) fn dots_and_odd_word(w: u64) -> (u64, u64) {
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2", not(urlkit_scalar)))]
 mod sse2 {
+    /// [`super::holds_two`] with SSE2, for `start < end`, `end - start <= 64` and
+    /// `64 <= end <= s.len()`.
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) fn holds_two(s: &[u8], start: usize, end: usize, a: u8, b: u8) -> (bool, bool) {
+        use core::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        };
+        assert!(start < end && end - start <= 64 && 64 <= end && end <= s.len());
+        let base = end - 64;
+        let (va, vb) = (_mm_set1_epi8(a as i8), _mm_set1_epi8(b as i8));
+        let (mut in_a, mut in_b) = (0u64, 0u64);
+        for k in 0..4 {
+            // SAFETY: `base + 16 k + 16 <= end <= s.len()` (asserted); the load may be
+            // unaligned.
+            let v = unsafe { _mm_loadu_si128(s.as_ptr().add(base + 16 * k).cast::<__m128i>()) };
+            in_a |= u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(v, va)) as u16) << (16 * k);
+            in_b |= u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(v, vb)) as u16) << (16 * k);
+        }
+        // The bytes before `start`: `start - base = 64 - (end - start)`, below 64.
+        let keep = u64::MAX << (start - base);
+        (in_a & keep != 0, in_b & keep != 0)
+    }
+
     /// [`super::dots_and_odd`] with SSE2.
     #[target_feature(enable = "sse2")]
     #[inline]
@@ -1617,6 +1665,38 @@ mod tests {
                     assert_eq!(tally.line_before, line_start(tally.blk), "{v:?} {upto} {from}");
                     let mask = (0..64).filter(|&k| tally.blk + k < len && v[tally.blk + k] == b'\n');
                     assert_eq!(tally.mask, mask.fold(0, |m, k| m | 1 << k), "{v:?} {upto} {from}");
+                }
+            }
+        }
+    }
+
+    /// Every range of inputs of 0 to 150 bytes, rich in both needles and sparse in them,
+    /// against `contains`.
+    #[test]
+    fn holds_two_matches_contains() {
+        let mut next = crate::test_rng::xorshift(0x4010_D500_0000_0001);
+        for len in if cfg!(miri) {
+            vec![0, 63, 64, 70]
+        } else {
+            (0..150).collect()
+        } {
+            let dense: Vec<u8> = (0..len).map(|_| b"ab([xyz"[(next() % 7) as usize]).collect();
+            let sparse: Vec<u8> = (0..len)
+                .map(|_| {
+                    if next() % 40 == 0 {
+                        b"(["[(next() % 2) as usize]
+                    } else {
+                        b'a'
+                    }
+                })
+                .collect();
+            for s in [&dense, &sparse] {
+                for end in 0..=len {
+                    for start in 0..=end + 1 {
+                        let r = s.get(start..end).unwrap_or_default();
+                        let want = (r.contains(&b'('), r.contains(&b'['));
+                        assert_eq!(holds_two(s, start, end, b'(', b'['), want, "{s:?} {start} {end}");
+                    }
                 }
             }
         }

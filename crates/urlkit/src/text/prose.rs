@@ -165,6 +165,9 @@ impl Cx<'_> {
         // Opening and closing counts per bracket pair, counted once when first needed and
         // kept up to date as closers are dropped (a `)))…` tail stays linear).
         let mut counts: [Option<(usize, usize)>; 4] = [None; 4];
+        // Whether the link holds a `(` and a `[` (the closers of nearly every trimmed link),
+        // read once for both.
+        let mut held: Option<(bool, bool)> = None;
         while end > start {
             let b = hay[end - 1];
             if is(b, TRAIL) {
@@ -202,8 +205,20 @@ impl Cx<'_> {
             let open = [b'(', b'[', b'{', b'<'][pair];
             let (opens, closes) = counts[pair].get_or_insert_with(|| {
                 let link = &hay[start..end];
+                let holds = match pair {
+                    0 | 1 => {
+                        let (paren, bracket) =
+                            *held.get_or_insert_with(|| crate::simd::holds_two(hay, start, end, b'(', b'['));
+                        if pair == 0 {
+                            paren
+                        } else {
+                            bracket
+                        }
+                    }
+                    _ => super::class::has_byte(link, open),
+                };
                 // Markdown's `[text](https://…)`: no opener inside, every trailing closer goes.
-                if !super::class::has_byte(link, open) {
+                if !holds {
                     return (0, usize::MAX);
                 }
                 let mut counts = (0, 0);
