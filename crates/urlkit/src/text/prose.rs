@@ -168,6 +168,19 @@ impl Cx<'_> {
         // Whether the link holds a `(` and a `[` (the closers of nearly every trimmed link),
         // read once for both.
         let mut held: Option<(bool, bool)> = None;
+        // Markdown around a link (`[text](url)`, `[![alt](img)](url)`): trailing `)` and `]`
+        // with no opener of their kind in the link go at once, as the loop below would drop
+        // them one by one.
+        if end > start && matches!(hay[end - 1], b')' | b']') {
+            let (paren, bracket) = *held.insert(crate::simd::holds_two(hay, start, end, b'(', b'['));
+            while end > start {
+                match hay[end - 1] {
+                    b')' if !paren => end -= 1,
+                    b']' if !bracket => end -= 1,
+                    _ => break,
+                }
+            }
+        }
         while end > start {
             let b = hay[end - 1];
             if is(b, TRAIL) {
