@@ -160,17 +160,15 @@ impl Cx<'_> {
     /// `.`, `,`, `:`, `*`, `_`, `~` (and quotes) are dropped; a trailing `)` is dropped while
     /// the link has more `)` than `(` (likewise `]`, `}`, and any `>`); a trailing
     /// `&name;` entity-like suffix is dropped, a lone trailing `;` too.
+    #[inline]
     pub(crate) fn trim(&self, start: usize, mut end: usize) -> usize {
         let hay = self.hay;
-        // Opening and closing counts per bracket pair, counted once when first needed and
-        // kept up to date as closers are dropped (a `)))…` tail stays linear).
-        let mut counts: [Option<(usize, usize)>; 4] = [None; 4];
         // Whether the link holds a `(` and a `[` (the closers of nearly every trimmed link),
         // read once for both.
         let mut held: Option<(bool, bool)> = None;
         // Markdown around a link (`[text](url)`, `[![alt](img)](url)`): trailing `)` and `]`
-        // with no opener of their kind in the link go at once, as the loop below would drop
-        // them one by one.
+        // with no opener of their kind in the link go at once, as the loop of `trim_rest`
+        // would drop them one by one.
         if end > start && matches!(hay[end - 1], b')' | b']') {
             let (paren, bracket) = *held.insert(crate::simd::holds_two(hay, start, end, b'(', b'['));
             while end > start {
@@ -181,6 +179,21 @@ impl Cx<'_> {
                 }
             }
         }
+        // Most links end here, at an ASCII byte that no rule drops.
+        match hay[start..end].last() {
+            Some(&b) if b < 0x80 && !is(b, TRAIL) && !matches!(b, b';' | b')' | b']' | b'}' | b'>') => end,
+            _ => self.trim_rest(start, end, held),
+        }
+    }
+
+    /// [`Cx::trim`] byte by byte from `end`, for every rule; `held` tells whether the link
+    /// holds a `(` and a `[`, when already read. Out of line: few links come here.
+    #[inline(never)]
+    fn trim_rest(&self, start: usize, mut end: usize, mut held: Option<(bool, bool)>) -> usize {
+        let hay = self.hay;
+        // Opening and closing counts per bracket pair, counted once when first needed and
+        // kept up to date as closers are dropped (a `)))…` tail stays linear).
+        let mut counts: [Option<(usize, usize)>; 4] = [None; 4];
         while end > start {
             let b = hay[end - 1];
             if is(b, TRAIL) {
