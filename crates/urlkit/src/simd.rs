@@ -361,6 +361,11 @@ type TriggerKernel = unsafe fn(&[u8], usize, usize, &Triggers, &mut LineTally) -
 /// link found in it (or just before it) gets its line and column without a pass of its
 /// own over the text.
 #[derive(Clone, Copy, Debug, Default)]
+// Written only by the vector code, which is not built everywhere.
+#[cfg_attr(
+    not(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar))),
+    allow(dead_code)
+)]
 pub(crate) struct LineTally {
     /// The line breaks before `upto`, and where the line holding `upto` starts.
     pub upto: usize,
@@ -994,7 +999,7 @@ mod avx2 {
             }
             // `at <= last` says `at + TRIGGER_SPAN <= s.len()` without an overflow, and `at`
             // is not 0: the block's bounds check folds into the loop's test.
-            let last = s.len().checked_sub(TRIGGER_SPAN).unwrap_or(0);
+            let last = s.len().saturating_sub(TRIGGER_SPAN);
             while at <= last {
                 let (bits, nl) = trigger_block::<COLON, AT, WWW, DOT, LINES>(s, at, t);
                 if let Some(bits) = bits.map(|b| from_on(at, b)).filter(|&b| b != 0) {
@@ -1683,7 +1688,7 @@ mod tests {
             let dense: Vec<u8> = (0..len).map(|_| b"ab([xyz"[(next() % 7) as usize]).collect();
             let sparse: Vec<u8> = (0..len)
                 .map(|_| {
-                    if next() % 40 == 0 {
+                    if next().is_multiple_of(40) {
                         b"(["[(next() % 2) as usize]
                     } else {
                         b'a'
