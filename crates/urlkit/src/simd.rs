@@ -962,6 +962,40 @@ mod avx2 {
         // (the bytes between are read for their line breaks only: the rest of a link,
         // mostly).
         let mut lines = (tally.breaks, (tally.line_start, 0u64));
+        // The bytes before `from` (the rest of a link): their line breaks only, 32 a step,
+        // then the blocks from `from` on, as without a count.
+        if LINES && at < from {
+            let breaks = |k: usize| {
+                // SAFETY: callers pass `k + 32 <= from <= s.len()`; the load may be unaligned.
+                let v = unsafe { _mm256_loadu_si256(s.as_ptr().add(k).cast::<__m256i>()) };
+                _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\n' as i8))) as u32
+            };
+            let from = from.min(s.len());
+            let mut k = at;
+            while k + 32 <= from {
+                let m = breaks(k);
+                lines.0 += m.count_ones() as usize;
+                if m != 0 {
+                    lines.1 = (k + 32 - m.leading_zeros() as usize, 0);
+                }
+                k += 32;
+            }
+            if k < from {
+                // The last `from - k` bytes (under 32): the 32 before `from`, shifted down.
+                let m = if from >= 32 {
+                    breaks(from - 32) >> (32 - (from - k))
+                } else {
+                    (k..from)
+                        .filter(|&j| s[j] == b'\n')
+                        .fold(0, |m, j| m | 1 << (j - k))
+                };
+                lines.0 += m.count_ones() as usize;
+                if m != 0 {
+                    lines.1 = (k + 32 - m.leading_zeros() as usize, 0);
+                }
+            }
+            at = from;
+        }
         let line_start = |(base, nl): (usize, u64)| {
             if nl == 0 {
                 base
