@@ -1600,6 +1600,38 @@ mod tests {
         }
     }
 
+    /// A random text for the trigger tests, from `alphabet`, and the finder triggers of one
+    /// set of kinds (bit 0 `:`, 1 `@`, 2 `www.`, 3 `.`, from `round`), with a byte-by-byte
+    /// answer for each position.
+    struct TriggerCase {
+        v: Vec<u8>,
+        t: Triggers,
+        kinds: (bool, bool, bool, bool),
+    }
+
+    impl TriggerCase {
+        fn new(next: &mut impl FnMut() -> u64, round: usize, alphabet: &[u8]) -> Self {
+            let len = (next() % 300) as usize;
+            let v: Vec<u8> = (0..len)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect();
+            let kinds = (round & 1 != 0, round & 2 != 0, round & 4 != 0, round & 8 != 0);
+            let mut table = [0u8; 256];
+            table[usize::from(b'a')] = 1;
+            table[usize::from(b'w')] = 1;
+            let t = Triggers::new(kinds.0, kinds.1, kinds.2, kinds.3, AsciiClass::of_bits(&table, 1));
+            TriggerCase { v, t, kinds }
+        }
+
+        fn hit(&self, j: usize) -> bool {
+            let (v, (colon, at, www, dot)) = (&self.v, self.kinds);
+            (colon && v[j] == b':' && j > 0 && b"aw".contains(&v[j - 1]))
+                || (at && v[j] == b'@')
+                || (www && v[j] == b'w' && v.get(j + 3) == Some(&b'.'))
+                || (dot && v[j] == b'.' && v.get(j + 1).is_some_and(|&b| b >= b'0'))
+        }
+    }
+
     /// Trigger blocks against a byte-by-byte search, for every set of trigger kinds, on
     /// random text rich in `:`, `@`, `w` and `.`, from every start.
     #[test]
@@ -1609,32 +1641,19 @@ mod tests {
         }
         let mut next = crate::test_rng::xorshift(0x2545_F491_4F6C_DD1D);
         for round in 0..if cfg!(miri) { 4 } else { 300 } {
-            let len = (next() % 300) as usize;
-            let v: Vec<u8> = (0..len)
-                .map(|_| b":@w.wa\0x.\xc31Z-"[(next() % 13) as usize])
-                .collect();
-            let (colon, at, www, dot) = (round & 1 != 0, round & 2 != 0, round & 4 != 0, round & 8 != 0);
-            let mut table = [0u8; 256];
-            table[usize::from(b'a')] = 1;
-            table[usize::from(b'w')] = 1;
-            let t = Triggers::new(colon, at, www, dot, AsciiClass::of_bits(&table, 1));
-            let hit = |j: usize| {
-                (colon && v[j] == b':' && j > 0 && b"aw".contains(&v[j - 1]))
-                    || (at && v[j] == b'@')
-                    || (www && v[j] == b'w' && v.get(j + 3) == Some(&b'.'))
-                    || (dot && v[j] == b'.' && v.get(j + 1).is_some_and(|&b| b >= b'0'))
-            };
+            let case = TriggerCase::new(&mut next, round, b":@w.wa\0x.\xc31Z-");
+            let (v, len) = (&case.v, case.v.len());
             for from in 0..=len + 1 {
-                let Some((blk, bits)) = try_triggers(&v, from, &t) else {
+                let Some((blk, bits)) = try_triggers(v, from, &case.t) else {
                     return;
                 };
-                let first = (from..len).find(|&j| hit(j));
+                let first = (from..len).find(|&j| case.hit(j));
                 match first {
                     None => assert_eq!(bits, 0, "{v:?} {from}"),
                     Some(j) => {
                         assert_eq!(blk, from + (j - from) / 64 * 64, "{v:?} {from}");
                         for k in 0..64 {
-                            let want = blk + k < len && hit(blk + k);
+                            let want = blk + k < len && case.hit(blk + k);
                             assert_eq!(bits >> k & 1 == 1, want, "{v:?} {from} {k}");
                         }
                     }
@@ -1653,21 +1672,9 @@ mod tests {
         }
         let mut next = crate::test_rng::xorshift(0xC0_0717_0000_0001);
         for round in 0..if cfg!(miri) { 4 } else { 160 } {
-            let len = (next() % 300) as usize;
-            let v: Vec<u8> = (0..len)
-                .map(|_| b":@w.wa\n\nx.1Z-"[(next() % 13) as usize])
-                .collect();
-            let (colon, at, www, dot) = (round & 1 != 0, round & 2 != 0, round & 4 != 0, round & 8 != 0);
-            let mut table = [0u8; 256];
-            table[usize::from(b'a')] = 1;
-            table[usize::from(b'w')] = 1;
-            let t = Triggers::new(colon, at, www, dot, AsciiClass::of_bits(&table, 1));
-            let hit = |j: usize| {
-                (colon && v[j] == b':' && j > 0 && b"aw".contains(&v[j - 1]))
-                    || (at && v[j] == b'@')
-                    || (www && v[j] == b'w' && v.get(j + 3) == Some(&b'.'))
-                    || (dot && v[j] == b'.' && v.get(j + 1).is_some_and(|&b| b >= b'0'))
-            };
+            let case = TriggerCase::new(&mut next, round, b":@w.wa\n\nx.1Z-");
+            let (v, len, t) = (&case.v, case.v.len(), &case.t);
+            let hit = |j: usize| case.hit(j);
             let breaks =
                 |a: usize, b: usize| v[a.min(len)..b.min(len)].iter().filter(|&&c| c == b'\n').count();
             let line_start = |p: usize| {
@@ -1684,7 +1691,7 @@ mod tests {
                         line_start: line_start(upto),
                         ..LineTally::default()
                     };
-                    let (blk, bits) = try_triggers_counting(&v, from, &t, &mut tally).unwrap();
+                    let (blk, bits) = try_triggers_counting(v, from, t, &mut tally).unwrap();
                     let first = (from..len).find(|&j| hit(j));
                     let got: Vec<usize> = (0..64).filter(|&k| bits >> k & 1 == 1).map(|k| blk + k).collect();
                     match first {
