@@ -480,11 +480,12 @@ pub fn links(text: &str) -> Links<'_> {
 /// The blocks of 64 bytes that one table of [`Lines`] covers.
 const LINE_BLOCKS: usize = 32;
 
-/// Counts lines up to a position, incrementally. The line breaks of the next 2 KiB are found
-/// at once, 64 bytes a step, into a table that tells any position's line and column in it
-/// without a loop: the stretch between two links is a few bytes in a list of URLs and
-/// hundreds in prose, and a count per link pays its set-up (and a branch on the length)
-/// every time.
+/// Counts lines up to a position, incrementally, where the trigger pass does not (a stream's
+/// windows, the scalar scan; see [`tallied_at`] for a whole string with vectors). The line
+/// breaks of the next 2 KiB are found at once, 64 bytes a step, into a table that tells any
+/// position's line and column in it without a loop: the stretch between two links is a few
+/// bytes in a list of URLs and hundreds in prose, and a count per link pays its set-up (and a
+/// branch on the length) every time.
 #[derive(Clone, Debug)]
 struct Lines {
     /// The last position asked for, and its 1-based line and column.
