@@ -9,6 +9,7 @@
 
 use super::class::{dns_shaped, is, unicode_end_at, DOMAIN, END, LOCAL, LOCAL5};
 use super::scan::{Cx, Eval};
+use crate::percent::sets::{AsciiSet, RFC3986_SUB_DELIMS};
 
 /// How the text after a scheme's colon is checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -410,23 +411,8 @@ impl Cx<'_> {
 /// `@`.
 #[inline(always)]
 fn userinfo_or_port(b: u8) -> bool {
-    matches!(
-        b,
-        b'@' | b':'
-            | b'%'
-            | b'!'
-            | b'$'
-            | b'&'
-            | b'\''
-            | b'('
-            | b')'
-            | b'*'
-            | b'+'
-            | b','
-            | b';'
-            | b'='
-            | b'~'
-    )
+    const SET: AsciiSet = RFC3986_SUB_DELIMS.add_all(b"@:%~");
+    SET.contains(b)
 }
 
 #[cfg(test)]
