@@ -539,21 +539,15 @@ impl Lines {
     /// The line breaks before `to` (within the table) and where the line holding `to` starts.
     #[inline]
     fn lookup(&self, to: usize) -> (usize, usize) {
-        let off = to - self.start;
-        let (k, r) = (off / 64, off % 64);
-        let below = self.masks[k] & !(u64::MAX << r);
-        let breaks = self.breaks + self.before[k] as usize + below.count_ones() as usize;
+        let k = (to - self.start) / 64;
+        let (below, after) = breaks_in_block(self.start + 64 * k, self.masks[k], to);
         // After the last break below `to`: in its block, else in the nearest block before
         // with one (a line of prose is shorter than a block), else before the table.
-        let line_start = if below != 0 {
-            self.start + 64 * k + 64 - below.leading_zeros() as usize
-        } else {
-            match self.masks[..k].iter().rposition(|&m| m != 0) {
-                Some(j) => self.start + 64 * j + 64 - self.masks[j].leading_zeros() as usize,
-                None => self.line_start,
-            }
-        };
-        (breaks, line_start)
+        let line_start = after.unwrap_or_else(|| match self.masks[..k].iter().rposition(|&m| m != 0) {
+            Some(j) => self.start + 64 * j + 64 - self.masks[j].leading_zeros() as usize,
+            None => self.line_start,
+        });
+        (self.breaks + self.before[k] as usize + below, line_start)
     }
 
     /// A new table from the end of this one, holding `to`: a stretch too long for one table
@@ -586,6 +580,16 @@ impl Lines {
     }
 }
 
+/// The line breaks before `p` of a 64-byte block from `blk` whose breaks are `mask` (bit `j`
+/// for byte `blk + j`; `blk <= p < blk + 64`), and, after the last of them, where the line
+/// holding `p` starts.
+#[inline(always)]
+fn breaks_in_block(blk: usize, mask: u64, p: usize) -> (usize, Option<usize>) {
+    let below = mask & !(u64::MAX << (p - blk));
+    let after = (below != 0).then(|| blk + 64 - below.leading_zeros() as usize);
+    (below.count_ones() as usize, after)
+}
+
 /// The 1-based line and column of `p` from what `tally` counted, when `p` is before the
 /// tally's end (a found link starts at or before its trigger, in the block kept or before
 /// it); `None` past it. Before the kept block, the breaks between `p` and the block are
@@ -597,13 +601,11 @@ fn tallied_at(tally: &LineTally, hay: &[u8], p: usize) -> Option<(usize, usize)>
     }
     if p >= tally.blk {
         // `tally.upto` is the kept block's end (or its start, for an empty one).
-        let below = tally.mask & !(u64::MAX << (p - tally.blk));
-        let line_start = if below != 0 {
-            tally.blk + 64 - below.leading_zeros() as usize
-        } else {
-            tally.line_before
-        };
-        return Some((tally.before + below.count_ones() as usize + 1, p - line_start + 1));
+        let (below, after) = breaks_in_block(tally.blk, tally.mask, p);
+        return Some((
+            tally.before + below + 1,
+            p - after.unwrap_or(tally.line_before) + 1,
+        ));
     }
     let (n, _) = count_breaks(hay.get(p..tally.blk)?);
     let line_start = if n == 0 {
