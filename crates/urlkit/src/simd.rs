@@ -30,11 +30,6 @@
 /// bytes are never members).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct AsciiClass {
-    // Read only by the vector code, which is not built everywhere.
-    #[cfg_attr(
-        not(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar))),
-        allow(dead_code)
-    )]
     rows: [u8; 16],
 }
 
@@ -73,6 +68,23 @@ impl AsciiClass {
     pub(crate) fn contains(&self, b: u8) -> bool {
         b < 128 && self.rows[usize::from(b & 15)] & (1 << (b >> 4)) != 0
     }
+
+    /// Whether `b` is in the class ([`contains`](Self::contains) for the scalar scans).
+    #[inline(always)]
+    pub(crate) const fn holds(&self, b: u8) -> bool {
+        b < 128 && self.rows[(b & 15) as usize] & (1 << (b >> 4)) != 0
+    }
+}
+
+/// Whether the vector forms run here (x86-64 with AVX2, `std`, not `urlkit_scalar`): for a
+/// caller that picks between a scan over [`classify`]'s masks and a scalar one.
+#[inline(always)]
+pub(crate) fn vectors() -> bool {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if std::is_x86_feature_detected!("avx2") {
+        return true;
+    }
+    false
 }
 
 /// The first index at or after `i` whose byte is not in `class` (`i` itself when past the
@@ -257,6 +269,68 @@ pub(crate) fn try_window(
     }
     let _ = (s, start, end, class, a, b);
     None
+}
+
+/// The byte classes a one-pass scan asks about: `C` classes of ASCII bytes and `E` single
+/// bytes (none of them 0), all answered for 64 bytes at a time by [`classify`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Classifier<const C: usize, const E: usize> {
+    /// The classes whose outsiders [`Masks::outside`] marks.
+    pub(crate) classes: [AsciiClass; C],
+    /// The bytes whose occurrences [`Masks::equal`] marks.
+    pub(crate) bytes: [u8; E],
+}
+
+/// What [`classify`] sees of up to 64 bytes from a position: bit `j` for the byte at
+/// `at + j`; a position past the end of the input sets no bit in any mask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Masks<const C: usize, const E: usize> {
+    /// For each class, its outsiders (non-ASCII bytes are outside every class).
+    pub(crate) outside: [u64; C],
+    /// For each byte, where it is.
+    pub(crate) equal: [u64; E],
+}
+
+/// The [`Masks`] of the 64 bytes of `s` from `at` (fewer at the end; `at < s.len()`): a
+/// fixed number of loads and no loop or branch on the bytes, where a scan per component
+/// stops at each of its ends. The vector form with AVX2 (detected at run time, see
+/// [`try_scan`]), else [`classify_scalar`], its reference.
+#[inline(always)]
+pub(crate) fn classify<const C: usize, const E: usize>(
+    s: &[u8],
+    at: usize,
+    k: &Classifier<C, E>,
+) -> Masks<C, E> {
+    #[cfg(all(feature = "std", target_arch = "x86_64", not(urlkit_scalar)))]
+    if at < s.len() && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2 (just detected), which `avx2::classify` enables, and
+        // `at < s.len()` (just checked).
+        return unsafe { avx2::classify(s, at, k) };
+    }
+    classify_scalar(s, at, k)
+}
+
+/// [`classify`] byte by byte: the form without vectors and the reference the vector form
+/// is tested against.
+pub(crate) fn classify_scalar<const C: usize, const E: usize>(
+    s: &[u8],
+    at: usize,
+    k: &Classifier<C, E>,
+) -> Masks<C, E> {
+    let mut m = Masks {
+        outside: [0; C],
+        equal: [0; E],
+    };
+    let end = s.len().min(at.saturating_add(64));
+    for (j, &b) in s.get(at..end).unwrap_or_default().iter().enumerate() {
+        for (mask, class) in m.outside.iter_mut().zip(&k.classes) {
+            *mask |= u64::from(!class.holds(b)) << j;
+        }
+        for (mask, &e) in m.equal.iter_mut().zip(&k.bytes) {
+            *mask |= u64::from(b == e) << j;
+        }
+    }
+    m
 }
 
 /// What [`try_census`] sees of an input's bytes in one pass.
@@ -584,9 +658,9 @@ mod avx2 {
         __m128i, __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256,
         _mm256_broadcastsi128_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
         _mm256_max_epu8, _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
-        _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_sub_epi8, _mm256_testz_si256,
-        _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8, _mm_setzero_si128,
-        _mm_shuffle_epi8, _mm_srli_epi16,
+        _mm256_set_m128i, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_sub_epi8,
+        _mm256_testz_si256, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
+        _mm_setzero_si128, _mm_shuffle_epi8, _mm_srli_epi16,
     };
 
     /// `1 << hi` for the high nibbles of ASCII bytes, 0 for the others.
@@ -620,6 +694,151 @@ mod avx2 {
             let v = unsafe { _mm_loadu_si128(s.as_ptr().add(at).cast::<__m128i>()) };
             outside16(v, rows, high_bits)
         })
+    }
+
+    /// [`super::classify`] on a CPU with AVX2, for `at < s.len()`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn classify<const C: usize, const E: usize>(
+        s: &[u8],
+        at: usize,
+        k: &super::Classifier<C, E>,
+    ) -> super::Masks<C, E> {
+        // SAFETY: this function enables AVX2.
+        unsafe { classify_body(s, at, k) }
+    }
+
+    /// [`classify`]'s code, inlined into its caller: where that has AVX2 enabled, its
+    /// intrinsics are inlined too (no closures or `array::map`, which would be functions of
+    /// their own, compiled without AVX2).
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX2.
+    #[inline(always)]
+    pub(super) unsafe fn classify_body<const C: usize, const E: usize>(
+        s: &[u8],
+        at: usize,
+        k: &super::Classifier<C, E>,
+    ) -> super::Masks<C, E> {
+        let len = s.len();
+        assert!(at < len);
+        // SAFETY: every array is 16 bytes; the loads may be unaligned.
+        let high_bits =
+            _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(HIGH_BITS.as_ptr().cast::<__m128i>()) });
+        let mut rows = [_mm256_setzero_si256(); C];
+        for (r, c) in rows.iter_mut().zip(&k.classes) {
+            // SAFETY: as above.
+            *r = _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(c.rows.as_ptr().cast::<__m128i>()) });
+        }
+        let mut needles = [_mm256_setzero_si256(); E];
+        for (n, &b) in needles.iter_mut().zip(&k.bytes) {
+            *n = _mm256_set1_epi8(b as i8);
+        }
+        // SAFETY (of the calls): the CPU has AVX2, as the caller of `classify_body` promises.
+        #[inline(always)]
+        unsafe fn block<const C: usize, const E: usize>(
+            v: __m256i,
+            rows: &[__m256i; C],
+            high_bits: __m256i,
+            needles: &[__m256i; E],
+        ) -> ([u32; C], [u32; E]) {
+            let nibble = _mm256_set1_epi8(0x0F);
+            let low = _mm256_and_si256(v, nibble);
+            let high = _mm256_shuffle_epi8(high_bits, _mm256_and_si256(_mm256_srli_epi16::<4>(v), nibble));
+            let mut outside = [0u32; C];
+            for c in 0..C {
+                let hit = _mm256_and_si256(_mm256_shuffle_epi8(rows[c], low), high);
+                outside[c] = _mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())) as u32;
+            }
+            let mut equal = [0u32; E];
+            for e in 0..E {
+                equal[e] = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, needles[e])) as u32;
+            }
+            (outside, equal)
+        }
+        // Two blocks of 32 whose bits (`lo` from 0, `hi` from `hi_at`) are those of the
+        // bytes from `base`; then the bits from `at`, none past the end: a shift in the last
+        // block of a long input (`at > base`), the padding cut off in a short one.
+        let (base, hi_at, (lo, hi), keep) = if len >= 64 {
+            let base = at.min(len - 64);
+            // SAFETY: `base + 64 <= len`: both 32-byte loads are inside `s`.
+            let (a, b) = unsafe {
+                (
+                    _mm256_loadu_si256(s.as_ptr().add(base).cast::<__m256i>()),
+                    _mm256_loadu_si256(s.as_ptr().add(base + 32).cast::<__m256i>()),
+                )
+            };
+            (
+                base,
+                32,
+                (unsafe { block(a, &rows, high_bits, &needles) }, unsafe {
+                    block(b, &rows, high_bits, &needles)
+                }),
+                u64::MAX,
+            )
+        } else if len >= 32 {
+            // SAFETY: `32 <= len`: the loads at 0 and `len - 32` are inside `s`.
+            let (a, b) = unsafe {
+                (
+                    _mm256_loadu_si256(s.as_ptr().cast::<__m256i>()),
+                    _mm256_loadu_si256(s.as_ptr().add(len - 32).cast::<__m256i>()),
+                )
+            };
+            (
+                0,
+                len - 32,
+                (unsafe { block(a, &rows, high_bits, &needles) }, unsafe {
+                    block(b, &rows, high_bits, &needles)
+                }),
+                u64::MAX,
+            )
+        } else if len >= 16 {
+            // SAFETY: `16 <= len`: the 16-byte loads at 0 and `len - 16` are inside `s`.
+            let v = unsafe {
+                _mm256_set_m128i(
+                    _mm_loadu_si128(s.as_ptr().add(len - 16).cast::<__m128i>()),
+                    _mm_loadu_si128(s.as_ptr().cast::<__m128i>()),
+                )
+            };
+            // SAFETY: as for the other loads.
+            let (outside, equal) = unsafe { block(v, &rows, high_bits, &needles) };
+            // The high lane's bits are those of the bytes from `len - 16`.
+            let split = |m: u32| (m & 0xFFFF) | (m >> 16) << (len - 16);
+            let mut lo = (outside, equal);
+            for m in lo.0.iter_mut().chain(lo.1.iter_mut()) {
+                *m = split(*m);
+            }
+            (0, 0, (lo, ([0u32; C], [0u32; E])), u64::MAX)
+        } else {
+            let mut padded = [0u8; 32];
+            padded[..len].copy_from_slice(s);
+            // SAFETY: `padded` is 32 bytes.
+            let a = unsafe { _mm256_loadu_si256(padded.as_ptr().cast::<__m256i>()) };
+            let lo = unsafe { block(a, &rows, high_bits, &needles) };
+            (0, 0, (lo, lo), (1u64 << len) - 1)
+        };
+        let shift = at - base;
+        let mut m = super::Masks {
+            outside: [0; C],
+            equal: [0; E],
+        };
+        for c in 0..C {
+            m.outside[c] = u64::from(lo.0[c]) | u64::from(hi.0[c]) << hi_at;
+        }
+        for e in 0..E {
+            m.equal[e] = u64::from(lo.1[e]) | u64::from(hi.1[e]) << hi_at;
+        }
+        // Only the last block of a long input, or a short input, has bits to drop.
+        if shift != 0 || keep != u64::MAX {
+            for c in 0..C {
+                m.outside[c] = (m.outside[c] & keep) >> shift;
+            }
+            for e in 0..E {
+                m.equal[e] = (m.equal[e] & keep) >> shift;
+            }
+        }
+        m
     }
 
     /// [`super::try_window`] on a CPU with AVX2, for `start < end <= s.len()`, `end - start
@@ -1452,6 +1671,59 @@ mod tests {
             table[usize::from(b)] = u8::from(member(b)) * 4;
         }
         (AsciiClass::of_bits(&table, 4), member)
+    }
+
+    /// [`classify`] bit by bit, from the definitions (not through [`AsciiClass::holds`]).
+    fn classify_naive<const C: usize, const E: usize>(
+        s: &[u8],
+        at: usize,
+        members: &[&dyn Fn(u8) -> bool; C],
+        bytes: &[u8; E],
+    ) -> Masks<C, E> {
+        let mut m = Masks {
+            outside: [0; C],
+            equal: [0; E],
+        };
+        for (j, &b) in s.iter().enumerate().skip(at).take(64) {
+            for (mask, member) in m.outside.iter_mut().zip(members) {
+                *mask |= u64::from(!member(b)) << (j - at);
+            }
+            for (mask, &e) in m.equal.iter_mut().zip(bytes) {
+                *mask |= u64::from(b == e) << (j - at);
+            }
+        }
+        m
+    }
+
+    #[test]
+    fn classify_matches_naive() {
+        let (class, member) = sample();
+        let digit = |b: u8| b.is_ascii_digit();
+        let mut digits = [0u8; 256];
+        for b in b'0'..=b'9' {
+            digits[usize::from(b)] = 1;
+        }
+        let k = Classifier {
+            classes: [class, AsciiClass::of_value(&digits, 1)],
+            bytes: [b'/', b'%', b'.'],
+        };
+        let members: [&dyn Fn(u8) -> bool; 2] = [&member, &digit];
+        let mut next = crate::test_rng::xorshift(0xC1A5_51F1_0000_0001);
+        let alphabet = b"az09-./:@~%?#A\\\x80\xff\x00 ";
+        for _ in 0..if cfg!(miri) { 10 } else { 3000 } {
+            // Every length up to 200 over the rounds: the padded, overlapping and full loads.
+            let len = 1 + (next() % 200) as usize;
+            let mut v: Vec<u8> = (0..len)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect();
+            let j = (next() % len as u64) as usize;
+            v[j] = next() as u8;
+            for at in 0..len {
+                let want = classify_naive(&v, at, &members, &k.bytes);
+                assert_eq!(classify(&v, at, &k), want, "{v:?} {at}");
+                assert_eq!(classify_scalar(&v, at, &k), want, "{v:?} {at}");
+            }
+        }
     }
 
     #[test]
