@@ -998,7 +998,7 @@ mod tests {
             // Long runs of plain bytes, so that stops fall in every block.
             let plain = next() % 4 + 1;
             v.extend((0..rest_len).map(|_| {
-                if next() % (plain * 8) == 0 {
+                if next().is_multiple_of(plain * 8) {
                     rest[(next() % rest.len() as u64) as usize]
                 } else {
                     b'a'
