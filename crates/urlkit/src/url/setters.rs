@@ -10,7 +10,11 @@ use crate::error::Reporter;
 use crate::host::{parse_host, HostInternal};
 use crate::scheme::SpecialScheme;
 use crate::url::offsets::Mark;
-use crate::whatwg::chars::{FRAGMENT_ENC, QUERY_ENC, SPECIAL_QUERY_ENC, TAB_OR_NEWLINE, USERINFO_ENC};
+use crate::whatwg::chars::{
+    FRAGMENT_ENC, QUERY_CLASS, QUERY_ENC, SPECIAL_QUERY_CLASS, SPECIAL_QUERY_ENC, TAB_OR_NEWLINE,
+    USERINFO_ENC,
+};
+use crate::whatwg::encode::skip_copy;
 use crate::whatwg::{
     encode::encode_into, input::remove_tab_newline, parse_host_override, parse_path_override,
     parse_port_override, path_is_canonical, plain_host_kind, scheme_len, Target,
@@ -543,15 +547,20 @@ impl Url {
         let o = self.offsets;
         let start = o.query_start().unwrap_or(o.path_end(len));
         let end = o.fragment_start().unwrap_or(len);
-        let table = if self.is_special() {
-            &SPECIAL_QUERY_ENC
+        let (table, classes) = if self.is_special() {
+            (&SPECIAL_QUERY_ENC, &SPECIAL_QUERY_CLASS)
         } else {
-            &QUERY_ENC
+            (&QUERY_ENC, &QUERY_CLASS)
         };
+        // Tabs and newlines, which the setter removes, are in both encode sets (C0 controls),
+        // and `#`, which the classes stop at, too: a value of bytes the classes copy has
+        // nothing to encode or remove.
         let text = match query {
             None => Cow::Borrowed(""),
-            // The common case: nothing to encode or remove, the value goes in as is.
-            Some(q) if !q.bytes().any(|c| table[c as usize] || TAB_OR_NEWLINE[c as usize]) => {
+            // The common case: nothing to encode or remove, the value goes in as is (a
+            // vector scan where the CPU allows).
+            Some(q) if skip_copy(q.as_bytes(), classes) == q.len() => {
+                debug_assert!(!q.bytes().any(|c| table[c as usize] || TAB_OR_NEWLINE[c as usize]));
                 Cow::Borrowed(q)
             }
             Some(q) => {

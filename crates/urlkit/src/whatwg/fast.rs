@@ -513,7 +513,54 @@ pub(crate) fn plain_host_kind(host: &[u8]) -> Option<HostInternal> {
 
 /// Whether the pathname setter would keep `value` as is: it starts with `/`, has no byte to
 /// encode, no `\` in a special URL, and no segment starting with `.` or `%` (dot segments).
+/// With vector code, from the bit masks of 64 bytes at a time (a path of many short
+/// segments would otherwise cost a bulk skip per segment); debug builds check that against
+/// [`path_is_canonical_bytes`].
 pub(crate) fn path_is_canonical(value: &str, special: bool) -> bool {
+    if crate::simd::vectors() {
+        let found = path_is_canonical_blocks(value.as_bytes(), special);
+        debug_assert_eq!(found, path_is_canonical_bytes(value, special), "{value:?}");
+        return found;
+    }
+    path_is_canonical_bytes(value, special)
+}
+
+/// The classes of [`path_is_canonical_blocks`]: outsiders of the bytes the path state
+/// copies with a state override (`/` is one of them, and `\` in a special URL), and `/`,
+/// `.` and `%`.
+static PATH_OVERRIDE_BLOCKS: [crate::simd::Classifier<1, 3>; 2] = [
+    crate::simd::Classifier {
+        classes: [crate::whatwg::chars::PATH_OVERRIDE_CLASS.copy],
+        bytes: [b'/', b'.', b'%'],
+    },
+    crate::simd::Classifier {
+        classes: [crate::whatwg::chars::PATH_OVERRIDE_SPECIAL_CLASS.copy],
+        bytes: [b'/', b'.', b'%'],
+    },
+];
+
+/// [`path_is_canonical`] over bit masks: no outsider but `/`, and no `.` or `%` right after
+/// a `/`.
+fn path_is_canonical_blocks(b: &[u8], special: bool) -> bool {
+    let k = &PATH_OVERRIDE_BLOCKS[usize::from(special)];
+    if b.first() != Some(&b'/') {
+        return false;
+    }
+    let mut carry = 0;
+    for at in (0..b.len()).step_by(64) {
+        let m = crate::simd::classify(b, at, k);
+        let [slash, dot, percent] = m.equal;
+        let bad = m.outside[0] & !slash | (dot | percent) & (slash << 1 | carry);
+        if bad != 0 {
+            return false;
+        }
+        carry = slash >> 63;
+    }
+    true
+}
+
+/// [`path_is_canonical`] a segment at a time: the form without vectors and the reference.
+fn path_is_canonical_bytes(value: &str, special: bool) -> bool {
     let classes = if special {
         &crate::whatwg::chars::PATH_OVERRIDE_SPECIAL_CLASS
     } else {
@@ -1022,6 +1069,45 @@ mod tests {
             seen.iter().all(|&n| n >= seen.iter().sum::<usize>() / 100),
             "{seen:?}"
         );
+    }
+
+    /// The bit-mask pathname check against the segment-at-a-time one, on random values of
+    /// every length up to 200 (dot segments and backslashes across block boundaries).
+    #[test]
+    fn path_blocks_read_as_bytes_do() {
+        let mut next = crate::test_rng::xorshift(0x9A7B_10C5_0000_0001);
+        let alphabet = b"/////aaaaaaa..%\\ ?#z";
+        let (mut canonical, mut not) = (0, 0);
+        for _ in 0..if cfg!(miri) { 20 } else { 20_000 } {
+            let len = (next() % 200) as usize;
+            let rare = next() % 8 + 1;
+            let v: Vec<u8> = (0..len)
+                .map(|k| {
+                    if k == 0 || next().is_multiple_of(rare * 6) {
+                        alphabet[(next() % alphabet.len() as u64) as usize]
+                    } else if next().is_multiple_of(5) {
+                        b'/'
+                    } else {
+                        b'a'
+                    }
+                })
+                .collect();
+            let v = String::from_utf8(v).unwrap();
+            for special in [false, true] {
+                let want = path_is_canonical_bytes(&v, special);
+                assert_eq!(
+                    path_is_canonical_blocks(v.as_bytes(), special),
+                    want,
+                    "{v:?} {special}"
+                );
+                if want {
+                    canonical += 1;
+                } else {
+                    not += 1;
+                }
+            }
+        }
+        assert!(canonical > 1000 && not > 1000, "{canonical} {not}");
     }
 
     #[test]
