@@ -35,7 +35,15 @@ pub(crate) fn encode_into(out: &mut String, s: &str, table: &[bool; 256]) {
 /// plain bytes are the common case.
 #[inline(always)]
 pub(crate) fn skip_copy(b: &[u8], classes: &ClassTable) -> usize {
-    let mut i = crate::simd::try_scan(b, 0, &classes.copy).unwrap_or(0);
+    let mut i = 0;
+    if let Some(end) = crate::simd::try_scan(b, 0, &classes.copy) {
+        // The vector class is the table's ASCII COPY bytes: an ASCII byte there ends the run
+        // (only a non-ASCII one, which a table may copy, needs the table).
+        if b.get(end).is_none_or(u8::is_ascii) {
+            return end;
+        }
+        i = end;
+    }
     while let Some(q) = b.get(i..i + 4) {
         let any =
             classes[q[0] as usize] | classes[q[1] as usize] | classes[q[2] as usize] | classes[q[3] as usize];

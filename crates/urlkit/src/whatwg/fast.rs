@@ -400,10 +400,23 @@ fn number_host_parses(host: &[u8]) -> bool {
     let Some(&last) = host.last() else {
         return true;
     };
-    !((last.is_ascii_hexdigit() || matches!(last, b'x' | b'X' | b'.'))
+    !(MAY_END_A_NUMBER[usize::from(last)]
         && crate::host::ipv4::ends_in_a_number(host)
         && !dotted_decimal(host))
 }
+
+/// The last bytes of a host that may end a number: hex digits, `x`, `X` and `.` (one lookup
+/// where the comparisons cost a branch each).
+static MAY_END_A_NUMBER: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = b.is_ascii_hexdigit() || matches!(b, b'x' | b'X' | b'.');
+        i += 1;
+    }
+    t
+};
 
 /// Whether a host that ends in a number is a dotted-decimal IPv4 address.
 fn dotted_decimal(host: &[u8]) -> bool {
