@@ -135,7 +135,9 @@ fn parse_checked<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets, Fa
     // `http://` and `https://`, which start nearly every URI met in practice, with one
     // compare each; the authority follows.
     // One compare of an 8-byte word each (a `starts_with` is a `memcmp` call).
-    let word = s.get(..8).map_or(0, |w| u64::from_le_bytes(w.try_into().unwrap_or_default()));
+    let word = s
+        .get(..8)
+        .map_or(0, |w| u64::from_le_bytes(w.try_into().unwrap_or_default()));
     let web = goal != Goal::Relative;
     let (scheme_end, mut i, slashes) = if web && word == u64::from_le_bytes(*b"https://") {
         (5, 6, true)

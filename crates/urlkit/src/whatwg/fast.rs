@@ -651,7 +651,6 @@ static BLOCK_CLASSES: crate::simd::Classifier<2, 3> = crate::simd::Classifier {
     bytes: [b'/', b'.', b'%'],
 };
 const HOST: usize = 0;
-const SCALAR_AUTH: bool = false;
 const PATH: usize = 1;
 const SLASH: usize = 0;
 const DOT: usize = 1;
@@ -696,9 +695,6 @@ impl Reader for Blocks<'_> {
     /// Anything else (upper case, credentials, a host past the block) goes to [`authority`].
     #[inline(always)]
     fn authority(&mut self, b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority> {
-        if SCALAR_AUTH {
-            return authority(b, start, scheme);
-        }
         self.reach(start);
         debug_assert!(self.at == 0 && start < 64);
         let mut stops = self.m.outside[HOST] & (u64::MAX << start);
@@ -746,7 +742,16 @@ impl Reader for Blocks<'_> {
         let slash = m.equal[SLASH];
         let starts_segment = slash << 1 | u64::from(self.at > 0 && b[self.at - 1] == b'/');
         let stops = m.outside[PATH] & !((m.equal[DOT] | m.equal[PERCENT]) & !starts_segment);
-        let bits = stops & (u64::MAX << (start - self.at));
+        let mut bits = stops & (u64::MAX << (start - self.at));
+        // A segment that starts with `.` or `%` but is no dot segment (`.well-known`,
+        // `%E2%9C%93`) is copied as is: on to the next stop.
+        while bits != 0 {
+            let j = self.at + bits.trailing_zeros() as usize;
+            if !matches!(b[j], b'.' | b'%') || dot_segment_at(b, j) {
+                break;
+            }
+            bits &= bits - 1;
+        }
         if bits == 0 {
             // Past this block, the bulk skip goes on (a long path is read faster that way).
             return match self.at + 64 {
@@ -863,12 +868,31 @@ fn scan_path_from(b: &[u8], start: usize, from: usize) -> Result<usize, usize> {
     loop {
         j += skip_copy(&b[j..], &FAST_PATH_CLASS);
         match b.get(j) {
-            Some(b'.' | b'%') if b[j - 1] == b'/' => return Err(j - 1),
+            Some(b'.' | b'%') if b[j - 1] == b'/' && dot_segment_at(b, j) => return Err(j - 1),
             Some(b'.' | b'%') => j += 1,
             None | Some(b'?' | b'#') => return Ok(j),
             Some(_) => return Err(start + b[start..j].iter().rposition(|&c| c == b'/').unwrap_or(0)),
         }
     }
+}
+
+/// Whether the segment starting at `b[j]` (after a `/`) is a single-dot or double-dot
+/// segment of a special URL (URL Standard §4.2): `.` or `%2e` (either case), once or twice,
+/// up to the end of the segment (`/`, `\\`, `?`, `#` or the end). Those are the only
+/// segments the path state does not copy as they are.
+fn dot_segment_at(b: &[u8], j: usize) -> bool {
+    let dot = |k: usize| match b.get(k) {
+        Some(b'.') => Some(k + 1),
+        Some(b'%') if b.get(k + 1) == Some(&b'2') && b.get(k + 2).is_some_and(|&c| c | 0x20 == b'e') => {
+            Some(k + 3)
+        }
+        _ => None,
+    };
+    let ends = |k: usize| matches!(b.get(k), None | Some(b'/' | b'\\' | b'?' | b'#'));
+    let Some(k) = dot(j) else {
+        return false;
+    };
+    ends(k) || dot(k).is_some_and(ends)
 }
 
 /// A resumable scan: only when the path starts with `/` (no `/` to insert).
@@ -1121,6 +1145,51 @@ mod tests {
             }
         }
         assert!(canonical > 1000 && not > 1000, "{canonical} {not}");
+    }
+
+    /// Segments that start with `.` or `%`: only the dot segments stop the scan, and what
+    /// the fast path writes is what the full parser writes (debug builds compare every parse
+    /// with the full parser, `check_fast_path`; compared here too).
+    #[test]
+    fn dot_segments_and_their_look_alikes() {
+        let dots = [".", "..", "%2e", "%2E", ".%2e", "%2E.", "%2e%2E"];
+        let others = [
+            ".a",
+            "..a",
+            "...",
+            "%2ea",
+            "%2",
+            "%",
+            ".%2",
+            "%41",
+            ".well-known",
+            "%2e%2e%2e",
+            "%e2",
+            "%2f",
+        ];
+        for seg in dots.iter().chain(&others) {
+            assert_eq!(dot_segment_at(seg.as_bytes(), 0), dots.contains(seg), "{seg}");
+            for shape in [
+                "http://h/x/S",
+                "http://h/S/y",
+                "https://h/S?q",
+                "ws://h/S#f",
+                "http://h/S\\z",
+                "http://h/a/S/S",
+            ] {
+                let input = shape.replace('S', seg);
+                let fast = crate::Url::parse(&input).unwrap();
+                let full = super::super::parse_state_machine(
+                    &input,
+                    None,
+                    &mut crate::error::Reporter::none(),
+                    |_| {},
+                )
+                .unwrap();
+                assert_eq!(fast.as_str(), full.as_str(), "{input}");
+                assert_eq!(fast.offsets, full.offsets, "{input}");
+            }
+        }
     }
 
     #[test]
