@@ -141,9 +141,7 @@ fn parse_checked<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets, Fa
     let web = goal != Goal::Relative;
     let (scheme_end, mut i, slashes) = if web && word == u64::from_le_bytes(*b"https://") {
         (5, 6, true)
-    } else if web && word & 0x00FF_FFFF_FFFF_FFFF == u64::from_le_bytes(*b"http://\0") {
-        (4, 5, true)
-    } else if web && s == b"http://" {
+    } else if web && (word & 0x00FF_FFFF_FFFF_FFFF == u64::from_le_bytes(*b"http://\0") || s == b"http://") {
         (4, 5, true)
     } else {
         let end = scheme(input, goal)?;
