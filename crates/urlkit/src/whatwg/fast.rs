@@ -250,11 +250,27 @@ fn quick_host_kind(host: &[u8]) -> Option<HostInternal> {
     if last == b'.' {
         return None;
     }
-    let label = host.iter().rposition(|&c| c == b'.').map_or(0, |i| i + 1);
+    // The last label's start: one vector pass for a long host (out of line), a byte loop
+    // for the others.
+    let last_dot = if host.len() > 64 {
+        last_dot_of_long(host)
+    } else {
+        host.iter().rposition(|&c| c == b'.')
+    };
+    let label = last_dot.map_or(0, |i| i + 1);
     if host[label].is_ascii_digit() {
         canonical_ipv4(host).map(HostInternal::Ipv4)
     } else {
         Some(HostInternal::Domain)
+    }
+}
+
+/// The last `.` of a long host, in one vector pass where the CPU allows.
+#[inline(never)]
+fn last_dot_of_long(host: &[u8]) -> Option<usize> {
+    match crate::simd::try_count_last(host, b'.') {
+        Some((_, last)) => last,
+        None => host.iter().rposition(|&c| c == b'.'),
     }
 }
 
@@ -756,7 +772,7 @@ impl Reader for Blocks<'_> {
             // Past this block, the bulk skip goes on (a long path is read faster that way).
             return match self.at + 64 {
                 end if end >= b.len() => Ok(b.len()),
-                end => scan_path_from(b, start, end),
+                end => scan_path_from::<true>(b, start, end),
             };
         }
         let j = self.at + bits.trailing_zeros() as usize;
@@ -858,22 +874,51 @@ fn scan_with(
 /// to encode, a backslash). Slashes are plain bytes here; only `.` and `%` stop the bulk
 /// skip, to look whether they start a segment (all dot segments start with one of them).
 fn scan_path(b: &[u8], start: usize) -> Result<usize, usize> {
-    scan_path_from(b, start, start)
+    scan_path_from::<false>(b, start, start)
 }
 
 /// [`scan_path`] resumed at `from` (`start <= from`), the bytes before it already found
-/// canonical.
-fn scan_path_from(b: &[u8], start: usize, from: usize) -> Result<usize, usize> {
+/// canonical; with `BLOCKS`, over bit masks where that pays.
+fn scan_path_from<const BLOCKS: bool>(b: &[u8], start: usize, from: usize) -> Result<usize, usize> {
     let mut j = from;
+    // With `BLOCKS`, after a few stops at a `.` or `%` inside a segment, the bit masks take
+    // over: a path dense with them (`%41%41…`) would otherwise cost a bulk skip per byte or
+    // three. (Without, this is the byte-at-a-time reference.)
+    let mut stops = 0;
     loop {
         j += skip_copy(&b[j..], &FAST_PATH_CLASS);
         match b.get(j) {
             Some(b'.' | b'%') if b[j - 1] == b'/' && dot_segment_at(b, j) => return Err(j - 1),
-            Some(b'.' | b'%') => j += 1,
+            Some(b'.' | b'%') if BLOCKS && stops == 8 => return path_blocks_from(b, start, j + 1),
+            Some(b'.' | b'%') => {
+                j += 1;
+                stops += 1;
+            }
             None | Some(b'?' | b'#') => return Ok(j),
             Some(_) => return Err(start + b[start..j].iter().rposition(|&c| c == b'/').unwrap_or(0)),
         }
     }
+}
+
+/// [`scan_path_from`] over the bit masks of 64 bytes at a time from `from` (`start < from`):
+/// a `.` or `%` costs no stop unless it starts a segment.
+fn path_blocks_from(b: &[u8], start: usize, mut from: usize) -> Result<usize, usize> {
+    while from < b.len() {
+        let m = crate::simd::classify(b, from, &BLOCK_CLASSES);
+        let slash = m.equal[SLASH];
+        let starts_segment = slash << 1 | u64::from(b[from - 1] == b'/');
+        let mut bits = m.outside[PATH] & !((m.equal[DOT] | m.equal[PERCENT]) & !starts_segment);
+        while bits != 0 {
+            let j = from + bits.trailing_zeros() as usize;
+            match b[j] {
+                b'.' | b'%' if !dot_segment_at(b, j) => bits &= bits - 1,
+                b'?' | b'#' => return Ok(j),
+                _ => return Err(start + b[start..j].iter().rposition(|&c| c == b'/').unwrap_or(0)),
+            }
+        }
+        from += 64;
+    }
+    Ok(b.len())
 }
 
 /// Whether the segment starting at `b[j]` (after a `/`) is a single-dot or double-dot
@@ -1081,8 +1126,12 @@ mod tests {
             let rest_len = (next() % 240) as usize;
             // Long runs of plain bytes, so that stops fall in every block.
             let plain = next() % 4 + 1;
+            // A quarter of the paths dense with `.`, `%` and `%2e` (past the first block too).
+            let dense = next().is_multiple_of(4);
             v.extend((0..rest_len).map(|_| {
-                if next().is_multiple_of(plain * 8) {
+                if dense && !next().is_multiple_of(40) {
+                    b"a%.2e/"[(next() % 6) as usize]
+                } else if next().is_multiple_of(plain * 8) {
                     rest[(next() % rest.len() as u64) as usize]
                 } else {
                     b'a'
