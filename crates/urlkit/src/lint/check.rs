@@ -174,8 +174,9 @@ pub(crate) struct Context<'a> {
     pub(crate) input: &'a str,
     /// The WHATWG parse of the input.
     pub(crate) url: &'a Url,
-    /// [`Url::host`], read from `text`.
-    pub(crate) host: Option<Host<&'a str>>,
+    /// [`Url::host`], read from `text`. Borrowed, not copied: the copy would be one wide
+    /// load of what was just stored a field at a time, which waits for those stores.
+    pub(crate) host: &'a Option<Host<&'a str>>,
     /// [`Url::scheme`], read from `text`.
     pub(crate) scheme: &'a str,
     /// The shape of the domain (default for another host).

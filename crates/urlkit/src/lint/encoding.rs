@@ -403,7 +403,7 @@ impl Check for EncodedHost {
     #[cold]
     #[inline(never)]
     fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
-        if !cx.url.is_special() || !matches!(cx.host, Some(crate::Host::Domain(_) | crate::Host::Ipv4(_))) {
+        if !cx.url.is_special() || !matches!(*cx.host, Some(crate::Host::Domain(_) | crate::Host::Ipv4(_))) {
             return;
         }
         // A `%` before the end of the authority, where any escape of the host is (spans

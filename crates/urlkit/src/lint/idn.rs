@@ -38,7 +38,7 @@ impl Check for Idn {
     #[cold]
     #[inline(never)]
     fn run(cx: &mut Context<'_>, out: &mut Vec<Finding>) {
-        if let Some(crate::Host::Domain(d)) = cx.host {
+        if let Some(crate::Host::Domain(d)) = *cx.host {
             let spans = &mut cx.spans;
             check(d, || spans.get().host.clone().unwrap_or_default(), out);
         }

@@ -213,7 +213,7 @@ where
             let mut cx = Context {
                 input,
                 url,
-                host,
+                host: &host,
                 scheme,
                 shape,
                 scan,

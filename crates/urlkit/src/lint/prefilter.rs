@@ -48,7 +48,13 @@ pub(crate) mod buffer {
             // During the thread's teardown the buffer is simply dropped.
             let _ = BUFFER.try_with(|b| {
                 let kept = b.take();
-                b.set(if kept.capacity() > s.capacity() { kept } else { s });
+                // A branch, not a select of the two through memory: `s` was just stored a
+                // field at a time, and one wide load of it would wait for those stores.
+                if kept.capacity() > s.capacity() {
+                    b.set(kept);
+                } else {
+                    b.set(s);
+                }
             });
         }
         #[cfg(not(feature = "std"))]
