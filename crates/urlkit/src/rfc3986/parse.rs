@@ -134,14 +134,10 @@ fn parse_checked<const IRI: bool>(input: &str, goal: Goal) -> Result<Offsets, Fa
     let s = input.as_bytes();
     // `http://` and `https://`, which start nearly every URI met in practice, with one
     // compare each; the authority follows.
-    // One compare of an 8-byte word each (a `starts_with` is a `memcmp` call).
-    let word = s
-        .get(..8)
-        .map_or(0, |w| u64::from_le_bytes(w.try_into().unwrap_or_default()));
-    let web = goal != Goal::Relative;
-    let (scheme_end, mut i, slashes) = if web && word == u64::from_le_bytes(*b"https://") {
+    let web = |prefix: &[u8]| goal != Goal::Relative && s.starts_with(prefix);
+    let (scheme_end, mut i, slashes) = if web(b"https://") {
         (5, 6, true)
-    } else if web && (word & 0x00FF_FFFF_FFFF_FFFF == u64::from_le_bytes(*b"http://\0") || s == b"http://") {
+    } else if web(b"http://") {
         (4, 5, true)
     } else {
         let end = scheme(input, goal)?;
