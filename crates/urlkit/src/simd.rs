@@ -69,7 +69,7 @@ impl AsciiClass {
         b < 128 && self.rows[usize::from(b & 15)] & (1 << (b >> 4)) != 0
     }
 
-    /// Whether `b` is in the class ([`contains`](Self::contains) for the scalar scans).
+    /// Whether `b` is in the class (what the vector code computes, for the scalar scans).
     #[inline(always)]
     pub(crate) const fn holds(&self, b: u8) -> bool {
         b < 128 && self.rows[(b & 15) as usize] & (1 << (b >> 4)) != 0

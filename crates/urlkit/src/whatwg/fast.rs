@@ -659,9 +659,10 @@ impl Reader for Bytes {
     }
 }
 
-/// The classes [`Blocks`] asks about, in the order of [`Masks::outside`]
-/// (crate::simd::Masks): a lower-case host's bytes (as [`HOST_LOWER_CLASS`]) and the path's
-/// bytes copied as is; and in [`Masks::equal`](crate::simd::Masks): `/`, `.` and `%`.
+/// The classes [`Blocks`] asks about, in the order of
+/// [`Masks::outside`](crate::simd::Masks::outside): a lower-case host's bytes (as
+/// [`HOST_LOWER_CLASS`]) and the path's bytes copied as is; and in
+/// [`Masks::equal`](crate::simd::Masks::equal): `/`, `.` and `%`.
 static BLOCK_CLASSES: crate::simd::Classifier<2, 3> = crate::simd::Classifier {
     classes: [HOST_LOWER_CLASS.copy, FAST_PATH_CLASS.copy],
     bytes: [b'/', b'.', b'%'],
