@@ -670,7 +670,11 @@ fn parse_noting_tells_how_the_url_was_written() {
         ("https://example.com/\t", Parsed),
         ("http://h:80/", Parsed),
         ("sc://h/x", Parsed),
-        ("https://example.com/%7e", Parsed),
+        // A segment that starts with an escape is copied unless it is a dot segment.
+        ("https://example.com/%7e", AsIs),
+        ("https://example.com/.well-known/x", AsIs),
+        ("https://example.com/%2E/a", Parsed),
+        ("https://example.com/a/.%2e", Parsed),
     ] {
         let mut noted = Parsed;
         let url = super::parse_noting(input, String::from("old contents"), &mut noted);
