@@ -274,6 +274,27 @@ fn last_dot_of_long(host: &[u8]) -> Option<usize> {
     }
 }
 
+/// The authority of a lower-case `host[:port]` without credentials at `b[start..end]`, its
+/// host ending at `host_end`: its kind decides whether the parser keeps it as is.
+#[inline(always)]
+fn lower_authority(
+    b: &[u8],
+    start: usize,
+    host_end: usize,
+    end: usize,
+    port: Option<u16>,
+) -> Option<Authority> {
+    Some(Authority {
+        username_end: start,
+        host_start: start,
+        host_end,
+        end,
+        host: quick_host_kind(&b[start..host_end])?,
+        port,
+        upper: false,
+    })
+}
+
 /// The authority starting at `start`: first the common lower-case `host[:port]`, then the
 /// general case with credentials and upper case.
 fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority> {
@@ -284,15 +305,7 @@ fn authority(b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority>
         _ => None,
     };
     if let Some((end, port)) = quick {
-        return Some(Authority {
-            username_end: start,
-            host_start: start,
-            host_end,
-            end,
-            host: quick_host_kind(&b[start..host_end])?,
-            port,
-            upper: false,
-        });
+        return lower_authority(b, start, host_end, end, port);
     }
     let rest = &b[start..];
     let end = start
@@ -739,15 +752,7 @@ impl Reader for Blocks<'_> {
             },
             _ => return authority(b, start, scheme),
         };
-        Some(Authority {
-            username_end: start,
-            host_start: start,
-            host_end,
-            end,
-            host: quick_host_kind(&b[start..host_end])?,
-            port,
-            upper: false,
-        })
+        lower_authority(b, start, host_end, end, port)
     }
 
     /// [`scan_path`] on the bits: a byte the path does not copy ends the scan, but for a `.`
