@@ -735,7 +735,11 @@ mod avx2 {
         for (n, &b) in needles.iter_mut().zip(&k.bytes) {
             *n = _mm256_set1_epi8(b as i8);
         }
-        // SAFETY (of the calls): the CPU has AVX2, as the caller of `classify_body` promises.
+        /// The outsiders of each class and the places of each byte in the 32 bytes `v`.
+        ///
+        /// # Safety
+        ///
+        /// The CPU must have AVX2.
         #[inline(always)]
         unsafe fn block<const C: usize, const E: usize>(
             v: __m256i,
@@ -769,14 +773,14 @@ mod avx2 {
                     _mm256_loadu_si256(s.as_ptr().add(base + 32).cast::<__m256i>()),
                 )
             };
-            (
-                base,
-                32,
-                (unsafe { block(a, &rows, high_bits, &needles) }, unsafe {
-                    block(b, &rows, high_bits, &needles)
-                }),
-                u64::MAX,
-            )
+            // SAFETY: the CPU has AVX2 (this function's contract), all `block` asks.
+            let bits = unsafe {
+                (
+                    block(a, &rows, high_bits, &needles),
+                    block(b, &rows, high_bits, &needles),
+                )
+            };
+            (base, 32, bits, u64::MAX)
         } else if len >= 32 {
             // SAFETY: `32 <= len`: the loads at 0 and `len - 32` are inside `s`.
             let (a, b) = unsafe {
@@ -785,14 +789,14 @@ mod avx2 {
                     _mm256_loadu_si256(s.as_ptr().add(len - 32).cast::<__m256i>()),
                 )
             };
-            (
-                0,
-                len - 32,
-                (unsafe { block(a, &rows, high_bits, &needles) }, unsafe {
-                    block(b, &rows, high_bits, &needles)
-                }),
-                u64::MAX,
-            )
+            // SAFETY: as above.
+            let bits = unsafe {
+                (
+                    block(a, &rows, high_bits, &needles),
+                    block(b, &rows, high_bits, &needles),
+                )
+            };
+            (0, len - 32, bits, u64::MAX)
         } else if len >= 16 {
             // SAFETY: `16 <= len`: the 16-byte loads at 0 and `len - 16` are inside `s`.
             let v = unsafe {
@@ -801,7 +805,7 @@ mod avx2 {
                     _mm_loadu_si128(s.as_ptr().cast::<__m128i>()),
                 )
             };
-            // SAFETY: as for the other loads.
+            // SAFETY: the CPU has AVX2 (this function's contract), all `block` asks.
             let (outside, equal) = unsafe { block(v, &rows, high_bits, &needles) };
             // The high lane's bits are those of the bytes from `len - 16`.
             let split = |m: u32| (m & 0xFFFF) | (m >> 16) << (len - 16);
@@ -815,6 +819,7 @@ mod avx2 {
             padded[..len].copy_from_slice(s);
             // SAFETY: `padded` is 32 bytes.
             let a = unsafe { _mm256_loadu_si256(padded.as_ptr().cast::<__m256i>()) };
+            // SAFETY: the CPU has AVX2 (this function's contract), all `block` asks.
             let lo = unsafe { block(a, &rows, high_bits, &needles) };
             (0, 0, (lo, lo), (1u64 << len) - 1)
         };
