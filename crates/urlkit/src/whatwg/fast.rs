@@ -11,7 +11,9 @@ use super::encode::skip_copy;
 use crate::host::HostInternal;
 use crate::scheme::SpecialScheme;
 use crate::url::offsets::{Marks, Offsets};
-use crate::whatwg::chars::{ClassTable, COPY, END_SPECIAL, SPECIAL_QUERY_CLASS};
+use crate::whatwg::chars::{
+    is_double_dot, is_single_dot, ClassTable, COPY, END_SPECIAL, SPECIAL_QUERY_CLASS,
+};
 use crate::Url;
 use alloc::string::String;
 
@@ -700,11 +702,8 @@ impl<'a> Blocks<'a> {
     fn new(b: &'a [u8]) -> Self {
         Blocks {
             b,
-            at: usize::MAX,
-            m: crate::simd::Masks {
-                outside: [0; 2],
-                equal: [0; 3],
-            },
+            at: 0,
+            m: crate::simd::classify(b, 0, &BLOCK_CLASSES),
         }
     }
 
@@ -712,7 +711,7 @@ impl<'a> Blocks<'a> {
     /// order, once.
     #[inline(always)]
     fn reach(&mut self, i: usize) {
-        if self.at == usize::MAX || i >= self.at + 64 {
+        if i >= self.at + 64 {
             self.at = i & !63;
             self.m = crate::simd::classify(self.b, self.at, &BLOCK_CLASSES);
         }
@@ -725,7 +724,6 @@ impl Reader for Blocks<'_> {
     /// Anything else (upper case, credentials, a host past the block) goes to [`authority`].
     #[inline(always)]
     fn authority(&mut self, b: &[u8], start: usize, scheme: SpecialScheme) -> Option<Authority> {
-        self.reach(start);
         debug_assert!(self.at == 0 && start < 64);
         let mut stops = self.m.outside[HOST] & (u64::MAX << start);
         let host_end = loop {
@@ -760,34 +758,15 @@ impl Reader for Blocks<'_> {
     #[inline(always)]
     fn path(&mut self, b: &[u8], start: usize) -> Result<usize, usize> {
         self.reach(start);
-        let m = &self.m;
-        let slash = m.equal[SLASH];
-        let starts_segment = slash << 1 | u64::from(self.at > 0 && b[self.at - 1] == b'/');
-        let stops = m.outside[PATH] & !((m.equal[DOT] | m.equal[PERCENT]) & !starts_segment);
-        let mut bits = stops & (u64::MAX << (start - self.at));
-        // A segment that starts with `.` or `%` but is no dot segment (`.well-known`,
-        // `%E2%9C%93`) is copied as is: on to the next stop.
-        while bits != 0 {
-            let j = self.at + bits.trailing_zeros() as usize;
-            if !matches!(b[j], b'.' | b'%') || dot_segment_at(b, j) {
-                break;
-            }
-            bits &= bits - 1;
-        }
-        if bits == 0 {
+        match path_stop(b, self.at, &self.m, start) {
             // Past this block, the bulk skip goes on (a long path is read faster that way).
-            return match self.at + 64 {
+            None => match self.at + 64 {
                 end if end >= b.len() => Ok(b.len()),
                 end => scan_path_from::<true>(b, start, end),
-            };
+            },
+            Some(j) if matches!(b[j], b'?' | b'#') => Ok(j),
+            Some(j) => Err(segment_before(b, start, j)),
         }
-        let j = self.at + bits.trailing_zeros() as usize;
-        if matches!(b[j], b'?' | b'#') {
-            return Ok(j);
-        }
-        // The segment's `/`: the last one before `j` (the path's first `/` at the latest).
-        let before = slash & !(u64::MAX << (j - self.at));
-        Err(self.at + 63 - before.leading_zeros() as usize)
     }
 
     /// As [`Bytes`] does: a query or fragment is often long, and the bulk skip runs through
@@ -878,7 +857,7 @@ fn scan_with(
 /// Scans a special path from its first `/` at `start`: `Ok(end)` if canonical, else
 /// `Err(i)` with `i` the `/` of the first segment the parser must see (a dot segment, a byte
 /// to encode, a backslash). Slashes are plain bytes here; only `.` and `%` stop the bulk
-/// skip, to look whether they start a segment (all dot segments start with one of them).
+/// skip, to look whether they start a dot segment (all dot segments start with one of them).
 fn scan_path(b: &[u8], start: usize) -> Result<usize, usize> {
     scan_path_from::<false>(b, start, start)
 }
@@ -901,49 +880,67 @@ fn scan_path_from<const BLOCKS: bool>(b: &[u8], start: usize, from: usize) -> Re
                 stops += 1;
             }
             None | Some(b'?' | b'#') => return Ok(j),
-            Some(_) => return Err(start + b[start..j].iter().rposition(|&c| c == b'/').unwrap_or(0)),
+            Some(_) => return Err(segment_before(b, start, j)),
         }
     }
 }
 
 /// [`scan_path_from`] over the bit masks of 64 bytes at a time from `from` (`start < from`):
-/// a `.` or `%` costs no stop unless it starts a segment.
+/// a `.` or `%` costs no stop unless it starts a dot segment.
 fn path_blocks_from(b: &[u8], start: usize, mut from: usize) -> Result<usize, usize> {
     while from < b.len() {
         let m = crate::simd::classify(b, from, &BLOCK_CLASSES);
-        let slash = m.equal[SLASH];
-        let starts_segment = slash << 1 | u64::from(b[from - 1] == b'/');
-        let mut bits = m.outside[PATH] & !((m.equal[DOT] | m.equal[PERCENT]) & !starts_segment);
-        while bits != 0 {
-            let j = from + bits.trailing_zeros() as usize;
-            match b[j] {
-                b'.' | b'%' if !dot_segment_at(b, j) => bits &= bits - 1,
-                b'?' | b'#' => return Ok(j),
-                _ => return Err(start + b[start..j].iter().rposition(|&c| c == b'/').unwrap_or(0)),
-            }
+        match path_stop(b, from, &m, from) {
+            None => from += 64,
+            Some(j) if matches!(b[j], b'?' | b'#') => return Ok(j),
+            Some(j) => return Err(segment_before(b, start, j)),
         }
-        from += 64;
     }
     Ok(b.len())
 }
 
-/// Whether the segment starting at `b[j]` (after a `/`) is a single-dot or double-dot
-/// segment of a special URL (URL Standard §4.2): `.` or `%2e` (either case), once or twice,
+/// Where the path scan stops at or after `from` in the 64 bytes from `at` whose masks are
+/// `m` ([`BLOCK_CLASSES`]): the first byte the path does not copy, but for a `.` or `%` that
+/// does not start a dot segment (`.well-known`, `a.b`, `%E2%9C%93` are copied as they are).
+/// `None` when the block holds no such byte.
+#[inline(always)]
+fn path_stop(b: &[u8], at: usize, m: &crate::simd::Masks<2, 3>, from: usize) -> Option<usize> {
+    let slash = m.equal[SLASH];
+    let starts_segment = slash << 1 | u64::from(at > 0 && b[at - 1] == b'/');
+    let mut bits =
+        m.outside[PATH] & !((m.equal[DOT] | m.equal[PERCENT]) & !starts_segment) & (u64::MAX << (from - at));
+    while bits != 0 {
+        let j = at + bits.trailing_zeros() as usize;
+        if !matches!(b[j], b'.' | b'%') || dot_segment_at(b, j) {
+            return Some(j);
+        }
+        bits &= bits - 1;
+    }
+    None
+}
+
+/// The `/` of the segment that holds `b[j]`: the last one before `j` in the path that starts
+/// with a `/` at `start` (where the state machine resumes).
+fn segment_before(b: &[u8], start: usize, j: usize) -> usize {
+    start + b[start..j].iter().rposition(|&c| c == b'/').unwrap_or(0)
+}
+
+/// Whether the segment starting at `b[j]` (after a `/`) is a
+/// [single-dot](https://url.spec.whatwg.org/#single-dot-path-segment) or
+/// [double-dot](https://url.spec.whatwg.org/#double-dot-path-segment) URL path segment
+/// of a special URL: `.` or `%2e` (either case), once or twice,
 /// up to the end of the segment (`/`, `\\`, `?`, `#` or the end). Those are the only
 /// segments the path state does not copy as they are.
 fn dot_segment_at(b: &[u8], j: usize) -> bool {
-    let dot = |k: usize| match b.get(k) {
-        Some(b'.') => Some(k + 1),
-        Some(b'%') if b.get(k + 1) == Some(&b'2') && b.get(k + 2).is_some_and(|&c| c | 0x20 == b'e') => {
-            Some(k + 3)
-        }
-        _ => None,
-    };
-    let ends = |k: usize| matches!(b.get(k), None | Some(b'/' | b'\\' | b'?' | b'#'));
-    let Some(k) = dot(j) else {
-        return false;
-    };
-    ends(k) || dot(k).is_some_and(ends)
+    // A dot segment has at most six bytes (`%2e%2e`): a segment still going at the seventh
+    // is none.
+    let rest = &b[j..b.len().min(j + 7)];
+    let len = rest
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'\\' | b'?' | b'#'))
+        .unwrap_or(rest.len());
+    let segment = &rest[..len];
+    is_single_dot(segment) || is_double_dot(segment)
 }
 
 /// A resumable scan: only when the path starts with `/` (no `/` to insert).
