@@ -23,6 +23,7 @@ use datafusion::execution::FunctionRegistry;
 use datafusion::logical_expr::ScalarUDF;
 use std::net::SocketAddr;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 mod standalone;
@@ -111,6 +112,9 @@ enum Mode {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if log::set_logger(&StderrLog).is_ok() {
+        log::set_max_level(log::LevelFilter::Warn);
+    }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         // Ballista's own binaries use 32 MiB stacks: deep plans recurse.
@@ -170,7 +174,13 @@ fn main() -> ExitCode {
                 }
                 start_executor_process(Arc::new(config))
                     .await
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| e.to_string())?;
+                // Ballista returns without an error when one of its services fails (a
+                // port taken): that error was logged, and the exit status says so.
+                if ERROR_LOGGED.load(Ordering::Relaxed) {
+                    return Err("the executor stopped after the error above".into());
+                }
+                Ok(())
             }
         }
     });
@@ -181,6 +191,32 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Ballista's warnings and errors (a port it cannot bind, a lost executor), on standard
+/// error: without a logger they are lost, and an executor whose service fails exits with
+/// status 0 and nothing said.
+struct StderrLog;
+
+/// Whether Ballista logged an error.
+static ERROR_LOGGED: AtomicBool = AtomicBool::new(false);
+
+impl log::Log for StderrLog {
+    fn enabled(&self, metadata: &log::Metadata<'_>) -> bool {
+        metadata.level() <= log::Level::Warn
+    }
+
+    fn log(&self, record: &log::Record<'_>) {
+        if self.enabled(record.metadata()) {
+            if record.level() == log::Level::Error {
+                ERROR_LOGGED.store(true, Ordering::Relaxed);
+            }
+            let level = record.level().as_str().to_ascii_lowercase();
+            eprintln!("urlkit-ballista: {level}: {}: {}", record.target(), record.args());
+        }
+    }
+
+    fn flush(&self) {}
 }
 
 /// With `on`, a thread that ends the process when standard input reaches its end: the

@@ -19,6 +19,12 @@ const EXECUTOR_TIMEOUT_SECONDS: &str = "15";
 /// How long a child may take to open its port (a loaded machine, a debug build).
 const START_TIMEOUT: Duration = Duration::from_secs(120);
 
+/// Starts of a child whose port was taken before it could bind it.
+const START_ATTEMPTS: usize = 4;
+
+/// The lowest port `free_ports` chooses (above the registered services most machines run).
+const FIRST_CHOSEN_PORT: u16 = 10_000;
+
 struct Process {
     name: String,
     child: Child,
@@ -80,38 +86,112 @@ impl Cluster {
         Ok(())
     }
 
-    /// Waits until `port` accepts connections; an error (with the log's end) if a child
-    /// exits first.
-    fn wait_for(&mut self, port: u16) -> Result<(), String> {
+    /// Waits until the last child started listens on `port`; an error (with the log's end)
+    /// if a child exits first, [`Start::Exited`] when that child is the last one started.
+    fn wait_for(&mut self, port: u16) -> Result<(), Start> {
         let deadline = Instant::now() + START_TIMEOUT;
+        let pid = self.processes.last().map_or(0, |p| p.child.id());
         while Instant::now() < deadline {
-            if TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_ok() {
+            // Another program on the port would answer a connection too.
+            let open =
+                listens(pid, port).unwrap_or_else(|| TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_ok());
+            if open {
                 return Ok(());
             }
-            if let Some(e) = self.exited() {
-                return Err(e);
+            if let Some((index, e)) = self.exited() {
+                return Err(if index + 1 == self.processes.len() {
+                    Start::Exited(e)
+                } else {
+                    Start::Failed(e)
+                });
             }
             std::thread::sleep(Duration::from_millis(100));
         }
-        Err(format!(
+        Err(Start::Failed(format!(
             "port {port} did not open within {} s",
             START_TIMEOUT.as_secs()
-        ))
+        )))
     }
 
-    /// The first child that exited since the last call, as an error with its log's end.
-    fn exited(&mut self) -> Option<String> {
-        for p in &mut self.processes {
+    /// Starts a child on ports chosen by `ports` (or given) and waits until the first one
+    /// opens. A port free when chosen may be taken before the child binds it (by another
+    /// program, or by a connection's local end), and the child then exits: it is started
+    /// again on other ports, up to [`START_ATTEMPTS`] times.
+    fn start(
+        &mut self,
+        name: &str,
+        fixed: Option<u16>,
+        ports: usize,
+        args: impl Fn(&[u16]) -> Result<Vec<String>, String>,
+    ) -> Result<Vec<u16>, String> {
+        let mut attempt = 1;
+        loop {
+            let chosen = match fixed {
+                Some(port) => vec![port],
+                None => free_ports(ports)?,
+            };
+            self.spawn(name, &args(&chosen)?)?;
+            match self.wait_for(chosen[0]) {
+                Ok(()) => return Ok(chosen),
+                Err(Start::Exited(e)) if fixed.is_none() && attempt < START_ATTEMPTS => {
+                    eprintln!(
+                        "urlkit-ballista: {e}\nurlkit-ballista: starting the {name} again on other ports"
+                    );
+                    self.processes.pop();
+                    attempt += 1;
+                }
+                Err(Start::Exited(e) | Start::Failed(e)) => return Err(e),
+            }
+        }
+    }
+
+    /// The first child that exited since the last call, with its index and an error with
+    /// its log's end.
+    fn exited(&mut self) -> Option<(usize, String)> {
+        for (index, p) in self.processes.iter_mut().enumerate() {
             if p.exited {
                 continue;
             }
             if let Ok(Some(status)) = p.child.try_wait() {
                 p.exited = true;
-                return Some(format!("the {} exited ({status}):\n{}", p.name, tail(&p.log)));
+                return Some((
+                    index,
+                    format!("the {} exited ({status}):\n{}", p.name, tail(&p.log)),
+                ));
             }
         }
         None
     }
+}
+
+/// Why a child did not open its port.
+enum Start {
+    /// The child being started exited first.
+    Exited(String),
+    /// Anything else: another child exited, or the port did not open in time.
+    Failed(String),
+}
+
+/// Whether process `pid` listens on TCP `port` (IPv4): a listening socket of that port in
+/// `/proc/net/tcp` whose inode is one of the process's descriptors. `None` without `/proc`.
+fn listens(pid: u32, port: u16) -> Option<bool> {
+    let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
+    let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?;
+    // `sl local_address rem_address st … uid timeout inode`, addresses as `HEXIP:HEXPORT`.
+    let inodes: Vec<String> = table
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let local_port = u16::from_str_radix(fields.get(1)?.rsplit_once(':')?.1, 16).ok()?;
+            let inode = fields.get(9)?;
+            (local_port == port && *fields.get(3)? == "0A").then(|| format!("socket:[{inode}]"))
+        })
+        .collect();
+    Some(fds.flatten().any(|fd| {
+        std::fs::read_link(fd.path())
+            .is_ok_and(|target| inodes.iter().any(|i| target.as_os_str() == i.as_str()))
+    }))
 }
 
 /// The last lines of a log.
@@ -121,12 +201,52 @@ fn tail(log: &Path) -> String {
     lines[lines.len().saturating_sub(20)..].join("\n")
 }
 
-/// A port nobody listens on now, chosen by the system.
-fn free_port() -> Result<u16, String> {
-    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .map_err(|e| format!("cannot find a free port: {e}"))
+/// `n` distinct ports nobody listens on now. They are chosen below the kernel's ephemeral
+/// range when it leaves room (binding port 0 picks from that range, which outgoing
+/// connections' local ends also draw from, so such a port is soon taken again).
+fn free_ports(n: usize) -> Result<Vec<u16>, String> {
+    let mut ports: Vec<u16> = Vec::with_capacity(n);
+    let (low, high) = (
+        FIRST_CHOSEN_PORT,
+        ephemeral_start().min(FIRST_CHOSEN_PORT + 16_384),
+    );
+    let mut seed = random_seed();
+    let mut tries = 0;
+    while ports.len() < n && high > low + 64 && tries < 256 {
+        tries += 1;
+        // xorshift64: spreads the choices of concurrent clusters over the range.
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let port = low + (seed % u64::from(high - low)) as u16;
+        if !ports.contains(&port) && TcpListener::bind((Ipv4Addr::LOCALHOST, port)).is_ok() {
+            ports.push(port);
+        }
+    }
+    while ports.len() < n {
+        let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .map_err(|e| format!("cannot find a free port: {e}"))?;
+        if !ports.contains(&port) {
+            ports.push(port);
+        }
+    }
+    Ok(ports)
+}
+
+/// The first port of the kernel's ephemeral range (Linux's default when it cannot be read).
+fn ephemeral_start() -> u16 {
+    std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(32_768)
+}
+
+/// A seed that differs between processes and between calls.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    RandomState::new().hash_one((std::process::id(), Instant::now())) | 1
 }
 
 /// Starts the cluster, prints its address, and runs until asked to stop.
@@ -137,34 +257,35 @@ pub async fn run(executors: usize, port: u16, concurrent_tasks: Option<usize>) -
         dir: dir.clone(),
         processes: Vec::new(),
     };
-    let port = if port == 0 { free_port()? } else { port };
     let tasks = concurrent_tasks.unwrap_or_else(|| {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         cores.div_ceil(executors)
     });
     let s = |v: &str| v.to_owned();
-    cluster.spawn(
-        "scheduler",
-        &[
+    let port = cluster.start("scheduler", (port != 0).then_some(port), 1, |ports| {
+        Ok(vec![
             s("scheduler"),
             s("--bind-host"),
             s("127.0.0.1"),
             s("--external-host"),
             s("127.0.0.1"),
             s("--port"),
-            port.to_string(),
+            ports[0].to_string(),
             s("--executor-timeout"),
             s(EXECUTOR_TIMEOUT_SECONDS),
-        ],
-    )?;
-    cluster.wait_for(port)?;
+        ])
+    })?[0];
     for e in 0..executors {
-        let (flight, grpc) = (free_port()?, free_port()?);
         let work = dir.join(format!("work-{e}"));
         std::fs::create_dir_all(&work).map_err(|err| format!("cannot create {}: {err}", work.display()))?;
-        cluster.spawn(
-            &format!("executor {e}"),
-            &[
+        let work = work
+            .to_str()
+            .ok_or("the temporary directory is not UTF-8")?
+            .to_owned();
+        // An executor registers with the scheduler before it opens its Flight port (the
+        // first of the two).
+        cluster.start(&format!("executor {e}"), None, 2, |ports| {
+            Ok(vec![
                 s("executor"),
                 s("--scheduler-host"),
                 s("127.0.0.1"),
@@ -175,21 +296,17 @@ pub async fn run(executors: usize, port: u16, concurrent_tasks: Option<usize>) -
                 s("--external-host"),
                 s("127.0.0.1"),
                 s("--port"),
-                flight.to_string(),
+                ports[0].to_string(),
                 s("--grpc-port"),
-                grpc.to_string(),
+                ports[1].to_string(),
                 s("--concurrent-tasks"),
                 tasks.max(1).to_string(),
                 s("--heartbeat-interval"),
                 s(HEARTBEAT_SECONDS),
                 s("--work-dir"),
-                work.to_str()
-                    .ok_or("the temporary directory is not UTF-8")?
-                    .to_owned(),
-            ],
-        )?;
-        // An executor registers with the scheduler before it opens its Flight port.
-        cluster.wait_for(flight)?;
+                work.clone(),
+            ])
+        })?;
     }
     {
         use std::io::Write;
@@ -226,7 +343,7 @@ pub async fn run(executors: usize, port: u16, concurrent_tasks: Option<usize>) -
             _ = tick.tick() => {
                 // A child that stops is reported; the others keep running (Ballista moves a
                 // lost executor's work to the rest), except without a scheduler.
-                while let Some(e) = cluster.exited() {
+                while let Some((_, e)) = cluster.exited() {
                     eprintln!("urlkit-ballista: {e}");
                     if cluster.processes[0].exited {
                         return Err("the scheduler stopped: stopping the executors".into());
