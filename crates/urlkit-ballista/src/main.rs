@@ -107,6 +107,10 @@ enum Mode {
         /// Tasks each executor runs at once (default: the cores divided among the executors).
         #[arg(long)]
         concurrent_tasks: Option<usize>,
+        /// The executors' Flight ports for their first start, in order (tests: a port that
+        /// another program holds makes the executor start again elsewhere).
+        #[arg(long, hide = true, value_delimiter = ',')]
+        executor_ports: Vec<u16>,
     },
 }
 
@@ -143,7 +147,8 @@ fn main() -> ExitCode {
                 executors,
                 port,
                 concurrent_tasks,
-            } => standalone::run(executors.into(), port, concurrent_tasks).await,
+                executor_ports,
+            } => standalone::run(executors.into(), port, concurrent_tasks, &executor_ports).await,
             Mode::Executor {
                 scheduler_host,
                 scheduler_port,

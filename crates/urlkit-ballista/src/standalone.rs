@@ -113,22 +113,34 @@ impl Cluster {
         )))
     }
 
-    /// Starts a child on ports chosen by `ports` (or given) and waits until the first one
-    /// opens. A port free when chosen may be taken before the child binds it (by another
-    /// program, or by a connection's local end), and the child then exits: it is started
-    /// again on other ports, up to [`START_ATTEMPTS`] times.
+    /// Starts a child on `ports` ports chosen here (or on the one `fixed` port) and waits
+    /// until it listens on the first. A port free when chosen may be taken before the child
+    /// binds it (by another program, or by a connection's local end), and the child then
+    /// exits: it is started again on other ports, up to [`START_ATTEMPTS`] times. `first`, if
+    /// given, is the first attempt's first port.
     fn start(
         &mut self,
         name: &str,
         fixed: Option<u16>,
+        first: Option<u16>,
         ports: usize,
         args: impl Fn(&[u16]) -> Result<Vec<String>, String>,
     ) -> Result<Vec<u16>, String> {
         let mut attempt = 1;
         loop {
-            let chosen = match fixed {
-                Some(port) => vec![port],
-                None => free_ports(ports)?,
+            let chosen = match (fixed, first) {
+                (Some(port), _) => vec![port],
+                (None, Some(port)) if attempt == 1 => {
+                    let mut chosen = vec![port];
+                    chosen.extend(
+                        free_ports(ports)?
+                            .into_iter()
+                            .filter(|&p| p != port)
+                            .take(ports - 1),
+                    );
+                    chosen
+                }
+                (None, _) => free_ports(ports)?,
             };
             self.spawn(name, &args(&chosen)?)?;
             match self.wait_for(chosen[0]) {
@@ -250,7 +262,12 @@ fn random_seed() -> u64 {
 }
 
 /// Starts the cluster, prints its address, and runs until asked to stop.
-pub async fn run(executors: usize, port: u16, concurrent_tasks: Option<usize>) -> Result<(), String> {
+pub async fn run(
+    executors: usize,
+    port: u16,
+    concurrent_tasks: Option<usize>,
+    executor_ports: &[u16],
+) -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!("urlkit-ballista-standalone-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let mut cluster = Cluster {
@@ -262,7 +279,7 @@ pub async fn run(executors: usize, port: u16, concurrent_tasks: Option<usize>) -
         cores.div_ceil(executors)
     });
     let s = |v: &str| v.to_owned();
-    let port = cluster.start("scheduler", (port != 0).then_some(port), 1, |ports| {
+    let port = cluster.start("scheduler", (port != 0).then_some(port), None, 1, |ports| {
         Ok(vec![
             s("scheduler"),
             s("--bind-host"),
@@ -284,29 +301,35 @@ pub async fn run(executors: usize, port: u16, concurrent_tasks: Option<usize>) -
             .to_owned();
         // An executor registers with the scheduler before it opens its Flight port (the
         // first of the two).
-        cluster.start(&format!("executor {e}"), None, 2, |ports| {
-            Ok(vec![
-                s("executor"),
-                s("--scheduler-host"),
-                s("127.0.0.1"),
-                s("--scheduler-port"),
-                port.to_string(),
-                s("--bind-host"),
-                s("127.0.0.1"),
-                s("--external-host"),
-                s("127.0.0.1"),
-                s("--port"),
-                ports[0].to_string(),
-                s("--grpc-port"),
-                ports[1].to_string(),
-                s("--concurrent-tasks"),
-                tasks.max(1).to_string(),
-                s("--heartbeat-interval"),
-                s(HEARTBEAT_SECONDS),
-                s("--work-dir"),
-                work.clone(),
-            ])
-        })?;
+        cluster.start(
+            &format!("executor {e}"),
+            None,
+            executor_ports.get(e).copied(),
+            2,
+            |ports| {
+                Ok(vec![
+                    s("executor"),
+                    s("--scheduler-host"),
+                    s("127.0.0.1"),
+                    s("--scheduler-port"),
+                    port.to_string(),
+                    s("--bind-host"),
+                    s("127.0.0.1"),
+                    s("--external-host"),
+                    s("127.0.0.1"),
+                    s("--port"),
+                    ports[0].to_string(),
+                    s("--grpc-port"),
+                    ports[1].to_string(),
+                    s("--concurrent-tasks"),
+                    tasks.max(1).to_string(),
+                    s("--heartbeat-interval"),
+                    s(HEARTBEAT_SECONDS),
+                    s("--work-dir"),
+                    work.clone(),
+                ])
+            },
+        )?;
     }
     {
         use std::io::Write;

@@ -343,6 +343,11 @@ struct Standalone {
 
 impl Standalone {
     fn start(executors: usize, log: &Path) -> Standalone {
+        Standalone::start_with(executors, log, &[])
+    }
+
+    /// [`Standalone::start`] with more arguments.
+    fn start_with(executors: usize, log: &Path, more: &[&str]) -> Standalone {
         use std::io::BufRead;
         let mut child = Command::new(env!("CARGO_BIN_EXE_urlkit-ballista"))
             .args([
@@ -354,6 +359,7 @@ impl Standalone {
                 "--executors",
             ])
             .arg(executors.to_string())
+            .args(more)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(log).expect("log file"))
@@ -686,5 +692,41 @@ fn executor_killed_mid_query_gives_the_result_or_a_clear_error() {
         );
         eprintln!("executor killed mid-query: {err}");
     }
+    drop(cluster);
+}
+
+/// RELIABILITY F14: an executor whose Flight port another program holds exits; `standalone`
+/// must neither take that program's listener for the executor's (and print its address with
+/// no executor alive) nor give up, but start the executor again on other ports.
+#[test]
+fn an_executor_whose_port_is_taken_starts_again_elsewhere() {
+    let Some(bin) = urlkit_sql() else { return };
+    let tmp = TempDir::new("taken");
+    let held = std::net::TcpListener::bind((std::net::Ipv4Addr::LOCALHOST, 0)).expect("bind");
+    let port = held.local_addr().expect("address").port().to_string();
+    let log = tmp.0.join("standalone.log");
+    let cluster = Standalone::start_with(1, &log, &["--executor-ports", &port]);
+    let said = std::fs::read_to_string(&log).expect("log");
+    assert!(
+        said.contains("the executor 0 exited")
+            && said.contains("starting the executor 0 again on other ports"),
+        "{said}"
+    );
+    assert_eq!(cluster.executors().len(), 1, "{said}");
+    std::fs::write(tmp.0.join("t.csv"), "url\nhttps://Example.COM:443/a/../b\n").expect("csv");
+    let out = same(
+        &bin,
+        &tmp.0,
+        &cluster.address,
+        &[
+            "-t",
+            "t=t.csv",
+            "--format",
+            "csv",
+            "SELECT url_href(url) AS h FROM t",
+        ],
+    );
+    assert_eq!(out, "h\nhttps://example.com/b\n");
+    drop(held);
     drop(cluster);
 }
