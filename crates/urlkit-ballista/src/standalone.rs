@@ -280,17 +280,11 @@ pub async fn run(
     });
     let s = |v: &str| v.to_owned();
     let port = cluster.start("scheduler", (port != 0).then_some(port), None, 1, |ports| {
-        Ok(vec![
-            s("scheduler"),
-            s("--bind-host"),
-            s("127.0.0.1"),
-            s("--external-host"),
-            s("127.0.0.1"),
-            s("--port"),
-            ports[0].to_string(),
-            s("--executor-timeout"),
-            s(EXECUTOR_TIMEOUT_SECONDS),
-        ])
+        Ok(on_localhost(
+            "scheduler",
+            ports[0],
+            [s("--executor-timeout"), s(EXECUTOR_TIMEOUT_SECONDS)],
+        ))
     })?[0];
     for e in 0..executors {
         let work = dir.join(format!("work-{e}"));
@@ -307,27 +301,24 @@ pub async fn run(
             executor_ports.get(e).copied(),
             2,
             |ports| {
-                Ok(vec![
-                    s("executor"),
-                    s("--scheduler-host"),
-                    s("127.0.0.1"),
-                    s("--scheduler-port"),
-                    port.to_string(),
-                    s("--bind-host"),
-                    s("127.0.0.1"),
-                    s("--external-host"),
-                    s("127.0.0.1"),
-                    s("--port"),
-                    ports[0].to_string(),
-                    s("--grpc-port"),
-                    ports[1].to_string(),
-                    s("--concurrent-tasks"),
-                    tasks.max(1).to_string(),
-                    s("--heartbeat-interval"),
-                    s(HEARTBEAT_SECONDS),
-                    s("--work-dir"),
-                    work.clone(),
-                ])
+                Ok(on_localhost(
+                    "executor",
+                    ports[0],
+                    [
+                        s("--scheduler-host"),
+                        s("127.0.0.1"),
+                        s("--scheduler-port"),
+                        port.to_string(),
+                        s("--grpc-port"),
+                        ports[1].to_string(),
+                        s("--concurrent-tasks"),
+                        tasks.max(1).to_string(),
+                        s("--heartbeat-interval"),
+                        s(HEARTBEAT_SECONDS),
+                        s("--work-dir"),
+                        work.clone(),
+                    ],
+                ))
             },
         )?;
     }
@@ -377,6 +368,24 @@ pub async fn run(
     }
     drop(cluster);
     Ok(())
+}
+
+/// The arguments of `subcommand` listening on 127.0.0.1 at `port` (and known by that
+/// address), then `more`.
+fn on_localhost(subcommand: &str, port: u16, more: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut args: Vec<String> = [
+        subcommand,
+        "--bind-host",
+        "127.0.0.1",
+        "--external-host",
+        "127.0.0.1",
+        "--port",
+    ]
+    .map(str::to_owned)
+    .into();
+    args.push(port.to_string());
+    args.extend(more);
+    args
 }
 
 /// A receiver that fires when standard input reaches its end, when it is a pipe, a socket

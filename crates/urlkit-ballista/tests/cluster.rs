@@ -179,8 +179,25 @@ fn rows(batches: &[RecordBatch]) -> Vec<String> {
     out
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn cluster_of_three_processes_agrees_with_datafusion() {
+/// The tests start clusters of several processes, and one times a query against a local run:
+/// they run one at a time, so that they contend for neither ports nor CPU.
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static CLUSTERS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    CLUSTERS.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+#[test]
+fn cluster_of_three_processes_agrees_with_datafusion() {
+    let _one = one_at_a_time();
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime")
+        .block_on(three_processes_agree_with_datafusion());
+}
+
+async fn three_processes_agree_with_datafusion() {
     let tmp = std::env::temp_dir().join(format!("urlkit-ballista-test-{}", std::process::id()));
     let data = tmp.join("urls");
     std::fs::create_dir_all(&data).expect("temp dir");
@@ -476,6 +493,7 @@ const FAMILY_QUERY: &str = "SELECT url, \
 
 #[test]
 fn urlkit_sql_cluster_agrees_with_local() {
+    let _one = one_at_a_time();
     let Some(bin) = urlkit_sql() else { return };
     let tmp = TempDir::new("sql");
     let data = tmp.0.join("urls");
@@ -624,6 +642,7 @@ fn urlkit_sql_cluster_agrees_with_local() {
 
 #[test]
 fn executor_killed_mid_query_gives_the_result_or_a_clear_error() {
+    let _one = one_at_a_time();
     let Some(bin) = urlkit_sql() else { return };
     let tmp = TempDir::new("kill");
     let data = tmp.0.join("urls");
@@ -700,6 +719,7 @@ fn executor_killed_mid_query_gives_the_result_or_a_clear_error() {
 /// no executor alive) nor give up, but start the executor again on other ports.
 #[test]
 fn an_executor_whose_port_is_taken_starts_again_elsewhere() {
+    let _one = one_at_a_time();
     let Some(bin) = urlkit_sql() else { return };
     let tmp = TempDir::new("taken");
     let held = std::net::TcpListener::bind((std::net::Ipv4Addr::LOCALHOST, 0)).expect("bind");
