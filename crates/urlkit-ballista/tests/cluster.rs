@@ -722,7 +722,7 @@ fn an_executor_whose_port_is_taken_starts_again_elsewhere() {
     let _one = one_at_a_time();
     let Some(bin) = urlkit_sql() else { return };
     let tmp = TempDir::new("taken");
-    let held = std::net::TcpListener::bind((std::net::Ipv4Addr::LOCALHOST, 0)).expect("bind");
+    let held = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).expect("bind");
     let port = held.local_addr().expect("address").port().to_string();
     let log = tmp.0.join("standalone.log");
     let cluster = Standalone::start_with(1, &log, &["--executor-ports", &port]);
