@@ -103,7 +103,7 @@ fn general<O: Output>(
     if let Some(out) = out.string() {
         return parse_general(input, offset, out, reporter);
     }
-    match domain_parses(input.as_bytes()) {
+    match domain_parses(input) {
         Some(true) => Ok(HostInternal::Domain),
         answer => {
             if answer.is_none() {
@@ -333,6 +333,25 @@ struct StackSink<const N: usize> {
     len: usize,
 }
 
+impl<const N: usize> core::fmt::Write for StackSink<N> {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        self.push(s.as_bytes()).ok_or(core::fmt::Error)
+    }
+
+    // As for `Summary`: UTS 46 writes a character at a time.
+    #[inline]
+    fn write_char(&mut self, c: char) -> core::fmt::Result {
+        match self.buf.get_mut(self.len) {
+            Some(slot) if c.is_ascii() => {
+                *slot = c as u8;
+                self.len += 1;
+                Ok(())
+            }
+            _ => self.write_str(c.encode_utf8(&mut [0; 4])),
+        }
+    }
+}
+
 impl<const N: usize> StackSink<N> {
     /// Appends `s`, or returns `None` when it does not fit.
     fn push(&mut self, s: &[u8]) -> Option<()> {
@@ -436,7 +455,59 @@ fn for_each_chunk(bytes: Decoded<'_>, mut f: impl FnMut(&[u8]) -> bool) -> Optio
     Some(f(&buf[..len]))
 }
 
-/// Whether steps 4-9 of the host parser accept `input` (a non-empty special host that is not
+/// [`domain_parses`] on the common non-ASCII host: without `%`, tabs or newlines, and small
+/// enough to be one chunk ([`CHUNK_LABELS`], [`CHUNK_WEIGHT`]), it goes to UTS 46 as it is,
+/// without copying it or checking its UTF-8 (it is a `str`), and CheckBidi needs no second look (a
+/// chunk that is the whole domain). `None` for any other host: the chunked path decides.
+/// Counting every byte that may start a label separator (`.`, and the lead bytes `E3` and
+/// `EF` of U+3002, U+FF0E and U+FF61) over-counts labels, which only sends a host there.
+fn one_chunk(host: &str) -> Option<bool> {
+    let (mut total, mut separators, mut non_ascii) = (0, 0, false);
+    for &b in host.as_bytes() {
+        match b {
+            b'%' | b'\t' | b'\n' | b'\r' => return None,
+            b'.' | 0xE3 | 0xEF => separators += 1,
+            _ => {}
+        }
+        non_ascii |= b >= 0x80;
+        total += weight(b);
+    }
+    // An ASCII host (possible only through this function's tests: the host parser takes
+    // its fast path) is only lower-cased, never given to UTS 46.
+    if !non_ascii || total > CHUNK_WEIGHT || separators >= CHUNK_LABELS {
+        return None;
+    }
+    let mut out = StackSink::<ONE_CHUNK_OUTPUT> {
+        buf: [0; ONE_CHUNK_OUTPUT],
+        len: 0,
+    };
+    let domain = match idna::to_ascii_into(host.as_bytes(), &mut out, &mut false) {
+        idna::Streamed::Passthrough => host.as_bytes(),
+        idna::Streamed::Written => &out.buf[..out.len],
+        idna::Streamed::Invalid => return Some(false),
+        idna::Streamed::SinkFull => return None,
+    };
+    // Steps 7-9 as on an ASCII domain (`parse_domain`'s fast path), on the Unicode form that
+    // UTS 46 wrote ([`idna::to_ascii_into`]): it has numeric labels and forbidden code points
+    // exactly where the ASCII form has them, since punycode keeps a label's ASCII code points
+    // and adds only `xn--`, letters, digits and `-` to a label that is not a number.
+    let forbidden = domain.iter().any(|&b| FORBIDDEN_DOMAIN.contains(b));
+    let positions = Positions {
+        offset: 0,
+        exact: false,
+    };
+    Some(
+        !domain.is_empty()
+            && !forbidden
+            && (!ends_in_a_number(domain) || parse_ipv4(domain, positions, &mut Reporter::none()).is_ok()),
+    )
+}
+
+/// The output buffer of [`one_chunk`]: the Unicode form of most domains (a longer one goes
+/// the chunked way).
+const ONE_CHUNK_OUTPUT: usize = 256;
+
+/// Whether steps 4-9 of the host parser accept `host` (a non-empty special host that is not
 /// in brackets, as written: still percent-encoded, tabs and newlines not yet removed), decided
 /// without allocating: what [`parse_domain`] answers on the host without tabs and newlines.
 ///
@@ -460,7 +531,12 @@ fn for_each_chunk(bytes: Decoded<'_>, mut f: impl FnMut(&[u8]) -> bool) -> Optio
 /// `None` when a label is longer than [`CHECK_BUFFER`] less [`idna::RTL_LABEL`] bytes once
 /// decoded (which UTS 46 would allocate for too, but where its mapping shrinks it more than
 /// 4 bytes a code point): the full parser decides.
-pub(crate) fn domain_parses(input: &[u8]) -> Option<bool> {
+pub(crate) fn domain_parses(host: &str) -> Option<bool> {
+    one_chunk(host).or_else(|| chunked(host.as_bytes()))
+}
+
+/// [`domain_parses`] on any host, in chunks.
+fn chunked(input: &[u8]) -> Option<bool> {
     let mut summary = Summary::new();
     // Steps 5-7 on an ASCII domain: it is only lower-cased, which changes neither the forbidden
     // code points nor the IPv4 parser's answer (`0X` and hex digits count in either case).
@@ -559,8 +635,39 @@ mod tests {
             }
             let mut out = String::new();
             let expected = parse_domain(&clean, 0, &mut out, &mut Reporter::none()).is_ok();
-            assert_eq!(domain_parses(host.as_bytes()), Some(expected), "{host:?}");
+            assert_eq!(domain_parses(&host), Some(expected), "{host:?}");
         }
+    }
+
+    /// The one-chunk path answers as the chunked path on hosts it takes: random hosts of
+    /// non-ASCII labels (RTL, Bidi-invalid, mapped, heavy like U+FDFA, separators other than
+    /// `.`), with as many labels and as much weight as one chunk holds and a little more.
+    #[test]
+    fn one_chunk_agrees_with_chunked() {
+        const PIECES: [&str; 22] = [
+            ".", ".", "\u{3002}", "\u{FF0E}", "\u{FF61}", "a", "1", "0x", "B", "-", "xn--4db", "xn--a",
+            "\u{fc}", "\u{5D0}", "\u{627}", "\u{661}", "a\u{5D0}", "\u{300}", "\u{200D}", "\u{FDFA}",
+            "\u{FF11}", "\u{FF0F}",
+        ];
+        let mut next = crate::test_rng::xorshift(0x9E37_79B9_7F4A_7C15);
+        let (mut taken, mut valid) = (0, 0);
+        let mut host = String::new();
+        for _ in 0..50_000 {
+            host.clear();
+            for _ in 0..1 + next() % 24 {
+                host.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+            }
+            if let Some(answer) = super::one_chunk(&host) {
+                assert_eq!(Some(answer), super::chunked(host.as_bytes()), "{host:?}");
+                taken += 1;
+                valid += usize::from(answer);
+            }
+        }
+        // Both answers, and most hosts (those under the limits), took the path.
+        assert!(
+            taken > 25_000 && valid > 1_000 && taken - valid > 1_000,
+            "{taken} {valid}"
+        );
     }
 
     /// Chunks of labels: one RTL label anywhere makes every label of every chunk subject to
@@ -603,15 +710,15 @@ mod tests {
                 .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
                 .map(str::len)
                 .max();
-            match domain_parses(host.as_bytes()) {
+            match domain_parses(host) {
                 Some(answer) => assert_eq!(answer, expected, "{host:?}"),
                 None => assert!(longest > Some(super::CHECK_BUFFER - 3), "{host:?}"),
             }
         }
-        assert_eq!(domain_parses("\u{fc}".repeat(510).as_bytes()), Some(true));
-        assert_eq!(domain_parses("\u{fc}".repeat(511).as_bytes()), None);
+        assert_eq!(domain_parses(&"\u{fc}".repeat(510)), Some(true));
+        assert_eq!(domain_parses(&"\u{fc}".repeat(511)), None);
         assert_eq!(
-            domain_parses(alloc::format!("1a.{}\u{5D0}", "b\u{fc}.".repeat(20)).as_bytes()),
+            domain_parses(&alloc::format!("1a.{}\u{5D0}", "b\u{fc}.".repeat(20))),
             Some(false)
         );
     }
