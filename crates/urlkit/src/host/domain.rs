@@ -462,6 +462,10 @@ fn for_each_chunk(bytes: Decoded<'_>, mut f: impl FnMut(&[u8]) -> bool) -> Optio
 /// Counting every byte that may start a label separator (`.`, and the lead bytes `E3` and
 /// `EF` of U+3002, U+FF0E and U+FF61) over-counts labels, which only sends a host there.
 fn one_chunk(host: &str) -> Option<bool> {
+    // Every byte weighs at least 1: a longer host is never one chunk (and is not scanned here).
+    if host.len() > CHUNK_WEIGHT {
+        return None;
+    }
     let (mut total, mut separators, mut non_ascii) = (0, 0, false);
     for &b in host.as_bytes() {
         match b {
