@@ -7,7 +7,9 @@
 # replays libFuzzer's mutations from seed N (CI sets one, so a smoke run is reproducible and a
 # finding there is one a developer can replay; the long runs leave it unset); FUZZ_RUNS=N stops
 # a target after N executions (a campaign: `FUZZ_RUNS=10000000 fuzz/run.sh 3600` gives every
-# target 10 million, or an hour at most).
+# target 10 million, or an hour at most). Built with -a: `-O` alone turns debug assertions off,
+# and with them on every parse and setter also runs its debug cross-checks (the offset
+# invariants, the fast path against the state machine, the masked reader against the bytes).
 set -euo pipefail
 cd "$(dirname "$0")"
 secs="${1:-20}"; shift || true
@@ -17,7 +19,7 @@ targets=("$@")
 mkdir -p logs artifacts
 asan=" parse_no_panic rfc3986_no_panic "
 build() { # sanitizer
-  cargo +nightly fuzz build -O -s "$1" >/dev/null 2>&1 || cargo +nightly fuzz build -O -s "$1"
+  cargo +nightly fuzz build -O -a -s "$1" >/dev/null 2>&1 || cargo +nightly fuzz build -O -a -s "$1"
 }
 build none
 build address
@@ -29,7 +31,7 @@ one() {
   local extra=() # libFuzzer flags from the environment
   [ -n "${FUZZ_SEED:-}" ] && extra=(-seed="$FUZZ_SEED")
   [ -n "${FUZZ_RUNS:-}" ] && extra+=(-runs="$FUZZ_RUNS")
-  cargo +nightly fuzz run -O -s "$san" "$t" "corpus/$t" -- -dict=dict/url.dict -max_total_time="$secs" "${extra[@]}" \
+  cargo +nightly fuzz run -O -a -s "$san" "$t" "corpus/$t" -- -dict=dict/url.dict -max_total_time="$secs" "${extra[@]}" \
     -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="artifacts/$t/" >"$log" 2>&1 || status=FAILED
   local runs cov ft
